@@ -1,0 +1,211 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef QUIC_CONGESTION_CONTROLLER_H
+#define QUIC_CONGESTION_CONTROLLER_H
+
+#include "quic-rtt-stats.h"
+
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+namespace ns3
+{
+
+class QuicHyStartPlusPlus;
+
+/**
+ * \ingroup quic-cc
+ * One packet newly acknowledged by an ACK frame, as the controller sees it.
+ */
+struct QuicAckedPacket
+{
+    uint64_t packetNumber{0}; //!< packet number
+    uint64_t bytes{0};        //!< size counted in bytes in flight (0 for non-ack-eliciting)
+    Time timeSent;            //!< time the packet was sent
+};
+
+/**
+ * \ingroup quic-cc
+ * Congestion state as qlog's recovery:congestion_state_updated reports it (quiche's state_str):
+ * ConservativeSlowStart while HyStart++ is in CSS; otherwise SlowStart while cwnd < ssthresh;
+ * otherwise Recovery while now <= the recovery start time R; otherwise CongestionAvoidance.
+ */
+enum QuicCongestionState
+{
+    QUIC_CC_SLOW_START = 0,              //!< cwnd < ssthresh
+    QUIC_CC_CONSERVATIVE_SLOW_START = 1, //!< HyStart++ Conservative Slow Start (RFC 9406)
+    QUIC_CC_CONGESTION_AVOIDANCE = 2,    //!< cwnd >= ssthresh, now after R
+    QUIC_CC_RECOVERY = 3,                //!< now <= R (RFC 9002 Section 7.3.2)
+};
+
+/// Name of a state as qlog writes it: "slow_start", "conservative_slow_start",
+/// "congestion_avoidance", "recovery".
+const char* QuicCongestionStateName(QuicCongestionState state);
+
+/**
+ * \ingroup quic-cc
+ * \brief The controller contract: quiche's congestion-control hooks, in quiche's call order.
+ *
+ * Pure logic: a controller never schedules events, never reads the simulator clock and never
+ * touches packets. Time comes in as arguments; every window is in bytes.
+ *
+ * The base class holds the state every quiche controller shares (quiche's `Congestion`):
+ * cwnd, ssthresh, the congestion recovery start time R, app_limited, lost_count and the
+ * HyStart++ component. R is both the recovery marker and CUBIC's epoch start.
+ *
+ * Call order for one ACK frame (see QuicLossDetection): Rollback() on a spurious loss,
+ * Checkpoint() + OnCongestionEvent() if the loss pass finds a lost in-flight packet,
+ * AddLostPackets(), then OnPacketsAcked().
+ */
+class QuicCongestionController : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    QuicCongestionController();
+    ~QuicCongestionController() override;
+
+    /**
+     * Fix the connection's max datagram size and windows; resets cwnd to the initial window and
+     * ssthresh to infinity. Called by the socket before the first send (and by tests).
+     * \param maxDatagramSize  mss in bytes, 1200..65527 (RFC 9000 Section 14; 65527 is the UDP
+     *                         payload limit)
+     * \param initialWindowPackets  initial cwnd in packets, >= 1
+     * \param minimumWindowPackets  floor applied inside congestion events, in packets,
+     *                              >= 1 and <= initialWindowPackets
+     * Any value outside those ranges is a fatal error naming it.
+     */
+    void Configure(uint64_t maxDatagramSize,
+                   uint64_t initialWindowPackets = 10,
+                   uint64_t minimumWindowPackets = 2);
+
+    /**
+     * A packet was sent. Runs quiche's generic in-flight send steps, in order: app_limited =
+     * (bytesInFlightBefore + sentBytes) < cwnd; the algorithm's own send hook (CUBIC: idle
+     * restart, PRR); HyStart++ may open a round if enabled and cwnd < ssthresh.
+     * \param now  send time
+     * \param packetNumber  the packet's number
+     * \param sentBytes  bytes counted in flight (0 for a packet that is not ack-eliciting)
+     * \param bytesInFlightBefore  bytes in flight before this packet
+     */
+    void OnPacketSent(Time now, uint64_t packetNumber, uint64_t sentBytes, uint64_t bytesInFlightBefore);
+
+    /**
+     * One ACK frame newly acknowledged \p acked (oldest first).
+     * \param bytesInFlight  bytes in flight after this frame's lost bytes were removed and before
+     *                       its acked bytes are (one value for the whole frame)
+     * \param rtt  the connection's RTT estimator (min_rtt for CUBIC, latest_rtt for HyStart++)
+     */
+    void OnPacketsAcked(Time now,
+                        const std::vector<QuicAckedPacket>& acked,
+                        uint64_t bytesInFlight,
+                        const QuicRttStats& rtt);
+
+    /**
+     * A loss pass declared in-flight packets lost. Starts a new episode only if
+     * \p largestLostTimeSent is after R (RFC 9002 Section 7.3.2).
+     * \param bytesInFlight  bytes in flight before the lost (and acked) bytes are removed
+     */
+    void OnCongestionEvent(Time now, Time largestLostTimeSent, uint64_t lostBytes, uint64_t bytesInFlight);
+
+    /// lost_count += n (n packets declared lost by one loss pass).
+    void AddLostPackets(uint64_t n);
+
+    /// Save the state a spurious congestion event would undo (quiche: checkpoint).
+    virtual void Checkpoint();
+    /// Undo the last congestion event if allowed; returns true if it rolled back.
+    virtual bool Rollback();
+
+    /// quiche in_congestion_recovery: timeSent <= R (false while R is unset).
+    bool InCongestionRecovery(Time timeSent) const;
+
+    void SetAppLimited(bool appLimited); //!< connection-level app_limited flag
+    bool IsAppLimited() const;           //!< app_limited flag
+
+    uint64_t GetCongestionWindow() const;   //!< cwnd, bytes
+    uint64_t GetSlowStartThreshold() const; //!< ssthresh, bytes (UINT64_MAX = not set)
+    uint64_t GetMaxDatagramSize() const;    //!< mss, bytes
+    uint64_t GetMinimumWindow() const;      //!< minimum window, bytes
+    uint64_t GetLostCount() const;          //!< packets declared lost so far
+    std::optional<Time> GetRecoveryStartTime() const; //!< R, if set
+
+    /// Send budget in bytes: max(cwnd - bytesInFlight, 0), plus PRR's send_count for CUBIC.
+    virtual uint64_t GetBytesAvailable(uint64_t bytesInFlight) const;
+
+    /// State under qlog's definition (see QuicCongestionState) at \p now.
+    QuicCongestionState GetCongestionState(Time now) const;
+
+    /// The HyStart++ component (always present; active only when the HyStart attribute is true).
+    Ptr<QuicHyStartPlusPlus> GetHyStart() const;
+    bool IsHyStartEnabled() const; //!< the HyStart attribute
+
+    /// A fresh controller of the same type and attributes, in its initial state.
+    virtual Ptr<QuicCongestionController> Fork() const = 0;
+
+    /// Algorithm name as qlog/quiche spell it ("reno", "cubic").
+    virtual std::string GetName() const = 0;
+
+  protected:
+    void DoDispose() override;
+
+    /// Algorithm-specific part of OnPacketSent (runs after app_limited is set).
+    virtual void DoPacketSent(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore);
+    /**
+     * Algorithm-specific handling of one acked packet, called for each packet of the frame in
+     * order. Responsible for quiche's per-packet gates (recovery, app_limited, rollback) and for
+     * calling OnSlowStartAck / HyStart++.
+     */
+    virtual void DoPacketAcked(Time now,
+                               const QuicAckedPacket& packet,
+                               uint64_t bytesInFlight,
+                               const QuicRttStats& rtt) = 0;
+    /// Called once per frame before the per-packet loop (CUBIC: last_ack_time = now).
+    virtual void DoAckFrameStart(Time now);
+    /// Algorithm-specific window reduction of a new congestion episode (R is already now).
+    virtual void DoCongestionEvent(Time now, uint64_t lostBytes, uint64_t bytesInFlight) = 0;
+
+    /// Write cwnd (fires the CongestionWindow trace on change).
+    void SetCwnd(uint64_t cwnd);
+    /// Write ssthresh (fires the SlowStartThreshold trace on change).
+    void SetSsthresh(uint64_t ssthresh);
+    /// Write R (fires the RecoveryStartTime trace); std::nullopt unsets it.
+    void SetRecoveryStartTime(std::optional<Time> r);
+    /// Re-evaluate the qlog congestion state at \p now; fires CongestionState on a change.
+    void UpdateCongestionState(Time now);
+
+    /// Copy attributes (not state) into a forked controller.
+    void CopyAttributesTo(QuicCongestionController& other) const;
+
+  private:
+    uint64_t m_mss{1350};                   //!< max datagram size, bytes
+    uint64_t m_initialWindowPackets{10};    //!< packets
+    uint64_t m_minimumWindowPackets{2};     //!< packets
+    bool m_hyStartEnabled{true};            //!< HyStart attribute
+    bool m_appLimited{false};               //!< quiche app_limited
+    uint64_t m_lostCount{0};                //!< quiche lost_count
+    std::optional<Time> m_recoveryStart;    //!< R
+    Ptr<QuicHyStartPlusPlus> m_hyStart;     //!< HyStart++ component
+
+    TracedValue<uint64_t> m_cwnd{0};                                         //!< cwnd, bytes
+    TracedValue<uint64_t> m_ssthresh{std::numeric_limits<uint64_t>::max()}; //!< bytes
+    TracedValue<QuicCongestionState> m_state{QUIC_CC_SLOW_START};           //!< qlog state
+    TracedCallback<Time> m_recoveryStartTrace; //!< fires with the new R on every change
+};
+
+namespace TracedValueCallback
+{
+/// Callback signature of the CongestionState trace source.
+typedef void (*QuicCongestionState)(ns3::QuicCongestionState oldValue,
+                                    ns3::QuicCongestionState newValue);
+} // namespace TracedValueCallback
+
+} // namespace ns3
+
+#endif // QUIC_CONGESTION_CONTROLLER_H

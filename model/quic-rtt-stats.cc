@@ -1,0 +1,174 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-rtt-stats.h"
+
+#include "ns3/abort.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+namespace
+{
+/// RFC 9002 kGranularity.
+const Time kGranularity = MilliSeconds(1);
+} // namespace
+
+QuicRttStats::QuicRttStats(Time initialRtt, Time maxAckDelay)
+    : m_initialRtt(initialRtt),
+      m_maxAckDelay(maxAckDelay),
+      m_smoothedRtt(initialRtt),
+      m_rttVar(NanoSeconds(initialRtt.GetNanoSeconds() / 2))
+{
+    NS_ABORT_MSG_UNLESS(initialRtt.IsStrictlyPositive(),
+                        "QuicRttStats: initial RTT must be positive, got " << initialRtt);
+    SetMaxAckDelay(maxAckDelay);
+    for (auto& m : m_min)
+    {
+        m = {initialRtt, Time(0)};
+    }
+}
+
+bool
+QuicRttStats::Update(Time latestRtt, Time ackDelay, Time now, bool handshakeConfirmed)
+{
+    if (!latestRtt.IsStrictlyPositive())
+    {
+        return false;
+    }
+    m_latestRtt = latestRtt;
+    if (!m_hasSample)
+    {
+        // RFC 9002 Section 5.3: the first sample initialises every estimate; ack delay ignored.
+        m_hasSample = true;
+        for (auto& m : m_min)
+        {
+            m = {latestRtt, now};
+        }
+        m_smoothedRtt = latestRtt;
+        m_rttVar = NanoSeconds(latestRtt.GetNanoSeconds() / 2);
+        return true;
+    }
+    UpdateMinRtt(latestRtt, now);
+
+    Time delay = ackDelay.IsStrictlyPositive() ? ackDelay : Time(0);
+    if (handshakeConfirmed)
+    {
+        delay = std::min(delay, m_maxAckDelay);
+    }
+    // Subtract the ack delay only if that does not take the sample below min_rtt.
+    Time adjusted = latestRtt;
+    if (latestRtt >= GetMinRtt() + delay)
+    {
+        adjusted = latestRtt - delay;
+    }
+    const int64_t smoothed = m_smoothedRtt.GetNanoSeconds();
+    const int64_t adj = adjusted.GetNanoSeconds();
+    const int64_t diff = smoothed > adj ? smoothed - adj : adj - smoothed;
+    m_rttVar = NanoSeconds((m_rttVar.GetNanoSeconds() * 3 + diff) / 4);
+    m_smoothedRtt = NanoSeconds((smoothed * 7 + adj) / 8);
+    return true;
+}
+
+void
+QuicRttStats::UpdateMinRtt(Time sample, Time now)
+{
+    // Windowed minimum: keeps the best, second-best and third-best samples of the last window so
+    // that the minimum can age out without storing every sample.
+    const Time window = Seconds(kMinRttWindowSeconds);
+    if (sample <= m_min[0].rtt || now - m_min[2].when > window)
+    {
+        for (auto& m : m_min)
+        {
+            m = {sample, now};
+        }
+        return;
+    }
+    if (sample <= m_min[1].rtt)
+    {
+        m_min[1] = m_min[2] = {sample, now};
+    }
+    else if (sample <= m_min[2].rtt)
+    {
+        m_min[2] = {sample, now};
+    }
+    // Age out the best choices once they leave the window.
+    if (now - m_min[0].when > window)
+    {
+        m_min[0] = m_min[1];
+        m_min[1] = m_min[2];
+        m_min[2] = {sample, now};
+        if (now - m_min[0].when > window)
+        {
+            m_min[0] = m_min[1];
+            m_min[1] = m_min[2];
+        }
+    }
+    else if (m_min[1].when == m_min[0].when && now - m_min[1].when > window / 4)
+    {
+        m_min[1] = m_min[2] = {sample, now};
+    }
+    else if (m_min[2].when == m_min[1].when && now - m_min[2].when > window / 2)
+    {
+        m_min[2] = {sample, now};
+    }
+}
+
+Time
+QuicRttStats::GetLatestRtt() const
+{
+    return m_latestRtt;
+}
+
+Time
+QuicRttStats::GetSmoothedRtt() const
+{
+    return m_smoothedRtt;
+}
+
+Time
+QuicRttStats::GetRttVar() const
+{
+    return m_rttVar;
+}
+
+Time
+QuicRttStats::GetMinRtt() const
+{
+    return m_min[0].rtt;
+}
+
+Time
+QuicRttStats::GetInitialRtt() const
+{
+    return m_initialRtt;
+}
+
+bool
+QuicRttStats::HasSample() const
+{
+    return m_hasSample;
+}
+
+Time
+QuicRttStats::GetMaxAckDelay() const
+{
+    return m_maxAckDelay;
+}
+
+void
+QuicRttStats::SetMaxAckDelay(Time d)
+{
+    NS_ABORT_MSG_IF(d.IsStrictlyNegative(), "QuicRttStats: max_ack_delay must be >= 0, got " << d);
+    m_maxAckDelay = d;
+}
+
+Time
+QuicRttStats::GetPtoBase() const
+{
+    return m_smoothedRtt + std::max(NanoSeconds(m_rttVar.GetNanoSeconds() * 4), kGranularity);
+}
+
+} // namespace ns3
