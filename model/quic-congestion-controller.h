@@ -155,42 +155,92 @@ class QuicCongestionController : public Object
   protected:
     void DoDispose() override;
 
-    /// Algorithm-specific part of OnPacketSent (runs after app_limited is set).
-    virtual void DoPacketSent(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore);
     /**
-     * Algorithm-specific handling of one acked packet, called for each packet of the frame in
-     * order. Responsible for quiche's per-packet gates (recovery, app_limited, rollback) and for
-     * calling OnSlowStartAck / HyStart++.
+     * \name Algorithm hooks
+     * The base runs quiche's generic steps and gates; an algorithm fills in these steps.
+     * Per acked packet, in order (quiche on_packet_acked): in recovery? -> DoRecoveryAck(), stop;
+     * app_limited? stop; DoGrowthGate() (CUBIC: rollback heuristic) may stop; then, decided
+     * before any increment, slow start (DoSlowStartCredit() + HyStart++) or
+     * DoCongestionAvoidanceAck().
+     * @{
      */
-    virtual void DoPacketAcked(Time now,
-                               const QuicAckedPacket& packet,
-                               uint64_t bytesInFlight,
-                               const QuicRttStats& rtt) = 0;
-    /// Called once per frame before the per-packet loop (CUBIC: last_ack_time = now).
+    /// Algorithm-specific part of OnPacketSent (after app_limited, before HyStart++'s round).
+    virtual void DoPacketSent(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore);
+    /// Called once per ACK frame before the per-packet loop (CUBIC: last_ack_time = now).
     virtual void DoAckFrameStart(Time now);
-    /// Algorithm-specific window reduction of a new congestion episode (R is already now).
+    /**
+     * An acked packet sent at or before R; nothing else happens to it (CUBIC: feeds PRR).
+     * \param bytesInFlight  the frame's bytes in flight (PRR's pipe)
+     */
+    virtual void DoRecoveryAck(const QuicAckedPacket& packet, uint64_t bytesInFlight);
+    /**
+     * Last gate before window growth, for a packet past the recovery and app_limited gates.
+     * \return true to end this packet's processing (CUBIC: the rollback heuristic rolled back)
+     */
+    virtual bool DoGrowthGate(Time now);
+    /**
+     * Slow-start accounting of one acked packet.
+     * \param ackedBytes  the packet's size, bytes
+     * \return true if the packet earns one slow-start step (mss, or the CSS increment).
+     *         Default: every packet, whatever its size (quiche Reno).
+     */
+    virtual bool DoSlowStartCredit(uint64_t ackedBytes);
+    /// Congestion avoidance for one acked packet (cwnd >= ssthresh).
+    virtual void DoCongestionAvoidanceAck(Time now,
+                                          const QuicAckedPacket& packet,
+                                          const QuicRttStats& rtt) = 0;
+    /**
+     * Window reduction of a new congestion episode (R is already now). The base then leaves
+     * HyStart++'s CSS or post-exit state.
+     * \param bytesInFlight  bytes in flight before this pass's lost bytes are removed
+     */
     virtual void DoCongestionEvent(Time now, uint64_t lostBytes, uint64_t bytesInFlight) = 0;
+    /// Body of Rollback(); the default refuses (returns false).
+    virtual bool DoRollback();
+    /** @} */
 
     /// Write cwnd (fires the CongestionWindow trace on change).
     void SetCwnd(uint64_t cwnd);
     /// Write ssthresh (fires the SlowStartThreshold trace on change).
     void SetSsthresh(uint64_t ssthresh);
-    /// Write R (fires the RecoveryStartTime trace); std::nullopt unsets it.
+    /// Write R (fires the RecoveryStartTime trace with the new R on a change); std::nullopt
+    /// unsets it and fires nothing.
     void SetRecoveryStartTime(std::optional<Time> r);
     /// Re-evaluate the qlog congestion state at \p now; fires CongestionState on a change.
     void UpdateCongestionState(Time now);
 
-    /// Copy attributes (not state) into a forked controller.
+    /// True if HyStart++ is enabled and in CSS proper (slow-start steps are then mss / divisor).
+    bool InHyStartCss() const;
+    /**
+     * HyStart++'s CSS start time, if HyStart++ is enabled and in CSS or its post-exit state
+     * (quiche in_css()): CUBIC's epoch after CSS ended, and the condition for clearing HyStart++
+     * at a congestion event.
+     */
+    std::optional<Time> GetHyStartCssStart() const;
+
+    /**
+     * Copy the configuration (every attribute of this object and of its HyStart++ component, and
+     * the Configure() values), not the state, into a freshly created \p other of the same type.
+     */
     void CopyAttributesTo(QuicCongestionController& other) const;
 
   private:
+    /// quiche on_packet_acked for one packet: the shared gates, then slow start or CA.
+    void OnOnePacketAcked(Time now,
+                          const QuicAckedPacket& packet,
+                          uint64_t bytesInFlight,
+                          const QuicRttStats& rtt);
+    /// Slow-start step shared by every algorithm: cwnd increment, then HyStart++.
+    void SlowStartAck(Time now, const QuicAckedPacket& packet, const QuicRttStats& rtt);
+
     uint64_t m_mss{1350};                   //!< max datagram size, bytes
     uint64_t m_initialWindowPackets{10};    //!< packets
     uint64_t m_minimumWindowPackets{2};     //!< packets
     bool m_hyStartEnabled{true};            //!< HyStart attribute
     bool m_appLimited{false};               //!< quiche app_limited
-    uint64_t m_lostCount{0};                //!< quiche lost_count
-    std::optional<Time> m_recoveryStart;    //!< R
+    uint64_t m_lostCount{0};                //!< quiche lost_count, packets
+    std::optional<Time> m_recoveryStart;    //!< R: recovery start and CUBIC epoch
+    Time m_lastCallTime;                    //!< time of the last timed hook (for Rollback's state)
     Ptr<QuicHyStartPlusPlus> m_hyStart;     //!< HyStart++ component
 
     TracedValue<uint64_t> m_cwnd{0};                                         //!< cwnd, bytes

@@ -1,0 +1,47 @@
+# quic-cc: every install and build step lives here.
+#   make demo   install missing Debian packages, build, run the death-spiral comparison + plots
+#   make test   install, build, run every test (ns-3 TestSuites and GoogleTest) through ctest
+
+BUILD      ?= build
+BUILD_TYPE ?= RelWithDebInfo
+JOBS       ?= $(shell nproc)
+RESULTS    ?= results
+DEMO_RUNS  ?= 100
+
+# Debian bookworm packages the build, tests, demo and plots need. ns3 provides the helper
+# binaries that Debian's ns-3 CMake package config checks for.
+DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest libgtest-dev \
+               libgmock-dev nlohmann-json3-dev libboost-dev libbenchmark-dev python3 \
+               python3-matplotlib
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps configure build test demo clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+configure: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+demo: build
+	mkdir -p $(RESULTS)
+	$(BUILD)/examples/quic-cc-death-spiral --runs=$(DEMO_RUNS) --csv=$(RESULTS)/death-spiral.csv
+
+clean:
+	rm -rf $(BUILD)

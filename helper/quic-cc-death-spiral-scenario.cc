@@ -1,0 +1,245 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-death-spiral-scenario.h"
+
+#include "quic-cc-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/quic-cc-socket-factory.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// Everything the trace sinks of one run write.
+struct RunState
+{
+    const QuicCcDeathSpiralParams* params{nullptr};
+    QuicCcDeathSpiralResult result;
+    Ptr<QuicCcSocket> sender;
+    uint64_t cwnd{0};
+    uint64_t lostAtLossEnd{0};
+    QuicCongestionState lastState{QUIC_CC_SLOW_START};
+    Time firstTransition;
+    Time lastTransition;
+};
+
+bool
+IsRecoveryCaFlip(QuicCongestionState a, QuicCongestionState b)
+{
+    return (a == QUIC_CC_RECOVERY && b == QUIC_CC_CONGESTION_AVOIDANCE) ||
+           (a == QUIC_CC_CONGESTION_AVOIDANCE && b == QUIC_CC_RECOVERY);
+}
+
+void
+OnCwnd(RunState* s, uint64_t, uint64_t cwnd)
+{
+    s->cwnd = cwnd;
+    if (Simulator::Now() >= s->params->lossDuration)
+    {
+        s->result.minCwndAfterLoss = std::min(s->result.minCwndAfterLoss, cwnd);
+        s->result.maxCwndAfterLoss = std::max(s->result.maxCwndAfterLoss, cwnd);
+    }
+}
+
+void
+OnState(RunState* s, QuicCongestionState oldState, QuicCongestionState newState)
+{
+    const Time now = Simulator::Now();
+    if (now >= s->params->lossDuration && IsRecoveryCaFlip(oldState, newState))
+    {
+        if (s->result.transitions == 0)
+        {
+            s->firstTransition = now;
+        }
+        s->lastTransition = now;
+        ++s->result.transitions;
+    }
+}
+
+void
+OnSocketCreated(RunState* s, Ptr<QuicCcSocket> socket)
+{
+    if (s->sender)
+    {
+        return;
+    }
+    s->sender = socket;
+    socket->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&OnCwnd, s));
+    socket->TraceConnectWithoutContext("CongestionState", MakeBoundCallback(&OnState, s));
+}
+
+void
+OnRx(RunState* s, Ptr<const Packet> p, const Address&)
+{
+    s->result.bytesReceived += p->GetSize();
+    if (!s->result.completed && s->result.bytesReceived >= s->params->transferBytes)
+    {
+        s->result.completed = true;
+        s->result.completionSeconds = Simulator::Now().GetSeconds();
+        Simulator::Stop();
+    }
+}
+
+uint64_t
+SenderLost(const RunState* s)
+{
+    if (!s->sender || !s->sender->GetLossDetection())
+    {
+        return 0;
+    }
+    return s->sender->GetLossDetection()->GetLostPacketCount();
+}
+
+void
+SampleAtLossEnd(RunState* s)
+{
+    s->result.cwndAtLossEnd = s->cwnd;
+    s->result.minCwndAfterLoss = s->cwnd;
+    s->result.maxCwndAfterLoss = s->cwnd;
+    s->lostAtLossEnd = SenderLost(s);
+}
+
+void
+SampleLate(RunState* s)
+{
+    s->result.cwndAtLate = s->cwnd;
+}
+
+Ptr<UniformRandomVariable>
+Uniform(Time max)
+{
+    Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+    u->SetAttribute("Min", DoubleValue(0));
+    u->SetAttribute("Max", DoubleValue(max.GetSeconds()));
+    return u;
+}
+
+} // namespace
+
+QuicCcDeathSpiralResult
+QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
+{
+    NS_ABORT_MSG_UNLESS(params.controller == "cubic" || params.controller == "reno",
+                        "death spiral: controller must be cubic or reno, got '" << params.controller
+                                                                                  << "'");
+    NS_ABORT_MSG_IF(params.transferBytes == 0, "death spiral: transfer size must be > 0, got 0");
+    NS_ABORT_MSG_UNLESS(params.lossRate >= 0 && params.lossRate <= 1,
+                        "death spiral: loss rate must be in [0, 1], got " << params.lossRate);
+
+    RngSeedManager::SetSeed(params.seed);
+    RngSeedManager::SetRun(params.run);
+
+    NodeContainer nodes; // 0 = server (sender), 1 = client (receiver)
+    nodes.Create(2);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", DataRateValue(params.rate));
+    p2p.SetChannelAttribute("Delay", TimeValue(params.oneWayDelay));
+    p2p.SetQueue("ns3::DropTailQueue<Packet>",
+                 "MaxSize",
+                 QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, params.bufferPackets)));
+    NetDeviceContainer devices = p2p.Install(nodes);
+
+    // Random loss in both directions until lossDuration (ns-3 RateErrorModel, per packet).
+    std::vector<Ptr<RateErrorModel>> errorModels;
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+        em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+        em->SetRate(params.lossRate);
+        devices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        errorModels.push_back(em);
+        Simulator::Schedule(params.lossDuration, &RateErrorModel::Disable, em);
+    }
+
+    InternetStackHelper internet;
+    internet.Install(nodes);
+    Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer ifaces = ipv4.Assign(devices);
+
+    QuicCcHelper quic;
+    if (params.controller == "cubic")
+    {
+        quic.SetCongestionControl("ns3::QuicCubic",
+                                  "IdleRestart",
+                                  StringValue(params.idleRestart),
+                                  "HyStart",
+                                  BooleanValue(params.hyStart));
+    }
+    else
+    {
+        quic.SetCongestionControl("ns3::QuicReno", "HyStart", BooleanValue(params.hyStart));
+    }
+    quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
+    quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
+    quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
+    quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
+    if (params.sendJitterMax.IsStrictlyPositive())
+    {
+        quic.SetSocketAttribute("SendDelay", PointerValue(Uniform(params.sendJitterMax)));
+    }
+    if (params.ackProcessingDelayMax.IsStrictlyPositive())
+    {
+        quic.SetSocketAttribute("AckProcessingDelay", PointerValue(Uniform(params.ackProcessingDelayMax)));
+    }
+    quic.Install(nodes);
+
+    RunState state;
+    state.params = &params;
+    state.result.minCwndAfterLoss = std::numeric_limits<uint64_t>::max();
+    nodes.Get(0)->GetObject<QuicCcSocketFactory>()->TraceConnectWithoutContext(
+        "SocketCreated",
+        MakeBoundCallback(&OnSocketCreated, &state));
+
+    const uint16_t port = 4433;
+    PacketSinkHelper sink("ns3::QuicCcSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
+    ApplicationContainer sinkApp = sink.Install(nodes.Get(1));
+    sinkApp.Get(0)->TraceConnectWithoutContext("Rx", MakeBoundCallback(&OnRx, &state));
+    sinkApp.Start(Seconds(0));
+
+    BulkSendHelper bulk("ns3::QuicCcSocketFactory", InetSocketAddress(ifaces.GetAddress(1), port));
+    bulk.SetAttribute("MaxBytes", UintegerValue(params.transferBytes));
+    bulk.SetAttribute("SendSize", UintegerValue(16384));
+    ApplicationContainer bulkApp = bulk.Install(nodes.Get(0));
+    bulkApp.Start(Seconds(0));
+
+    Simulator::Schedule(params.lossDuration, &SampleAtLossEnd, &state);
+    Simulator::Schedule(params.sampleLate, &SampleLate, &state);
+    Simulator::Stop(params.timeout);
+    Simulator::Run();
+
+    QuicCcDeathSpiralResult result = state.result;
+    if (Simulator::Now() < params.sampleLate)
+    {
+        result.cwndAtLate = state.cwnd;
+    }
+    if (Simulator::Now() < params.lossDuration)
+    {
+        result.cwndAtLossEnd = state.cwnd;
+        result.minCwndAfterLoss = state.cwnd;
+        result.maxCwndAfterLoss = state.cwnd;
+    }
+    result.lostPackets = SenderLost(&state);
+    result.lostAfterLoss = result.lostPackets - std::min(result.lostPackets, state.lostAtLossEnd);
+    if (result.transitions >= 2)
+    {
+        result.meanTransitionPeriod =
+            (state.lastTransition - state.firstTransition).GetSeconds() / (result.transitions - 1);
+    }
+    result.events = Simulator::GetEventCount();
+    Simulator::Destroy();
+    return result;
+}
+
+} // namespace ns3

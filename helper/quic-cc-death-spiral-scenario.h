@@ -1,0 +1,70 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef QUIC_CC_DEATH_SPIRAL_SCENARIO_H
+#define QUIC_CC_DEATH_SPIRAL_SCENARIO_H
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup quic-cc
+ * Parameters of one run of the CUBIC "death spiral" scenario (Cloudflare 2026, "When idle isn't
+ * idle"): two nodes over a point-to-point bottleneck, a download from the server to the client,
+ * random packet loss in both directions for the first seconds, then none.
+ */
+struct QuicCcDeathSpiralParams
+{
+    std::string controller{"cubic"};      //!< "cubic" or "reno"
+    std::string idleRestart{"LastActivity"}; //!< QuicCubic::IdleRestart value (cubic only)
+    bool hyStart{true};                   //!< HyStart attribute of the controller
+    uint32_t run{1};                      //!< RngRun
+    uint32_t seed{1};                     //!< RngSeed
+    uint64_t transferBytes{10'000'000};   //!< download size, bytes (10 MB)
+    DataRate rate{"1Gbps"};               //!< bottleneck rate (localhost-like default)
+    Time oneWayDelay{MilliSeconds(5)};    //!< propagation delay each way (RTT 10 ms)
+    uint32_t bufferPackets{1000};         //!< drop-tail device queue, packets (netem's default limit)
+    double lossRate{0.3};                 //!< packet loss probability, both directions
+    Time lossDuration{Seconds(2)};        //!< loss switched off at this time
+    Time timeout{Seconds(10)};            //!< a run not done by then failed
+    uint64_t maxDatagramSize{1350};       //!< bytes
+    std::string ackPolicy{"ReceiveBatch"}; //!< QuicCcSocket::AckPolicy
+    Time ackBatchWindow{MicroSeconds(50)}; //!< ReceiveBatch window
+    Time sendJitterMax{0};                //!< host model: uniform [0, max] before each packet of a burst
+    Time ackProcessingDelayMax{0};        //!< host model: uniform [0, max] before each ACK is processed
+    Time sampleLate{Seconds(7)};          //!< second cwnd sample (first is lossDuration)
+    std::string qlogDirectory;            //!< reserved for qlog output ("" = none)
+};
+
+/// Outcome of one run.
+struct QuicCcDeathSpiralResult
+{
+    bool completed{false};       //!< all bytes arrived before the timeout
+    double completionSeconds{0}; //!< time the last byte arrived (valid if completed)
+    uint64_t bytesReceived{0};   //!< at the client when the run ended
+    uint64_t cwndAtLossEnd{0};   //!< sender cwnd at lossDuration, bytes
+    uint64_t cwndAtLate{0};      //!< sender cwnd at sampleLate, bytes (or at completion)
+    uint64_t minCwndAfterLoss{0}; //!< smallest cwnd after lossDuration, bytes
+    uint64_t maxCwndAfterLoss{0}; //!< largest cwnd after lossDuration, bytes
+    uint64_t lostAfterLoss{0};   //!< packets declared lost after lossDuration
+    uint64_t lostPackets{0};     //!< packets declared lost in the whole run
+    uint32_t transitions{0};     //!< Recovery <-> CongestionAvoidance changes after lossDuration
+    double meanTransitionPeriod{0}; //!< seconds between consecutive such changes (0 if < 2)
+    uint64_t events{0};          //!< simulator events executed
+};
+
+/**
+ * Run the scenario once (builds its own nodes; calls Simulator::Destroy at the end).
+ * Bad parameters (unknown controller, zero transfer) are fatal errors naming the value.
+ */
+QuicCcDeathSpiralResult QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params);
+
+} // namespace ns3
+
+#endif // QUIC_CC_DEATH_SPIRAL_SCENARIO_H

@@ -1,0 +1,75 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/names.h"
+#include "ns3/node.h"
+#include "ns3/quic-cc-socket-factory.h"
+#include "ns3/quic-cubic.h"
+#include "ns3/udp-socket-factory.h"
+
+namespace ns3
+{
+
+QuicCcHelper::QuicCcHelper()
+{
+    m_ccFactory.SetTypeId(QuicCubic::GetTypeId());
+}
+
+void
+QuicCcHelper::CheckControllerName(const std::string& tid) const
+{
+    // TypeId::LookupByName only asserts (compiled out of release ns-3), so check by hand.
+    TypeId id;
+    NS_ABORT_MSG_UNLESS(TypeId::LookupByNameFailSafe(tid, &id),
+                        "QuicCcHelper: unknown congestion controller TypeId '" << tid << "'");
+    NS_ABORT_MSG_UNLESS(id.IsChildOf(QuicCongestionController::GetTypeId()),
+                        "QuicCcHelper: '" << tid << "' is not a QuicCongestionController");
+}
+
+void
+QuicCcHelper::SetSocketAttribute(const std::string& name, const AttributeValue& value)
+{
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(QuicCcSocket::GetTypeId().LookupAttributeByName(name, &info),
+                        "QuicCcHelper: QuicCcSocket has no attribute '" << name << "'");
+    m_socketAttributes.emplace_back(name, value.Copy());
+}
+
+void
+QuicCcHelper::Install(Ptr<Node> node) const
+{
+    NS_ABORT_MSG_IF(!node->GetObject<UdpSocketFactory>(),
+                    "QuicCcHelper: node " << node->GetId()
+                                          << " has no UDP; install the Internet stack first");
+    NS_ABORT_MSG_IF(node->GetObject<QuicCcSocketFactory>(),
+                    "QuicCcHelper: quic-cc is already installed on node " << node->GetId());
+    Ptr<QuicCcSocketFactory> factory = CreateObject<QuicCcSocketFactory>();
+    for (const auto& [name, value] : m_socketAttributes)
+    {
+        factory->SetSocketAttribute(name, *value);
+    }
+    factory->SetCongestionController(m_ccFactory.Create<QuicCongestionController>());
+    node->AggregateObject(factory);
+}
+
+void
+QuicCcHelper::Install(NodeContainer nodes) const
+{
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        Install(*it);
+    }
+}
+
+void
+QuicCcHelper::Install(const std::string& nodeName) const
+{
+    Ptr<Node> node = Names::Find<Node>(nodeName);
+    NS_ABORT_MSG_IF(!node, "QuicCcHelper: no node named '" << nodeName << "'");
+    Install(node);
+}
+
+} // namespace ns3

@@ -1,0 +1,72 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef QUIC_CC_HELPER_H
+#define QUIC_CC_HELPER_H
+
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+#include "ns3/quic-congestion-controller.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup quic-cc
+ * \brief Installs the quic-cc transport (a QuicCcSocketFactory) on nodes and chooses its
+ * congestion controller and socket attributes.
+ *
+ * \code
+ *   QuicCcHelper quic;
+ *   quic.SetCongestionControl("ns3::QuicCubic", "IdleRestart", StringValue("LastSent"));
+ *   quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(1350));
+ *   quic.Install(nodes); // after InternetStackHelper
+ *   BulkSendHelper bulk("ns3::QuicCcSocketFactory", InetSocketAddress(serverAddr, 443));
+ * \endcode
+ */
+class QuicCcHelper
+{
+  public:
+    QuicCcHelper();
+
+    /**
+     * Controller for every socket later created on nodes this helper installs.
+     * \param tid  TypeId name, e.g. "ns3::QuicCubic" or "ns3::QuicReno"; it must name a
+     *             QuicCongestionController: anything else is a fatal error naming \p tid
+     * \param args attribute name/value pairs, e.g. "IdleRestart", StringValue("LastSent");
+     *             an unknown attribute name is a fatal error naming it (ObjectFactory)
+     */
+    template <typename... Args>
+    void SetCongestionControl(const std::string& tid, Args&&... args);
+
+    /// A QuicCcSocket attribute for every socket (e.g. "AckPolicy"); unknown names are fatal.
+    void SetSocketAttribute(const std::string& name, const AttributeValue& value);
+
+    /// Aggregate a configured QuicCcSocketFactory to each node (the Internet stack must be
+    /// installed first: fatal error naming the node otherwise; installing twice is fatal too).
+    void Install(NodeContainer nodes) const;
+    void Install(Ptr<Node> node) const;       //!< \copydoc Install(NodeContainer) const
+    void Install(const std::string& nodeName) const; //!< node by Names
+
+  private:
+    void CheckControllerName(const std::string& tid) const;
+
+    ObjectFactory m_ccFactory; //!< controller TypeId + attributes
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< in order
+};
+
+template <typename... Args>
+void
+QuicCcHelper::SetCongestionControl(const std::string& tid, Args&&... args)
+{
+    CheckControllerName(tid);
+    m_ccFactory = ObjectFactory(tid, std::forward<Args>(args)...);
+}
+
+} // namespace ns3
+
+#endif // QUIC_CC_HELPER_H

@@ -1,0 +1,874 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-frames.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+#include <cstring>
+#include <sstream>
+#include <type_traits>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("QuicCcFrames");
+
+namespace
+{
+
+/// STREAM type bits (RFC 9000 Section 19.8).
+constexpr uint8_t kStreamBitOff = 0x04;
+constexpr uint8_t kStreamBitLen = 0x02;
+constexpr uint8_t kStreamBitFin = 0x01;
+
+/// Shortest varint size; the caller has checked v <= kQuicCcVarIntMax.
+inline size_t
+VarIntSizeUnchecked(uint64_t v)
+{
+    if (v < (uint64_t{1} << 6))
+    {
+        return 1;
+    }
+    if (v < (uint64_t{1} << 14))
+    {
+        return 2;
+    }
+    if (v < (uint64_t{1} << 30))
+    {
+        return 4;
+    }
+    return 8;
+}
+
+/// Varint size of a field, with a fatal error naming the field if it cannot be encoded.
+inline size_t
+FieldSize(uint64_t v, const char* field)
+{
+    NS_ABORT_MSG_IF(v > kQuicCcVarIntMax,
+                    "quic-cc frames: " << field << " " << v
+                                       << " exceeds the varint maximum 2^62-1 = "
+                                       << kQuicCcVarIntMax);
+    return VarIntSizeUnchecked(v);
+}
+
+/// Ack delay field (microseconds >> 3) of a frame; fatal error if the delay is negative.
+inline uint64_t
+AckDelayField(const QuicCcAckFrame& ack)
+{
+    NS_ABORT_MSG_IF(ack.ackDelay.IsStrictlyNegative(),
+                    "quic-cc frames: ACK ack delay must be >= 0, got " << ack.ackDelay);
+    return static_cast<uint64_t>(ack.ackDelay.GetMicroSeconds()) >> kQuicCcAckDelayExponent;
+}
+
+/// Writes into a buffer whose size was computed (and whose values were validated) beforehand.
+class Writer
+{
+  public:
+    explicit Writer(uint8_t* out)
+        : m_p(out)
+    {
+    }
+
+    void Byte(uint8_t b)
+    {
+        *m_p++ = b;
+    }
+
+    void VarInt(uint64_t v)
+    {
+        const size_t n = VarIntSizeUnchecked(v);
+        static constexpr uint8_t kPrefix[9] = {0, 0x00, 0x40, 0, 0x80, 0, 0, 0, 0xc0};
+        for (size_t i = n; i > 0; --i)
+        {
+            m_p[i - 1] = static_cast<uint8_t>(v);
+            v >>= 8;
+        }
+        m_p[0] |= kPrefix[n];
+        m_p += n;
+    }
+
+    void BigEndian64(uint64_t v)
+    {
+        for (int i = 7; i >= 0; --i)
+        {
+            m_p[i] = static_cast<uint8_t>(v);
+            v >>= 8;
+        }
+        m_p += 8;
+    }
+
+    void Bytes(const void* data, size_t n)
+    {
+        if (n > 0)
+        {
+            std::memcpy(m_p, data, n);
+            m_p += n;
+        }
+    }
+
+    void Zeros(size_t n)
+    {
+        std::memset(m_p, 0, n);
+        m_p += n;
+    }
+
+    uint8_t* Position() const
+    {
+        return m_p;
+    }
+
+  private:
+    uint8_t* m_p; //!< next byte to write
+};
+
+size_t
+PaddingSize(const QuicCcPaddingFrame& f)
+{
+    NS_ABORT_MSG_IF(f.length == 0, "quic-cc frames: PADDING length must be >= 1, got 0");
+    NS_ABORT_MSG_IF(f.length > kQuicCcVarIntMax,
+                    "quic-cc frames: PADDING length " << f.length << " exceeds 2^62-1");
+    return static_cast<size_t>(f.length);
+}
+
+size_t
+StreamSize(const QuicCcStreamFrame& f)
+{
+    const uint64_t length = f.data.size();
+    const size_t overhead = QuicCcStreamFrameOverhead(f.offset, length);
+    NS_ABORT_MSG_IF(f.offset > kQuicCcVarIntMax - length,
+                    "quic-cc frames: STREAM offset " << f.offset << " + length " << length
+                                                     << " exceeds 2^62-1");
+    return overhead + length;
+}
+
+size_t
+CloseSize(const QuicCcConnectionCloseFrame& f)
+{
+    return 1 + FieldSize(f.errorCode, "CONNECTION_CLOSE error code") + 1 /* frame type 0 */ +
+           FieldSize(f.reason.size(), "CONNECTION_CLOSE reason length") + f.reason.size();
+}
+
+/// Size of every frame as written, validating its values.
+struct FrameSizer
+{
+    size_t operator()(const QuicCcPaddingFrame& f) const
+    {
+        return PaddingSize(f);
+    }
+
+    size_t operator()(const QuicCcPingFrame&) const
+    {
+        return 1;
+    }
+
+    size_t operator()(const QuicCcAckFrame& f) const
+    {
+        return QuicCcAckFrameSize(f);
+    }
+
+    size_t operator()(const QuicCcStreamFrame& f) const
+    {
+        return StreamSize(f);
+    }
+
+    size_t operator()(const QuicCcConnectionCloseFrame& f) const
+    {
+        return CloseSize(f);
+    }
+
+    size_t operator()(const QuicCcHandshakeDoneFrame&) const
+    {
+        return 1;
+    }
+};
+
+/// Writes each frame; values were validated by FrameSizer.
+struct FrameWriter
+{
+    Writer& w;
+
+    void operator()(const QuicCcPaddingFrame& f) const
+    {
+        w.Zeros(static_cast<size_t>(f.length));
+    }
+
+    void operator()(const QuicCcPingFrame&) const
+    {
+        w.Byte(static_cast<uint8_t>(QuicCcFrameType::PING));
+    }
+
+    void operator()(const QuicCcAckFrame& f) const
+    {
+        w.Byte(static_cast<uint8_t>(QuicCcFrameType::ACK));
+        const QuicCcAckRange& first = f.ranges.front();
+        w.VarInt(first.largest);
+        w.VarInt(static_cast<uint64_t>(f.ackDelay.GetMicroSeconds()) >> kQuicCcAckDelayExponent);
+        w.VarInt(f.ranges.size() - 1);
+        w.VarInt(first.largest - first.smallest);
+        for (size_t i = 1; i < f.ranges.size(); ++i)
+        {
+            w.VarInt(f.ranges[i - 1].smallest - f.ranges[i].largest - 2);
+            w.VarInt(f.ranges[i].largest - f.ranges[i].smallest);
+        }
+    }
+
+    void operator()(const QuicCcStreamFrame& f) const
+    {
+        w.Byte(static_cast<uint8_t>(QuicCcFrameType::STREAM) | kStreamBitOff | kStreamBitLen |
+               (f.fin ? kStreamBitFin : 0));
+        w.VarInt(f.offset);
+        w.VarInt(f.data.size());
+        w.Bytes(f.data.data(), f.data.size());
+    }
+
+    void operator()(const QuicCcConnectionCloseFrame& f) const
+    {
+        w.Byte(static_cast<uint8_t>(QuicCcFrameType::CONNECTION_CLOSE));
+        w.VarInt(f.errorCode);
+        w.Byte(0); // frame type: 0, not caused by a specific frame
+        w.VarInt(f.reason.size());
+        w.Bytes(f.reason.data(), f.reason.size());
+    }
+
+    void operator()(const QuicCcHandshakeDoneFrame&) const
+    {
+        w.Byte(static_cast<uint8_t>(QuicCcFrameType::HANDSHAKE_DONE));
+    }
+};
+
+/// Validating size of a packet; \p requireFrames makes an empty frame list fatal.
+size_t
+PacketSize(const QuicCcPacket& packet, bool requireFrames)
+{
+    const uint8_t type = static_cast<uint8_t>(packet.type);
+    NS_ABORT_MSG_IF(type < 1 || type > 3,
+                    "quic-cc frames: invalid packet type " << static_cast<unsigned>(type));
+    NS_ABORT_MSG_IF(requireFrames && packet.frames.empty(),
+                    "quic-cc frames: packet number " << packet.packetNumber
+                                                     << " has no frames; it cannot be sent");
+    size_t size = QuicCcHeaderSize(packet);
+    for (const auto& frame : packet.frames)
+    {
+        size += std::visit(FrameSizer{}, frame);
+    }
+    return size;
+}
+
+void
+WritePacket(const QuicCcPacket& packet, uint8_t* out)
+{
+    Writer w(out);
+    w.Byte(static_cast<uint8_t>(packet.type));
+    w.BigEndian64(packet.connectionId);
+    w.VarInt(packet.packetNumber);
+    FrameWriter fw{w};
+    for (const auto& frame : packet.frames)
+    {
+        std::visit(fw, frame);
+    }
+}
+
+/// Reads fields from untrusted bytes; on failure it records the first error and stays failed.
+class Reader
+{
+  public:
+    Reader(const uint8_t* data, size_t size)
+        : m_data(data),
+          m_size(size)
+    {
+    }
+
+    size_t Offset() const
+    {
+        return m_pos;
+    }
+
+    size_t Remaining() const
+    {
+        return m_size - m_pos;
+    }
+
+    bool AtEnd() const
+    {
+        return m_pos == m_size;
+    }
+
+    uint8_t Peek() const
+    {
+        return m_data[m_pos];
+    }
+
+    const uint8_t* Current() const
+    {
+        return m_data + m_pos;
+    }
+
+    void Skip(size_t n)
+    {
+        m_pos += n; // callers check n <= Remaining()
+    }
+
+    /// Reads a varint named \p what; on truncation sets the error and returns false.
+    bool VarInt(uint64_t& value, const char* what, size_t* encodedLength = nullptr)
+    {
+        const size_t n = QuicCcReadVarInt(m_data + m_pos, Remaining(), value);
+        if (n == 0)
+        {
+            const size_t need = Remaining() == 0 ? 1 : size_t{1} << (Peek() >> 6);
+            std::ostringstream oss;
+            oss << "truncated varint (" << what << ") at offset " << m_pos << ": needs " << need
+                << " byte(s), " << Remaining() << " left";
+            return Fail(oss.str());
+        }
+        if (encodedLength != nullptr)
+        {
+            *encodedLength = n;
+        }
+        m_pos += n;
+        return true;
+    }
+
+    bool Fail(std::string error)
+    {
+        m_error = std::move(error);
+        return false;
+    }
+
+    std::string TakeError()
+    {
+        return std::move(m_error);
+    }
+
+  private:
+    const uint8_t* m_data;
+    size_t m_size;
+    size_t m_pos{0};
+    std::string m_error;
+};
+
+/// Formats "0x1f".
+std::string
+Hex(uint64_t v)
+{
+    std::ostringstream oss;
+    oss << "0x" << std::hex << v;
+    return oss.str();
+}
+
+bool
+ParseAck(Reader& r, size_t frameStart, std::vector<QuicCcFrame>& frames)
+{
+    uint64_t largest = 0;
+    uint64_t delayField = 0;
+    uint64_t count = 0;
+    uint64_t firstRange = 0;
+    if (!r.VarInt(largest, "ACK largest acknowledged") || !r.VarInt(delayField, "ACK delay"))
+    {
+        return false;
+    }
+    // The decoded delay, delayField << 3 microseconds, must fit in an ns3::Time.
+    const uint64_t maxDelayUs = static_cast<uint64_t>(Time::Max().GetMicroSeconds());
+    if (delayField > (maxDelayUs >> kQuicCcAckDelayExponent))
+    {
+        std::ostringstream oss;
+        oss << "ACK delay field " << delayField << " at offset " << frameStart
+            << " is too large: (field << 3) us exceeds the range of ns3::Time";
+        return r.Fail(oss.str());
+    }
+    const size_t countOffset = r.Offset();
+    if (!r.VarInt(count, "ACK range count") || !r.VarInt(firstRange, "ACK first range"))
+    {
+        return false;
+    }
+    if (firstRange > largest)
+    {
+        std::ostringstream oss;
+        oss << "ACK first range " << firstRange << " exceeds largest acknowledged " << largest
+            << " (underflow below packet number 0) in the frame at offset " << frameStart;
+        return r.Fail(oss.str());
+    }
+    // Each (gap, range length) pair takes at least 2 bytes.
+    if (count > r.Remaining() / 2)
+    {
+        std::ostringstream oss;
+        oss << "ACK range count " << count << " at offset " << countOffset
+            << " exceeds what the remaining " << r.Remaining()
+            << " bytes can hold (2 bytes per range at least)";
+        return r.Fail(oss.str());
+    }
+    QuicCcAckFrame ack;
+    ack.ackDelay = MicroSeconds(static_cast<uint64_t>(delayField << kQuicCcAckDelayExponent));
+    ack.ranges.reserve(static_cast<size_t>(count) + 1);
+    uint64_t smallest = largest - firstRange;
+    ack.ranges.push_back({smallest, largest});
+    for (uint64_t i = 0; i < count; ++i)
+    {
+        uint64_t gap = 0;
+        uint64_t length = 0;
+        const size_t gapOffset = r.Offset();
+        if (!r.VarInt(gap, "ACK gap"))
+        {
+            return false;
+        }
+        // gap <= 2^62-1, so gap + 2 cannot overflow.
+        if (gap + 2 > smallest)
+        {
+            std::ostringstream oss;
+            oss << "ACK gap " << gap << " at offset " << gapOffset
+                << " underflows below packet number 0 (previous smallest " << smallest << ")";
+            return r.Fail(oss.str());
+        }
+        const uint64_t rangeLargest = smallest - gap - 2;
+        const size_t lengthOffset = r.Offset();
+        if (!r.VarInt(length, "ACK range length"))
+        {
+            return false;
+        }
+        if (length > rangeLargest)
+        {
+            std::ostringstream oss;
+            oss << "ACK range length " << length << " at offset " << lengthOffset
+                << " underflows below packet number 0 (range largest " << rangeLargest << ")";
+            return r.Fail(oss.str());
+        }
+        smallest = rangeLargest - length;
+        ack.ranges.push_back({smallest, rangeLargest});
+    }
+    frames.emplace_back(std::move(ack));
+    return true;
+}
+
+bool
+ParseStream(Reader& r, uint64_t type, size_t frameStart, std::vector<QuicCcFrame>& frames)
+{
+    QuicCcStreamFrame stream{0, (type & kStreamBitFin) != 0, {}};
+    if ((type & kStreamBitOff) != 0 && !r.VarInt(stream.offset, "STREAM offset"))
+    {
+        return false;
+    }
+    uint64_t length = r.Remaining(); // without LEN the data runs to the end of the packet
+    if ((type & kStreamBitLen) != 0)
+    {
+        const size_t lengthOffset = r.Offset();
+        if (!r.VarInt(length, "STREAM length"))
+        {
+            return false;
+        }
+        if (length > r.Remaining())
+        {
+            std::ostringstream oss;
+            oss << "STREAM length " << length << " at offset " << lengthOffset
+                << " exceeds the " << r.Remaining() << " remaining bytes (truncated data)";
+            return r.Fail(oss.str());
+        }
+    }
+    if (stream.offset > kQuicCcVarIntMax - length)
+    {
+        std::ostringstream oss;
+        oss << "STREAM offset " << stream.offset << " + length " << length
+            << " exceeds 2^62-1 in the frame at offset " << frameStart;
+        return r.Fail(oss.str());
+    }
+    stream.data.assign(r.Current(), r.Current() + length);
+    r.Skip(static_cast<size_t>(length));
+    frames.emplace_back(std::move(stream));
+    return true;
+}
+
+bool
+ParseConnectionClose(Reader& r, std::vector<QuicCcFrame>& frames)
+{
+    QuicCcConnectionCloseFrame close{0, {}};
+    uint64_t frameType = 0; // informational only; ignored
+    uint64_t reasonLength = 0;
+    if (!r.VarInt(close.errorCode, "CONNECTION_CLOSE error code") ||
+        !r.VarInt(frameType, "CONNECTION_CLOSE frame type"))
+    {
+        return false;
+    }
+    const size_t lengthOffset = r.Offset();
+    if (!r.VarInt(reasonLength, "CONNECTION_CLOSE reason length"))
+    {
+        return false;
+    }
+    if (reasonLength > r.Remaining())
+    {
+        std::ostringstream oss;
+        oss << "CONNECTION_CLOSE reason length " << reasonLength << " at offset " << lengthOffset
+            << " exceeds the " << r.Remaining() << " remaining bytes";
+        return r.Fail(oss.str());
+    }
+    close.reason.assign(reinterpret_cast<const char*>(r.Current()),
+                        static_cast<size_t>(reasonLength));
+    r.Skip(static_cast<size_t>(reasonLength));
+    frames.emplace_back(std::move(close));
+    return true;
+}
+
+/// Parses the whole packet into \p packet; false with the reader's error on failure.
+bool
+ParsePacket(Reader& r, QuicCcPacket& packet)
+{
+    if (r.AtEnd())
+    {
+        return r.Fail("empty packet: no header");
+    }
+    const uint8_t type = r.Peek();
+    if (type < static_cast<uint8_t>(QuicCcPacketType::INITIAL) ||
+        type > static_cast<uint8_t>(QuicCcPacketType::ONE_RTT))
+    {
+        return r.Fail("unknown packet type " + Hex(type) + " at offset 0");
+    }
+    if (r.Remaining() < kQuicCcFixedHeaderSize)
+    {
+        return r.Fail("truncated header: " + std::to_string(r.Remaining()) +
+                      " byte(s), type and connection id need " +
+                      std::to_string(kQuicCcFixedHeaderSize));
+    }
+    packet.type = static_cast<QuicCcPacketType>(type);
+    packet.connectionId = 0;
+    for (size_t i = 1; i < kQuicCcFixedHeaderSize; ++i)
+    {
+        packet.connectionId = (packet.connectionId << 8) | r.Current()[i];
+    }
+    r.Skip(kQuicCcFixedHeaderSize);
+    if (!r.VarInt(packet.packetNumber, "packet number"))
+    {
+        return false;
+    }
+    if (r.AtEnd())
+    {
+        return r.Fail("packet has no frames: the header ends at offset " +
+                      std::to_string(r.Offset()) + " with nothing after it");
+    }
+    while (!r.AtEnd())
+    {
+        const size_t frameStart = r.Offset();
+        if (r.Peek() == 0x00)
+        {
+            uint64_t run = 0;
+            while (!r.AtEnd() && r.Peek() == 0x00)
+            {
+                r.Skip(1);
+                ++run;
+            }
+            packet.frames.emplace_back(QuicCcPaddingFrame{run});
+            continue;
+        }
+        uint64_t frameType = 0;
+        size_t encodedLength = 0;
+        if (!r.VarInt(frameType, "frame type", &encodedLength))
+        {
+            return false;
+        }
+        if (encodedLength != VarIntSizeUnchecked(frameType))
+        {
+            return r.Fail("frame type " + Hex(frameType) + " at offset " +
+                          std::to_string(frameStart) + " is not in its shortest encoding (" +
+                          std::to_string(encodedLength) + " bytes)");
+        }
+        bool ok = true;
+        switch (frameType)
+        {
+        case static_cast<uint64_t>(QuicCcFrameType::PING):
+            packet.frames.emplace_back(QuicCcPingFrame{});
+            break;
+        case static_cast<uint64_t>(QuicCcFrameType::ACK):
+            ok = ParseAck(r, frameStart, packet.frames);
+            break;
+        case 0x08:
+        case 0x09:
+        case 0x0a:
+        case 0x0b:
+        case 0x0c:
+        case 0x0d:
+        case 0x0e:
+        case 0x0f:
+            ok = ParseStream(r, frameType, frameStart, packet.frames);
+            break;
+        case static_cast<uint64_t>(QuicCcFrameType::CONNECTION_CLOSE):
+            ok = ParseConnectionClose(r, packet.frames);
+            break;
+        case static_cast<uint64_t>(QuicCcFrameType::HANDSHAKE_DONE):
+            packet.frames.emplace_back(QuicCcHandshakeDoneFrame{});
+            break;
+        default:
+            return r.Fail("unknown frame type " + Hex(frameType) + " at offset " +
+                          std::to_string(frameStart));
+        }
+        if (!ok)
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+bool
+QuicCcPacket::IsAckEliciting() const
+{
+    for (const auto& frame : frames)
+    {
+        if (!std::holds_alternative<QuicCcAckFrame>(frame) &&
+            !std::holds_alternative<QuicCcPaddingFrame>(frame) &&
+            !std::holds_alternative<QuicCcConnectionCloseFrame>(frame))
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool
+operator==(const QuicCcAckRange& a, const QuicCcAckRange& b)
+{
+    return a.smallest == b.smallest && a.largest == b.largest;
+}
+
+bool
+operator==(const QuicCcAckFrame& a, const QuicCcAckFrame& b)
+{
+    return a.ranges == b.ranges && a.ackDelay == b.ackDelay;
+}
+
+bool
+operator==(const QuicCcStreamFrame& a, const QuicCcStreamFrame& b)
+{
+    return a.offset == b.offset && a.fin == b.fin && a.data == b.data;
+}
+
+bool
+operator==(const QuicCcPingFrame&, const QuicCcPingFrame&)
+{
+    return true;
+}
+
+bool
+operator==(const QuicCcPaddingFrame& a, const QuicCcPaddingFrame& b)
+{
+    return a.length == b.length;
+}
+
+bool
+operator==(const QuicCcConnectionCloseFrame& a, const QuicCcConnectionCloseFrame& b)
+{
+    return a.errorCode == b.errorCode && a.reason == b.reason;
+}
+
+bool
+operator==(const QuicCcHandshakeDoneFrame&, const QuicCcHandshakeDoneFrame&)
+{
+    return true;
+}
+
+bool
+operator==(const QuicCcPacket& a, const QuicCcPacket& b)
+{
+    return a.type == b.type && a.connectionId == b.connectionId &&
+           a.packetNumber == b.packetNumber && a.frames == b.frames;
+}
+
+bool
+operator!=(const QuicCcPacket& a, const QuicCcPacket& b)
+{
+    return !(a == b);
+}
+
+std::ostream&
+operator<<(std::ostream& os, QuicCcPacketType type)
+{
+    switch (type)
+    {
+    case QuicCcPacketType::INITIAL:
+        return os << "INITIAL";
+    case QuicCcPacketType::HANDSHAKE:
+        return os << "HANDSHAKE";
+    case QuicCcPacketType::ONE_RTT:
+        return os << "ONE_RTT";
+    }
+    return os << "invalid(" << static_cast<unsigned>(type) << ")";
+}
+
+std::ostream&
+operator<<(std::ostream& os, const QuicCcPacket& packet)
+{
+    os << packet.type << " cid=0x" << std::hex << packet.connectionId << std::dec
+       << " pn=" << packet.packetNumber << " [";
+    const char* sep = "";
+    for (const auto& frame : packet.frames)
+    {
+        os << sep;
+        sep = ", ";
+        if (const auto* pad = std::get_if<QuicCcPaddingFrame>(&frame))
+        {
+            os << "PADDING(" << pad->length << ")";
+        }
+        else if (std::holds_alternative<QuicCcPingFrame>(frame))
+        {
+            os << "PING";
+        }
+        else if (const auto* ack = std::get_if<QuicCcAckFrame>(&frame))
+        {
+            os << "ACK{";
+            const char* rsep = "";
+            for (const auto& range : ack->ranges)
+            {
+                os << rsep << range.largest << "-" << range.smallest;
+                rsep = ",";
+            }
+            os << " delay=" << ack->ackDelay.As(Time::US) << "}";
+        }
+        else if (const auto* stream = std::get_if<QuicCcStreamFrame>(&frame))
+        {
+            os << "STREAM(off=" << stream->offset << " len=" << stream->data.size()
+               << (stream->fin ? " fin" : "") << ")";
+        }
+        else if (const auto* close = std::get_if<QuicCcConnectionCloseFrame>(&frame))
+        {
+            os << "CONNECTION_CLOSE(" << close->errorCode << " \"" << close->reason << "\")";
+        }
+        else
+        {
+            os << "HANDSHAKE_DONE";
+        }
+    }
+    return os << "]";
+}
+
+size_t
+QuicCcVarIntSize(uint64_t v)
+{
+    return FieldSize(v, "varint value");
+}
+
+size_t
+QuicCcWriteVarInt(uint64_t v, uint8_t* out)
+{
+    const size_t n = FieldSize(v, "varint value");
+    Writer(out).VarInt(v);
+    return n;
+}
+
+size_t
+QuicCcReadVarInt(const uint8_t* data, size_t size, uint64_t& value)
+{
+    if (size == 0)
+    {
+        return 0;
+    }
+    const size_t n = size_t{1} << (data[0] >> 6);
+    if (n > size)
+    {
+        return 0;
+    }
+    uint64_t v = data[0] & 0x3f;
+    for (size_t i = 1; i < n; ++i)
+    {
+        v = (v << 8) | data[i];
+    }
+    value = v;
+    return n;
+}
+
+size_t
+QuicCcHeaderSize(const QuicCcPacket& packet)
+{
+    return kQuicCcFixedHeaderSize + FieldSize(packet.packetNumber, "packet number");
+}
+
+size_t
+QuicCcStreamFrameOverhead(uint64_t offset, uint64_t length)
+{
+    return 1 + FieldSize(offset, "STREAM offset") + FieldSize(length, "STREAM length");
+}
+
+size_t
+QuicCcAckFrameSize(const QuicCcAckFrame& ack)
+{
+    NS_ABORT_MSG_IF(ack.ranges.empty(), "quic-cc frames: ACK frame with no range");
+    const QuicCcAckRange& first = ack.ranges.front();
+    NS_ABORT_MSG_IF(first.smallest > first.largest,
+                    "quic-cc frames: ACK range 0 has smallest " << first.smallest << " > largest "
+                                                                << first.largest);
+    size_t size = 1 + FieldSize(first.largest, "ACK largest acknowledged") +
+                  FieldSize(AckDelayField(ack), "ACK delay field") +
+                  FieldSize(ack.ranges.size() - 1, "ACK range count") +
+                  VarIntSizeUnchecked(first.largest - first.smallest);
+    for (size_t i = 1; i < ack.ranges.size(); ++i)
+    {
+        const QuicCcAckRange& prev = ack.ranges[i - 1];
+        const QuicCcAckRange& cur = ack.ranges[i];
+        NS_ABORT_MSG_IF(cur.smallest > cur.largest,
+                        "quic-cc frames: ACK range " << i << " has smallest " << cur.smallest
+                                                     << " > largest " << cur.largest);
+        NS_ABORT_MSG_IF(cur.largest >= prev.smallest || prev.smallest - cur.largest < 2,
+                        "quic-cc frames: ACK range " << i << " (largest " << cur.largest
+                                                     << ") must be below range " << i - 1
+                                                     << " (smallest " << prev.smallest
+                                                     << ") by at least 2: descending, "
+                                                        "disjoint and non-adjacent");
+        // All values are <= first.largest <= 2^62-1 here.
+        size += VarIntSizeUnchecked(prev.smallest - cur.largest - 2) +
+                VarIntSizeUnchecked(cur.largest - cur.smallest);
+    }
+    return size;
+}
+
+size_t
+QuicCcFrameSize(const QuicCcFrame& frame)
+{
+    return std::visit(FrameSizer{}, frame);
+}
+
+size_t
+QuicCcSerializedSize(const QuicCcPacket& packet)
+{
+    return PacketSize(packet, false);
+}
+
+std::vector<uint8_t>
+QuicCcSerialize(const QuicCcPacket& packet)
+{
+    const size_t size = PacketSize(packet, true);
+    // Value-initialised: the padding bytes are already zero, but a vector offers no cheaper
+    // uninitialised resize and the memset is negligible next to the copy of the data.
+    std::vector<uint8_t> out(size);
+    WritePacket(packet, out.data());
+    return out;
+}
+
+size_t
+QuicCcSerializeInto(const QuicCcPacket& packet, uint8_t* buffer, size_t capacity)
+{
+    const size_t size = PacketSize(packet, true);
+    NS_ABORT_MSG_IF(capacity < size,
+                    "quic-cc frames: buffer of " << capacity << " bytes is too small for packet "
+                                                 << packet.packetNumber << " of " << size
+                                                 << " bytes");
+    WritePacket(packet, buffer);
+    return size;
+}
+
+QuicCcParseResult
+QuicCcParse(const uint8_t* data, size_t size)
+{
+    QuicCcParseResult result;
+    Reader reader(data, size);
+    QuicCcPacket packet;
+    if (ParsePacket(reader, packet))
+    {
+        result.packet = std::move(packet);
+    }
+    else
+    {
+        result.error = reader.TakeError();
+        NS_LOG_DEBUG("rejected a " << size << "-byte packet: " << result.error);
+    }
+    return result;
+}
+
+} // namespace ns3

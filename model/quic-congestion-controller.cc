@@ -1,0 +1,464 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-congestion-controller.h"
+
+#include "quic-hystart-plus-plus.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("QuicCongestionController");
+NS_OBJECT_ENSURE_REGISTERED(QuicCongestionController);
+
+namespace
+{
+/// Smallest max datagram size QUIC allows (RFC 9000 Section 14), bytes.
+constexpr uint64_t kMinMaxDatagramSize = 1200;
+/// Largest UDP payload (65535 - 8 B UDP header), bytes.
+constexpr uint64_t kMaxMaxDatagramSize = 65527;
+
+/// Copy every attribute that can be read and written from \p from into \p to (same TypeId).
+void
+CopyAllAttributes(const Object& from, Object& to)
+{
+    for (TypeId tid = from.GetInstanceTypeId();; tid = tid.GetParent())
+    {
+        for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
+        {
+            const TypeId::AttributeInformation info = tid.GetAttribute(i);
+            if ((info.flags & TypeId::ATTR_GET) && (info.flags & TypeId::ATTR_SET) &&
+                info.accessor->HasGetter() && info.accessor->HasSetter())
+            {
+                Ptr<AttributeValue> value = info.checker->Create();
+                if (info.accessor->Get(&from, *value))
+                {
+                    info.accessor->Set(&to, *value);
+                }
+            }
+        }
+        if (tid == tid.GetParent())
+        {
+            break; // ns3::ObjectBase is its own parent
+        }
+    }
+}
+} // namespace
+
+const char*
+QuicCongestionStateName(QuicCongestionState state)
+{
+    switch (state)
+    {
+    case QUIC_CC_SLOW_START:
+        return "slow_start";
+    case QUIC_CC_CONSERVATIVE_SLOW_START:
+        return "conservative_slow_start";
+    case QUIC_CC_CONGESTION_AVOIDANCE:
+        return "congestion_avoidance";
+    case QUIC_CC_RECOVERY:
+        return "recovery";
+    }
+    NS_ABORT_MSG("QuicCongestionStateName: unknown state " << static_cast<int>(state));
+    return "";
+}
+
+TypeId
+QuicCongestionController::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::QuicCongestionController")
+            .SetParent<Object>()
+            .SetGroupName("QuicCc")
+            .AddAttribute("HyStart",
+                          "Use HyStart++ (RFC 9406, as quiche: draft-04 logic) in slow start; "
+                          "quiche enables it by default.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&QuicCongestionController::m_hyStartEnabled),
+                          MakeBooleanChecker())
+            .AddTraceSource("CongestionWindow",
+                            "Congestion window in bytes (RFC 9002 Section 7); fires on every "
+                            "change.",
+                            MakeTraceSourceAccessor(&QuicCongestionController::m_cwnd),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("SlowStartThreshold",
+                            "Slow start threshold in bytes (RFC 9002 Section 7.3.2); "
+                            "UINT64_MAX until the first exit from slow start.",
+                            MakeTraceSourceAccessor(&QuicCongestionController::m_ssthresh),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("CongestionState",
+                            "Congestion state as qlog's recovery:congestion_state_updated "
+                            "reports it (see QuicCongestionState).",
+                            MakeTraceSourceAccessor(&QuicCongestionController::m_state),
+                            "ns3::TracedValueCallback::QuicCongestionState")
+            .AddTraceSource("RecoveryStartTime",
+                            "Congestion recovery start time R (RFC 9002 Section 7.3.2; CUBIC's "
+                            "epoch too): fires with the new value whenever R is set to a new "
+                            "value, never when it is unset.",
+                            MakeTraceSourceAccessor(&QuicCongestionController::m_recoveryStartTrace),
+                            "ns3::Time::TracedCallback");
+    return tid;
+}
+
+QuicCongestionController::QuicCongestionController()
+    : m_hyStart(CreateObject<QuicHyStartPlusPlus>())
+{
+    NS_LOG_FUNCTION(this);
+    m_cwnd = m_initialWindowPackets * m_mss;
+}
+
+QuicCongestionController::~QuicCongestionController()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+QuicCongestionController::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_hyStart = nullptr;
+    Object::DoDispose();
+}
+
+void
+QuicCongestionController::Configure(uint64_t maxDatagramSize,
+                                    uint64_t initialWindowPackets,
+                                    uint64_t minimumWindowPackets)
+{
+    NS_LOG_FUNCTION(this << maxDatagramSize << initialWindowPackets << minimumWindowPackets);
+    NS_ABORT_MSG_UNLESS(maxDatagramSize >= kMinMaxDatagramSize &&
+                            maxDatagramSize <= kMaxMaxDatagramSize,
+                        "QuicCongestionController::Configure: max datagram size must be in ["
+                            << kMinMaxDatagramSize << ", " << kMaxMaxDatagramSize
+                            << "] bytes, got " << maxDatagramSize);
+    NS_ABORT_MSG_UNLESS(initialWindowPackets >= 1,
+                        "QuicCongestionController::Configure: initial window must be >= 1 "
+                        "packet, got "
+                            << initialWindowPackets);
+    NS_ABORT_MSG_UNLESS(minimumWindowPackets >= 1 && minimumWindowPackets <= initialWindowPackets,
+                        "QuicCongestionController::Configure: minimum window must be >= 1 packet "
+                        "and <= the initial window ("
+                            << initialWindowPackets << " packets), got " << minimumWindowPackets);
+    m_hyStart->Validate();
+    m_mss = maxDatagramSize;
+    m_initialWindowPackets = initialWindowPackets;
+    m_minimumWindowPackets = minimumWindowPackets;
+    SetCwnd(m_initialWindowPackets * m_mss);
+    SetSsthresh(std::numeric_limits<uint64_t>::max());
+}
+
+void
+QuicCongestionController::OnPacketSent(Time now,
+                                       uint64_t packetNumber,
+                                       uint64_t sentBytes,
+                                       uint64_t bytesInFlightBefore)
+{
+    NS_LOG_FUNCTION(this << now << packetNumber << sentBytes << bytesInFlightBefore);
+    m_lastCallTime = now;
+    // quiche Congestion::on_packet_sent, in its order.
+    m_appLimited = (bytesInFlightBefore + sentBytes) < m_cwnd.Get();
+    DoPacketSent(now, sentBytes, bytesInFlightBefore);
+    if (m_hyStartEnabled && m_cwnd.Get() < m_ssthresh.Get())
+    {
+        m_hyStart->StartRound(packetNumber);
+    }
+    UpdateCongestionState(now);
+}
+
+void
+QuicCongestionController::OnPacketsAcked(Time now,
+                                         const std::vector<QuicAckedPacket>& acked,
+                                         uint64_t bytesInFlight,
+                                         const QuicRttStats& rtt)
+{
+    NS_LOG_FUNCTION(this << now << acked.size() << bytesInFlight);
+    m_lastCallTime = now;
+    if (acked.empty())
+    {
+        return; // a frame that newly acks nothing reaches no controller (quiche)
+    }
+    DoAckFrameStart(now);
+    for (const QuicAckedPacket& packet : acked)
+    {
+        OnOnePacketAcked(now, packet, bytesInFlight, rtt);
+    }
+    UpdateCongestionState(now);
+}
+
+void
+QuicCongestionController::OnOnePacketAcked(Time now,
+                                           const QuicAckedPacket& packet,
+                                           uint64_t bytesInFlight,
+                                           const QuicRttStats& rtt)
+{
+    if (InCongestionRecovery(packet.timeSent))
+    {
+        DoRecoveryAck(packet, bytesInFlight);
+        return;
+    }
+    if (m_appLimited)
+    {
+        return; // RFC 9002 Section 7.8: no growth while under-utilizing the window
+    }
+    if (DoGrowthGate(now))
+    {
+        return;
+    }
+    if (m_cwnd.Get() < m_ssthresh.Get())
+    {
+        SlowStartAck(now, packet, rtt);
+    }
+    else
+    {
+        DoCongestionAvoidanceAck(now, packet, rtt);
+    }
+}
+
+void
+QuicCongestionController::SlowStartAck(Time now,
+                                       const QuicAckedPacket& packet,
+                                       const QuicRttStats& rtt)
+{
+    // RFC 9002 Section 7.3.1 (RFC 9406 Section 4.3 in CSS). No clamp at ssthresh (quiche).
+    if (DoSlowStartCredit(packet.bytes))
+    {
+        SetCwnd(m_cwnd.Get() + (InHyStartCss() ? m_hyStart->CssCwndIncrement(m_mss) : m_mss));
+    }
+    // HyStart++ sees every slow-start ack, even one that earned no increment.
+    if (m_hyStartEnabled &&
+        m_hyStart->OnPacketAcked(packet.packetNumber, rtt.GetLatestRtt(), now))
+    {
+        SetSsthresh(m_cwnd.Get()); // CSS ended: continue in congestion avoidance
+    }
+}
+
+void
+QuicCongestionController::OnCongestionEvent(Time now,
+                                            Time largestLostTimeSent,
+                                            uint64_t lostBytes,
+                                            uint64_t bytesInFlight)
+{
+    NS_LOG_FUNCTION(this << now << largestLostTimeSent << lostBytes << bytesInFlight);
+    m_lastCallTime = now;
+    // RFC 9002 Section 7.3.2: one reduction per episode; a loss of a packet sent at or before R
+    // belongs to the current episode.
+    if (!InCongestionRecovery(largestLostTimeSent))
+    {
+        SetRecoveryStartTime(now);
+        DoCongestionEvent(now, lostBytes, bytesInFlight);
+        if (GetHyStartCssStart())
+        {
+            m_hyStart->CongestionEvent();
+        }
+    }
+    UpdateCongestionState(now);
+}
+
+void
+QuicCongestionController::AddLostPackets(uint64_t n)
+{
+    m_lostCount += n;
+}
+
+void
+QuicCongestionController::Checkpoint()
+{
+}
+
+bool
+QuicCongestionController::Rollback()
+{
+    NS_LOG_FUNCTION(this);
+    const bool rolledBack = DoRollback();
+    UpdateCongestionState(m_lastCallTime);
+    return rolledBack;
+}
+
+bool
+QuicCongestionController::InCongestionRecovery(Time timeSent) const
+{
+    return m_recoveryStart && timeSent <= *m_recoveryStart;
+}
+
+void
+QuicCongestionController::SetAppLimited(bool appLimited)
+{
+    m_appLimited = appLimited;
+}
+
+bool
+QuicCongestionController::IsAppLimited() const
+{
+    return m_appLimited;
+}
+
+uint64_t
+QuicCongestionController::GetCongestionWindow() const
+{
+    return m_cwnd;
+}
+
+uint64_t
+QuicCongestionController::GetSlowStartThreshold() const
+{
+    return m_ssthresh;
+}
+
+uint64_t
+QuicCongestionController::GetMaxDatagramSize() const
+{
+    return m_mss;
+}
+
+uint64_t
+QuicCongestionController::GetMinimumWindow() const
+{
+    return m_minimumWindowPackets * m_mss;
+}
+
+uint64_t
+QuicCongestionController::GetLostCount() const
+{
+    return m_lostCount;
+}
+
+std::optional<Time>
+QuicCongestionController::GetRecoveryStartTime() const
+{
+    return m_recoveryStart;
+}
+
+uint64_t
+QuicCongestionController::GetBytesAvailable(uint64_t bytesInFlight) const
+{
+    const uint64_t cwnd = m_cwnd;
+    return cwnd > bytesInFlight ? cwnd - bytesInFlight : 0;
+}
+
+QuicCongestionState
+QuicCongestionController::GetCongestionState(Time now) const
+{
+    if (InHyStartCss())
+    {
+        return QUIC_CC_CONSERVATIVE_SLOW_START;
+    }
+    if (m_cwnd.Get() < m_ssthresh.Get())
+    {
+        return QUIC_CC_SLOW_START;
+    }
+    if (InCongestionRecovery(now))
+    {
+        return QUIC_CC_RECOVERY;
+    }
+    return QUIC_CC_CONGESTION_AVOIDANCE;
+}
+
+Ptr<QuicHyStartPlusPlus>
+QuicCongestionController::GetHyStart() const
+{
+    return m_hyStart;
+}
+
+bool
+QuicCongestionController::IsHyStartEnabled() const
+{
+    return m_hyStartEnabled;
+}
+
+void
+QuicCongestionController::DoPacketSent(Time /* now */,
+                                       uint64_t /* sentBytes */,
+                                       uint64_t /* bytesInFlightBefore */)
+{
+}
+
+void
+QuicCongestionController::DoAckFrameStart(Time /* now */)
+{
+}
+
+void
+QuicCongestionController::DoRecoveryAck(const QuicAckedPacket& /* packet */,
+                                        uint64_t /* bytesInFlight */)
+{
+}
+
+bool
+QuicCongestionController::DoGrowthGate(Time /* now */)
+{
+    return false;
+}
+
+bool
+QuicCongestionController::DoSlowStartCredit(uint64_t /* ackedBytes */)
+{
+    return true;
+}
+
+bool
+QuicCongestionController::DoRollback()
+{
+    return false;
+}
+
+void
+QuicCongestionController::SetCwnd(uint64_t cwnd)
+{
+    m_cwnd = cwnd;
+}
+
+void
+QuicCongestionController::SetSsthresh(uint64_t ssthresh)
+{
+    m_ssthresh = ssthresh;
+}
+
+void
+QuicCongestionController::SetRecoveryStartTime(std::optional<Time> r)
+{
+    if (r == m_recoveryStart)
+    {
+        return;
+    }
+    m_recoveryStart = r;
+    if (r)
+    {
+        m_recoveryStartTrace(*r);
+    }
+}
+
+void
+QuicCongestionController::UpdateCongestionState(Time now)
+{
+    m_state = GetCongestionState(now);
+}
+
+bool
+QuicCongestionController::InHyStartCss() const
+{
+    return m_hyStartEnabled && m_hyStart->InCss();
+}
+
+std::optional<Time>
+QuicCongestionController::GetHyStartCssStart() const
+{
+    if (!m_hyStartEnabled)
+    {
+        return std::nullopt;
+    }
+    return m_hyStart->GetCssStartTime();
+}
+
+void
+QuicCongestionController::CopyAttributesTo(QuicCongestionController& other) const
+{
+    CopyAllAttributes(*this, other);
+    CopyAllAttributes(*m_hyStart, *other.m_hyStart);
+    other.Configure(m_mss, m_initialWindowPackets, m_minimumWindowPackets);
+}
+
+} // namespace ns3

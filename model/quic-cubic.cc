@@ -1,0 +1,445 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cubic.h"
+
+#include "quic-cc-compat.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("QuicCubic");
+NS_OBJECT_ENSURE_REGISTERED(QuicCubic);
+
+namespace
+{
+/// Rollback heuristic: fewer new losses than this share of cwnd (in packets) is spurious.
+constexpr uint64_t kRollbackThresholdPercent = 20;
+/// Rollback heuristic: the threshold is never below this many packets.
+constexpr uint64_t kMinRollbackThresholdPackets = 2;
+
+/// A duration in seconds as Rust's Duration::as_secs_f64 forms it (whole seconds + fraction).
+double
+ToSeconds(Time d)
+{
+    const int64_t ns = d.GetNanoSeconds();
+    constexpr int64_t kNsPerSecond = 1000000000;
+    return static_cast<double>(ns / kNsPerSecond) +
+           static_cast<double>(ns % kNsPerSecond) / static_cast<double>(kNsPerSecond);
+}
+} // namespace
+
+TypeId
+QuicCubic::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::QuicCubic")
+            .SetParent<QuicCongestionController>()
+            .SetGroupName("QuicCc")
+            .AddConstructor<QuicCubic>()
+            .AddAttribute("Beta",
+                          "Multiplicative decrease factor beta_cubic, unitless, 0 < Beta < 1 "
+                          "(RFC 9438 Section 4.6; quiche uses 0.7).",
+                          DoubleValue(0.7),
+                          MakeDoubleAccessor(&QuicCubic::SetBeta, &QuicCubic::GetBeta),
+                          MakeDoubleChecker<double>()) // wide on purpose: SetBeta names the value
+            .AddAttribute("C",
+                          "CUBIC constant C in segments/s^3, > 0 (RFC 9438 Section 5.1; quiche "
+                          "uses 0.4).",
+                          DoubleValue(0.4),
+                          MakeDoubleAccessor(&QuicCubic::SetC, &QuicCubic::GetC),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("IdleRestart",
+                          "How R (recovery start and epoch) moves on the first send after bytes "
+                          "in flight reached 0: LastSent (quiche 2020, R += now - last send; "
+                          "traps small windows in recovery), LastActivity (quiche 2026 fix, "
+                          "default: R += now - max(last ACK, last send), 0-byte sends ignored), "
+                          "LastSentClamped (Linux 2015: as LastSent, R never past now), Off.",
+                          EnumValue(QuicCubic::IDLE_RESTART_LAST_ACTIVITY),
+                          QUICCC_ENUM_ACCESSOR(QuicCubic::IdleRestart, &QuicCubic::m_idleRestart),
+                          MakeEnumChecker(QuicCubic::IDLE_RESTART_LAST_SENT,
+                                          "LastSent",
+                                          QuicCubic::IDLE_RESTART_LAST_ACTIVITY,
+                                          "LastActivity",
+                                          QuicCubic::IDLE_RESTART_LAST_SENT_CLAMPED,
+                                          "LastSentClamped",
+                                          QuicCubic::IDLE_RESTART_OFF,
+                                          "Off"))
+            .AddAttribute("Prr",
+                          "Add Proportional Rate Reduction's send count (RFC 6937) to the send "
+                          "budget during recovery (quiche: always on).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&QuicCubic::m_prrEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("SpuriousLossRollback",
+                          "Undo a congestion event judged spurious: on a spurious loss, and per "
+                          "ack when fewer than max(20% of cwnd in packets, 2) packets were lost "
+                          "since the checkpoint (RFC 9438 Section 4.9 as quiche runs it).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&QuicCubic::m_rollbackEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("FastConvergence",
+                          "Fast convergence: a congestion event below W_max sets W_max = cwnd * "
+                          "(1 + beta) / 2 (RFC 9438 Section 4.7).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&QuicCubic::m_fastConvergence),
+                          MakeBooleanChecker());
+    return tid;
+}
+
+QuicCubic::QuicCubic()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+QuicCubic::~QuicCubic()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+Ptr<QuicCongestionController>
+QuicCubic::Fork() const
+{
+    Ptr<QuicCubic> copy = CreateObject<QuicCubic>();
+    CopyAttributesTo(*copy);
+    return copy;
+}
+
+std::string
+QuicCubic::GetName() const
+{
+    return "cubic";
+}
+
+void
+QuicCubic::SetBeta(double beta)
+{
+    NS_ABORT_MSG_UNLESS(beta > 0.0 && beta < 1.0,
+                        "QuicCubic::Beta must be in (0, 1), got " << beta);
+    m_beta = beta;
+}
+
+double
+QuicCubic::GetBeta() const
+{
+    return m_beta;
+}
+
+void
+QuicCubic::SetC(double c)
+{
+    NS_ABORT_MSG_UNLESS(c > 0.0 && std::isfinite(c), "QuicCubic::C must be > 0, got " << c);
+    m_c = c;
+}
+
+double
+QuicCubic::GetC() const
+{
+    return m_c;
+}
+
+double
+QuicCubic::AlphaAimd() const
+{
+    // Same operation order as quiche, so the double is bit-identical (0.5294117647058825).
+    return 3.0 * (1.0 - m_beta) / (1.0 + m_beta);
+}
+
+double
+QuicCubic::WCubic(double t) const
+{
+    const double mss = static_cast<double>(GetMaxDatagramSize());
+    const double d = t - m_k;
+    return (m_c * (d * d * d) + m_wMax / mss) * mss;
+}
+
+void
+QuicCubic::ResetEpochState()
+{
+    m_wMax = static_cast<double>(GetCongestionWindow());
+    m_k = 0.0;
+    m_wEst = m_wMax;
+    m_alpha = AlphaAimd();
+}
+
+void
+QuicCubic::DoPacketSent(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore)
+{
+    RestartAfterIdle(now, sentBytes, bytesInFlightBefore);
+    if (m_prrEnabled)
+    {
+        m_prr.OnPacketSent(sentBytes);
+    }
+}
+
+void
+QuicCubic::RestartAfterIdle(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore)
+{
+    // RFC 9438 Section 5.8 / Linux 30927520dbae: after an idle period, shift the epoch so that
+    // the window keeps following the cubic curve instead of jumping.
+    const bool lastActivity = m_idleRestart == IDLE_RESTART_LAST_ACTIVITY;
+    if (lastActivity && sentBytes == 0)
+    {
+        return; // quiche 2026: a packet that is not ack-eliciting is no activity
+    }
+    const std::optional<Time> r = GetRecoveryStartTime();
+    if (bytesInFlightBefore == 0 && r && m_idleRestart != IDLE_RESTART_OFF)
+    {
+        std::optional<Time> idleStart = m_lastSentTime;
+        if (lastActivity && m_lastAckTime && (!idleStart || *m_lastAckTime > *idleStart))
+        {
+            idleStart = m_lastAckTime;
+        }
+        if (idleStart && *idleStart < now)
+        {
+            Time shifted = *r + (now - *idleStart);
+            if (m_idleRestart == IDLE_RESTART_LAST_SENT_CLAMPED)
+            {
+                shifted = std::min(shifted, now);
+            }
+            NS_LOG_LOGIC("idle restart: R " << *r << " -> " << shifted);
+            SetRecoveryStartTime(shifted);
+        }
+    }
+    m_lastSentTime = now;
+}
+
+void
+QuicCubic::DoAckFrameStart(Time now)
+{
+    m_lastAckTime = now;
+}
+
+void
+QuicCubic::DoRecoveryAck(const QuicAckedPacket& packet, uint64_t bytesInFlight)
+{
+    if (m_prrEnabled)
+    {
+        m_prr.OnPacketAcked(packet.bytes,
+                            bytesInFlight,
+                            GetSlowStartThreshold(),
+                            GetMaxDatagramSize());
+    }
+}
+
+bool
+QuicCubic::DoGrowthGate(Time /* now */)
+{
+    // quiche's spurious-congestion heuristic (RFC 9438 Section 4.9): while R is set, an episode
+    // that has cost few packets so far is undone. Re-checked on every ack, on the current cwnd.
+    if (!m_rollbackEnabled || !GetRecoveryStartTime())
+    {
+        return false;
+    }
+    const uint64_t newLost = GetLostCount() - (m_saved ? m_saved->lostCount : 0);
+    const uint64_t threshold =
+        std::max(GetCongestionWindow() / GetMaxDatagramSize() * kRollbackThresholdPercent / 100,
+                 kMinRollbackThresholdPackets);
+    return newLost < threshold && DoRollback();
+}
+
+bool
+QuicCubic::DoSlowStartCredit(uint64_t ackedBytes)
+{
+    // Byte counting (RFC 3465 style): one step per mss of acked bytes, at most one per packet.
+    m_bytesAckedSl += ackedBytes;
+    if (m_bytesAckedSl < GetMaxDatagramSize())
+    {
+        return false;
+    }
+    m_bytesAckedSl -= GetMaxDatagramSize();
+    return true;
+}
+
+void
+QuicCubic::DoCongestionAvoidanceAck(Time now, const QuicAckedPacket& packet, const QuicRttStats& rtt)
+{
+    const uint64_t mss = GetMaxDatagramSize();
+    const uint64_t cwnd = GetCongestionWindow();
+
+    // Epoch: HyStart++'s CSS start after CSS ended by its round limit, else R; with neither, a
+    // new epoch starts now (R = now).
+    Time epoch = now;
+    if (const std::optional<Time> cssStart = GetHyStartCssStart())
+    {
+        epoch = *cssStart;
+        if (m_wMax == 0.0)
+        {
+            ResetEpochState();
+        }
+    }
+    else if (const std::optional<Time> r = GetRecoveryStartTime())
+    {
+        epoch = *r;
+    }
+    else
+    {
+        SetRecoveryStartTime(now);
+        ResetEpochState();
+    }
+    const Time t = std::max(now - epoch, Time(0));
+
+    // RFC 9438 Section 4.2: target = W_cubic(t + RTT), clipped to [cwnd, 1.5 cwnd].
+    const double cwndBytes = static_cast<double>(cwnd);
+    double target = WCubic(ToSeconds(t + rtt.GetMinRtt()));
+    target = std::min(std::max(target, cwndBytes), cwndBytes * 1.5);
+
+    // RFC 9438 Section 4.3: W_est += alpha * (acked / cwnd), in bytes.
+    m_wEst += m_alpha * (static_cast<double>(packet.bytes) / cwndBytes) * static_cast<double>(mss);
+    if (m_wEst >= m_wMax)
+    {
+        m_alpha = 1.0;
+    }
+
+    uint64_t candidate = cwnd;
+    if (WCubic(ToSeconds(t)) < m_wEst)
+    {
+        candidate = std::max(cwnd, static_cast<uint64_t>(m_wEst)); // Reno-friendly region
+    }
+    else
+    {
+        // Concave and convex regions: (target - cwnd) / cwnd mss per acked packet.
+        candidate = cwnd + mss * (static_cast<uint64_t>(target) - cwnd) / cwnd;
+    }
+
+    m_cwndInc += candidate - cwnd;
+    if (m_cwndInc >= mss)
+    {
+        SetCwnd(cwnd + mss);
+        m_cwndInc -= mss;
+    }
+}
+
+void
+QuicCubic::DoCongestionEvent(Time now, uint64_t lostBytes, uint64_t bytesInFlight)
+{
+    NS_LOG_FUNCTION(this << now << lostBytes << bytesInFlight);
+    const uint64_t mss = GetMaxDatagramSize();
+    const double cwnd = static_cast<double>(GetCongestionWindow());
+
+    // RFC 9438 Section 4.7: fast convergence.
+    m_wMax = (m_fastConvergence && cwnd < m_wMax) ? cwnd * (1.0 + m_beta) / 2.0 : cwnd;
+
+    // RFC 9438 Section 4.6: multiplicative decrease, truncated.
+    const uint64_t reduced = std::max(static_cast<uint64_t>(cwnd * m_beta), GetMinimumWindow());
+    SetSsthresh(reduced);
+    SetCwnd(reduced);
+
+    // RFC 9438 Eq. 2: K = cbrt((W_max - cwnd) / C) in segments; 0 when W_max is below cwnd.
+    const double reducedBytes = static_cast<double>(reduced);
+    m_k = m_wMax < reducedBytes
+              ? 0.0
+              : std::cbrt((m_wMax / static_cast<double>(mss) -
+                           reducedBytes / static_cast<double>(mss)) /
+                          m_c);
+
+    m_cwndInc = static_cast<uint64_t>(static_cast<double>(m_cwndInc) * m_beta);
+    m_wEst = reducedBytes;
+    m_alpha = AlphaAimd();
+
+    if (m_prrEnabled)
+    {
+        m_prr.CongestionEvent(bytesInFlight);
+    }
+}
+
+void
+QuicCubic::Checkpoint()
+{
+    m_saved = Restorable{GetCongestionWindow(),
+                         GetSlowStartThreshold(),
+                         m_wMax,
+                         m_k,
+                         GetRecoveryStartTime(),
+                         GetLostCount()};
+}
+
+bool
+QuicCubic::DoRollback()
+{
+    if (!m_rollbackEnabled || !m_saved)
+    {
+        return false;
+    }
+    if (m_saved->cwnd < m_saved->ssthresh)
+    {
+        return false; // never back into slow start
+    }
+    if (GetCongestionWindow() >= m_saved->cwnd)
+    {
+        return false;
+    }
+    NS_LOG_LOGIC("rollback: cwnd " << GetCongestionWindow() << " -> " << m_saved->cwnd);
+    SetCwnd(m_saved->cwnd);
+    SetSsthresh(m_saved->ssthresh);
+    m_wMax = m_saved->wMax;
+    m_k = m_saved->k;
+    SetRecoveryStartTime(m_saved->recoveryStart);
+    return true;
+}
+
+uint64_t
+QuicCubic::GetBytesAvailable(uint64_t bytesInFlight) const
+{
+    const uint64_t window = QuicCongestionController::GetBytesAvailable(bytesInFlight);
+    return m_prrEnabled ? window + m_prr.SendCount() : window;
+}
+
+double
+QuicCubic::GetWMax() const
+{
+    return m_wMax;
+}
+
+double
+QuicCubic::GetK() const
+{
+    return m_k;
+}
+
+double
+QuicCubic::GetWEst() const
+{
+    return m_wEst;
+}
+
+double
+QuicCubic::GetAlpha() const
+{
+    return m_alpha;
+}
+
+uint64_t
+QuicCubic::GetCwndIncrement() const
+{
+    return m_cwndInc;
+}
+
+std::optional<Time>
+QuicCubic::GetLastSentTime() const
+{
+    return m_lastSentTime;
+}
+
+std::optional<Time>
+QuicCubic::GetLastAckTime() const
+{
+    return m_lastAckTime;
+}
+
+const QuicPrr&
+QuicCubic::GetPrr() const
+{
+    return m_prr;
+}
+
+} // namespace ns3

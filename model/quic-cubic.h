@@ -1,0 +1,144 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef QUIC_CUBIC_H
+#define QUIC_CUBIC_H
+
+#include "quic-congestion-controller.h"
+#include "quic-prr.h"
+
+#include <optional>
+
+namespace ns3
+{
+
+/**
+ * \ingroup quic-cc
+ * \brief CUBIC (RFC 9438) with the arithmetic of quiche's cubic.rs.
+ *
+ * Windows are bytes; W_max, K (seconds) and W_est stay double; a product with beta is truncated
+ * when written into cwnd or ssthresh (84000 * 0.7 -> 58799). Pure logic: never calls Simulator.
+ *
+ * - Slow start: byte-counted (one mss, or the HyStart++ CSS increment, per mss of acked bytes;
+ *   at most one step per packet; the remainder carries over).
+ * - Congestion avoidance, per acked packet: the epoch is R, or HyStart++'s CSS start time after
+ *   CSS ended by its round limit; W_cubic(t + min_rtt) clipped to [cwnd, 1.5 cwnd] is the target
+ *   (RFC 9438 Section 4.2); W_est grows by alpha * (size / cwnd) * mss (Section 4.3); cwnd_inc
+ *   accumulates the per-ack gain and cwnd grows by one mss whenever it reaches one mss.
+ * - New congestion episode: R = now; fast convergence (Section 4.7); ssthresh = cwnd =
+ *   max(trunc(cwnd * beta), minimum window) (Section 4.6); K recomputed; PRR restarts.
+ * - PRR (RFC 6937) adds its send count to the send budget.
+ * - Checkpoint()/Rollback(): quiche's spurious-congestion undo (RFC 9438 Section 4.9), also run
+ *   as a heuristic on every ack: fewer new losses than max(20% of cwnd in packets, 2) undo the
+ *   last reduction.
+ * - Idle restart: on the first send into an empty pipe, R (also the epoch) moves forward by the
+ *   idle time, as chosen by the IdleRestart attribute.
+ *
+ * R doubles as the recovery marker and the epoch start: this coupling is what traps quiche's
+ * 2020 idle logic in perpetual recovery (see IDLE_RESTART_LAST_SENT).
+ */
+class QuicCubic : public QuicCongestionController
+{
+  public:
+    /// Where the epoch R moves on the first send after bytes in flight reached 0.
+    enum IdleRestart // plain enum: 3.37's EnumValue holds an int (enum class arrives in 3.41)
+    {
+        /// quiche 2020: every in-flight send (0-byte ones too) records last_sent_time; into an
+        /// empty pipe R += now - last_sent_time. Traps small windows in perpetual recovery.
+        IDLE_RESTART_LAST_SENT,
+        /// quiche 2026 fix (PR #2370): 0-byte sends are ignored; R += now - max(last ack,
+        /// last send). Default.
+        IDLE_RESTART_LAST_ACTIVITY,
+        /// Linux 2015 style: as LAST_SENT, but R is never moved past now.
+        IDLE_RESTART_LAST_SENT_CLAMPED,
+        /// R never moves on idle.
+        IDLE_RESTART_OFF,
+    };
+
+    static TypeId GetTypeId();
+    QuicCubic();
+    ~QuicCubic() override;
+
+    Ptr<QuicCongestionController> Fork() const override;
+    std::string GetName() const override; //!< "cubic"
+
+    /// Save cwnd, ssthresh, W_max, K, R and lost_count (quiche checkpoint; RFC 9438 Section 4.9).
+    void Checkpoint() override;
+
+    /// Send budget: max(cwnd - bytesInFlight, 0) plus PRR's send count (when Prr is on), bytes.
+    uint64_t GetBytesAvailable(uint64_t bytesInFlight) const override;
+
+    /// \name State, read-only, for tests and traces
+    /// @{
+    double GetWMax() const;                    //!< W_max, bytes (RFC 9438 Section 4.1.2)
+    double GetK() const;                       //!< K, seconds (RFC 9438 Section 4.2)
+    double GetWEst() const;                    //!< W_est, bytes (RFC 9438 Section 4.3)
+    double GetAlpha() const;                   //!< alpha_cubic, unitless (RFC 9438 Section 4.3)
+    uint64_t GetCwndIncrement() const;         //!< cwnd_inc accumulator, bytes
+    std::optional<Time> GetLastSentTime() const; //!< last send the idle rule counts
+    std::optional<Time> GetLastAckTime() const;  //!< last ACK frame that newly acked something
+    const QuicPrr& GetPrr() const;             //!< PRR state
+    /// @}
+
+  protected:
+    void DoPacketSent(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore) override;
+    void DoAckFrameStart(Time now) override;
+    void DoRecoveryAck(const QuicAckedPacket& packet, uint64_t bytesInFlight) override;
+    bool DoGrowthGate(Time now) override;
+    bool DoSlowStartCredit(uint64_t ackedBytes) override;
+    void DoCongestionAvoidanceAck(Time now,
+                                  const QuicAckedPacket& packet,
+                                  const QuicRttStats& rtt) override;
+    void DoCongestionEvent(Time now, uint64_t lostBytes, uint64_t bytesInFlight) override;
+    bool DoRollback() override;
+
+  private:
+    /// What Checkpoint() saves and Rollback() restores (quiche: PriorState).
+    struct Restorable
+    {
+        uint64_t cwnd{0};                   //!< bytes
+        uint64_t ssthresh{0};               //!< bytes
+        double wMax{0};                     //!< W_max, bytes
+        double k{0};                        //!< K, seconds
+        std::optional<Time> recoveryStart;  //!< R (may be unset)
+        uint64_t lostCount{0};              //!< packets
+    };
+
+    void SetBeta(double beta);
+    double GetBeta() const;
+    void SetC(double c);
+    double GetC() const;
+
+    /// alpha_aimd = 3 (1 - beta) / (1 + beta) (RFC 9438 Section 4.3), unitless.
+    double AlphaAimd() const;
+    /// W_cubic(t) = (C (t - K)^3 + W_max / mss) * mss, bytes (RFC 9438 Eq. 1). \param t seconds
+    double WCubic(double t) const;
+    /// Start an epoch at the current cwnd: W_max = W_est = cwnd, K = 0, alpha = alpha_aimd.
+    void ResetEpochState();
+    /// The idle rule of DoPacketSent (IdleRestart attribute).
+    void RestartAfterIdle(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore);
+
+    // Attributes
+    double m_beta{0.7};                               //!< beta_cubic, unitless (RFC 9438 Section 4.6)
+    double m_c{0.4};                                  //!< C, segments/s^3 (RFC 9438 Section 5.1)
+    IdleRestart m_idleRestart{IDLE_RESTART_LAST_ACTIVITY}; //!< idle rule for R
+    bool m_prrEnabled{true};                          //!< PRR send budget in recovery
+    bool m_rollbackEnabled{true};                     //!< spurious-congestion undo
+    bool m_fastConvergence{true};                     //!< RFC 9438 Section 4.7
+
+    // State
+    double m_wMax{0};                    //!< W_max, bytes; 0 = no epoch yet
+    double m_k{0};                       //!< K, seconds
+    double m_wEst{0};                    //!< W_est, bytes
+    double m_alpha{0};                   //!< alpha_cubic currently applied to W_est, unitless
+    uint64_t m_cwndInc{0};               //!< cwnd_inc, bytes earned towards the next mss
+    uint64_t m_bytesAckedSl{0};          //!< bytes_acked_sl, bytes towards the next SS step
+    std::optional<Time> m_lastSentTime;  //!< last counted send
+    std::optional<Time> m_lastAckTime;   //!< last ACK frame that newly acked something
+    std::optional<Restorable> m_saved;   //!< set by Checkpoint(), never cleared
+    QuicPrr m_prr;                       //!< RFC 6937 state
+};
+
+} // namespace ns3
+
+#endif // QUIC_CUBIC_H

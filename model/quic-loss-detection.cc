@@ -1,0 +1,387 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-loss-detection.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("QuicLossDetection");
+
+namespace
+{
+/// RFC 9002 kGranularity.
+const Time kGranularity = MilliSeconds(1);
+/// quiche: the time threshold after a spurious loss.
+constexpr double kSpuriousTimeThreshold = 5.0 / 4;
+} // namespace
+
+QuicLossDetection::QuicLossDetection(Ptr<QuicCongestionController> cc, const QuicRttStats& rtt)
+    : m_cc(cc),
+      m_rtt(rtt)
+{
+    NS_ABORT_MSG_IF(!cc, "QuicLossDetection needs a congestion controller, got null");
+}
+
+size_t
+QuicLossDetection::LowerBound(uint64_t pn) const
+{
+    auto it = std::lower_bound(m_sent.begin(),
+                               m_sent.end(),
+                               pn,
+                               [](const SentPacket& p, uint64_t n) { return p.packetNumber < n; });
+    return static_cast<size_t>(it - m_sent.begin());
+}
+
+void
+QuicLossDetection::SetBytesInFlight(uint64_t bytes)
+{
+    if (bytes != m_bytesInFlight)
+    {
+        const uint64_t old = m_bytesInFlight;
+        m_bytesInFlight = bytes;
+        m_bytesInFlightTrace(old, bytes);
+    }
+}
+
+void
+QuicLossDetection::OnPacketSent(Time now, uint64_t packetNumber, uint64_t size, bool ackEliciting)
+{
+    NS_LOG_FUNCTION(this << now << packetNumber << size << ackEliciting);
+    if (!ackEliciting)
+    {
+        // Not in flight: quiche passes size 0 to the generic send steps for such packets.
+        return;
+    }
+    NS_ABORT_MSG_IF(!m_sent.empty() && packetNumber <= m_sent.back().packetNumber,
+                    "QuicLossDetection: packet number " << packetNumber
+                                                        << " does not increase (last "
+                                                        << m_sent.back().packetNumber << ")");
+    m_cc->OnPacketSent(now, packetNumber, size, m_bytesInFlight);
+    m_sent.push_back({packetNumber, size, now, Time(0)});
+    SetBytesInFlight(m_bytesInFlight + size);
+    ++m_ackElicitingInFlight;
+    m_lastAckElicitingSent = now;
+}
+
+QuicLossDetection::AckResult
+QuicLossDetection::OnAckReceived(Time now,
+                                 const std::vector<std::pair<uint64_t, uint64_t>>& ranges,
+                                 Time ackDelay)
+{
+    NS_LOG_FUNCTION(this << now << ranges.size() << ackDelay);
+    AckResult result;
+    if (ranges.empty())
+    {
+        return result;
+    }
+    const uint64_t frameLargest = ranges.front().second;
+    std::vector<QuicAckedPacket> acked;
+    std::optional<uint64_t> lowestSpurious;
+    bool spuriousInFlight = false;
+    uint64_t ackedBytes = 0;
+    const SentPacket* largestNewlyAcked = nullptr;
+
+    // Step 1: mark newly acked packets, oldest range first so the lists come out ascending.
+    for (auto r = ranges.rbegin(); r != ranges.rend(); ++r)
+    {
+        const uint64_t smallest = r->first;
+        const uint64_t largest = r->second;
+        for (size_t i = LowerBound(smallest); i < m_sent.size() && m_sent[i].packetNumber <= largest; ++i)
+        {
+            SentPacket& p = m_sent[i];
+            if (p.acked)
+            {
+                continue;
+            }
+            p.acked = true;
+            if (p.lost)
+            {
+                // An ACK for a packet declared lost: a spurious loss (RFC 9002 Section 6.1.2).
+                result.spurious.push_back(p.packetNumber);
+                lowestSpurious = lowestSpurious ? std::min(*lowestSpurious, p.packetNumber) : p.packetNumber;
+                spuriousInFlight = spuriousInFlight || p.size > 0;
+                ++m_spuriousLosses;
+                continue;
+            }
+            acked.push_back({p.packetNumber, p.size, p.timeSent});
+            ackedBytes += p.size;
+            --m_ackElicitingInFlight;
+            result.newlyAcked.push_back(p.packetNumber);
+            m_packetAckedTrace(p.packetNumber, p.size, p.timeSent);
+            if (!largestNewlyAcked || p.packetNumber > largestNewlyAcked->packetNumber)
+            {
+                largestNewlyAcked = &p;
+            }
+        }
+    }
+    if (lowestSpurious)
+    {
+        // quiche: raise the packet threshold to the observed reordering, and use 5/4 for good.
+        const uint64_t reordering = frameLargest - *lowestSpurious + 1;
+        m_packetThreshold = std::max(m_packetThreshold, std::min(reordering, kMaxPacketThreshold));
+        m_timeThreshold = kSpuriousTimeThreshold;
+        if (spuriousInFlight)
+        {
+            m_cc->Rollback();
+        }
+    }
+    // Step 2: nothing newly acked -> no RTT sample, no loss pass, no controller call.
+    if (acked.empty())
+    {
+        Prune(now);
+        return result;
+    }
+    // Step 3: RTT sample when the largest newly acked packet is the new largest acknowledged.
+    const bool newLargest = !m_largestAcked || largestNewlyAcked->packetNumber > *m_largestAcked;
+    m_largestAcked = m_largestAcked ? std::max(*m_largestAcked, frameLargest) : frameLargest;
+    if (newLargest)
+    {
+        m_rtt.Update(now - largestNewlyAcked->timeSent, ackDelay, now, m_handshakeConfirmed);
+    }
+    // Step 4: loss pass; the congestion event sees bytes in flight before lost and acked bytes go.
+    result.lost = DetectLosses(now, m_bytesInFlight);
+    // Step 5: the controller sees bytes in flight after the lost bytes, before the acked bytes.
+    m_cc->OnPacketsAcked(now, acked, m_bytesInFlight, m_rtt);
+    // Step 6.
+    SetBytesInFlight(m_bytesInFlight - ackedBytes);
+    m_ptoCount = 0;
+    m_pendingProbes = 0;
+    Prune(now);
+    return result;
+}
+
+Time
+QuicLossDetection::LossDelay() const
+{
+    // RFC 9002 Section 6.1.2: time_threshold * max(latest_rtt, smoothed_rtt), at least kGranularity.
+    const Time base = std::max(m_rtt.GetLatestRtt(), m_rtt.GetSmoothedRtt());
+    const Time delay = NanoSeconds(static_cast<int64_t>(static_cast<double>(base.GetNanoSeconds()) * m_timeThreshold));
+    return std::max(delay, kGranularity);
+}
+
+std::vector<uint64_t>
+QuicLossDetection::DetectLosses(Time now, uint64_t bytesInFlightForEvent)
+{
+    std::vector<uint64_t> lost;
+    m_lossTime.reset();
+    if (!m_largestAcked)
+    {
+        return lost;
+    }
+    const uint64_t largestAcked = *m_largestAcked;
+    const Time lossDelay = LossDelay();
+    uint64_t lostBytes = 0;
+    const SentPacket* largestLost = nullptr;
+    for (auto& p : m_sent)
+    {
+        if (p.packetNumber > largestAcked)
+        {
+            break;
+        }
+        if (p.acked || p.lost)
+        {
+            continue;
+        }
+        const bool byTime = p.timeSent <= now - lossDelay;
+        const bool byCount = largestAcked >= p.packetNumber + m_packetThreshold;
+        if (!byTime && !byCount)
+        {
+            // quiche stops at the first packet that is not lost and arms the loss timer for it.
+            m_lossTime = p.timeSent + lossDelay;
+            break;
+        }
+        p.lost = true;
+        p.timeLost = now;
+        lost.push_back(p.packetNumber);
+        lostBytes += p.size;
+        --m_ackElicitingInFlight;
+        if (p.size > 0)
+        {
+            largestLost = &p;
+        }
+        m_packetLostTrace(p.packetNumber, p.size, p.timeSent);
+    }
+    if (lost.empty())
+    {
+        return lost;
+    }
+    m_lostPackets += lost.size();
+    if (largestLost)
+    {
+        // One congestion event per pass, carrying the largest lost in-flight packet; checkpoint
+        // first unless that packet is already in recovery (quiche).
+        if (!m_cc->InCongestionRecovery(largestLost->timeSent))
+        {
+            m_cc->Checkpoint();
+        }
+        m_cc->OnCongestionEvent(now, largestLost->timeSent, lostBytes, bytesInFlightForEvent);
+    }
+    SetBytesInFlight(m_bytesInFlight - lostBytes);
+    m_cc->AddLostPackets(lost.size());
+    return lost;
+}
+
+Time
+QuicLossDetection::PtoDuration() const
+{
+    // RFC 9002 Section 6.2.1, with max_ack_delay only once the handshake is confirmed.
+    Time pto = m_rtt.GetPtoBase();
+    if (m_handshakeConfirmed)
+    {
+        pto += m_rtt.GetMaxAckDelay();
+    }
+    const uint32_t shift = std::min<uint32_t>(m_ptoCount, 30);
+    return pto * static_cast<int64_t>(uint64_t{1} << shift);
+}
+
+std::optional<Time>
+QuicLossDetection::GetTimerDeadline() const
+{
+    if (m_lossTime)
+    {
+        return m_lossTime; // the loss timer takes priority over PTO
+    }
+    if (m_ackElicitingInFlight == 0 || !m_lastAckElicitingSent)
+    {
+        return std::nullopt;
+    }
+    return *m_lastAckElicitingSent + PtoDuration();
+}
+
+QuicLossDetection::TimerResult
+QuicLossDetection::OnTimerExpired(Time now)
+{
+    NS_LOG_FUNCTION(this << now);
+    TimerResult result;
+    if (m_lossTime)
+    {
+        if (now >= *m_lossTime)
+        {
+            result.lost = DetectLosses(now, m_bytesInFlight);
+        }
+        return result;
+    }
+    const auto deadline = GetTimerDeadline();
+    if (!deadline || now < *deadline)
+    {
+        return result;
+    }
+    // PTO (RFC 9002 Section 6.2.4): nothing is declared lost and the controller is untouched.
+    ++m_ptoCount;
+    m_pendingProbes = std::min<uint32_t>(m_ptoCount, 2);
+    result.probes = m_pendingProbes;
+    // The PTO period restarts from the expiry so that a lost probe re-arms the timer.
+    m_lastAckElicitingSent = now;
+    return result;
+}
+
+uint32_t
+QuicLossDetection::GetPendingProbes() const
+{
+    return m_pendingProbes;
+}
+
+void
+QuicLossDetection::OnProbeSent()
+{
+    if (m_pendingProbes > 0)
+    {
+        --m_pendingProbes;
+    }
+}
+
+void
+QuicLossDetection::Prune(Time now)
+{
+    const Time keepLost = m_rtt.GetSmoothedRtt();
+    while (!m_sent.empty())
+    {
+        const SentPacket& p = m_sent.front();
+        const bool done = p.acked || (p.lost && now - p.timeLost > keepLost);
+        if (!done)
+        {
+            break;
+        }
+        m_sent.pop_front();
+    }
+}
+
+void
+QuicLossDetection::SetHandshakeConfirmed(bool confirmed)
+{
+    m_handshakeConfirmed = confirmed;
+}
+
+void
+QuicLossDetection::SetPeerMaxAckDelay(Time d)
+{
+    m_rtt.SetMaxAckDelay(d);
+}
+
+uint64_t
+QuicLossDetection::GetBytesInFlight() const
+{
+    return m_bytesInFlight;
+}
+
+uint32_t
+QuicLossDetection::GetPtoCount() const
+{
+    return m_ptoCount;
+}
+
+uint64_t
+QuicLossDetection::GetPacketThreshold() const
+{
+    return m_packetThreshold;
+}
+
+double
+QuicLossDetection::GetTimeThreshold() const
+{
+    return m_timeThreshold;
+}
+
+uint64_t
+QuicLossDetection::GetLostPacketCount() const
+{
+    return m_lostPackets;
+}
+
+uint64_t
+QuicLossDetection::GetSpuriousLossCount() const
+{
+    return m_spuriousLosses;
+}
+
+std::optional<uint64_t>
+QuicLossDetection::GetLargestAcked() const
+{
+    return m_largestAcked;
+}
+
+const QuicRttStats&
+QuicLossDetection::GetRttStats() const
+{
+    return m_rtt;
+}
+
+Ptr<QuicCongestionController>
+QuicLossDetection::GetController() const
+{
+    return m_cc;
+}
+
+size_t
+QuicLossDetection::GetRecordSize() const
+{
+    return m_sent.size();
+}
+
+} // namespace ns3

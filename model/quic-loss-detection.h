@@ -1,0 +1,156 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef QUIC_LOSS_DETECTION_H
+#define QUIC_LOSS_DETECTION_H
+
+#include "quic-congestion-controller.h"
+#include "quic-rtt-stats.h"
+
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup quic-cc
+ * \brief RFC 9002 Sections 5-6 loss detection as quiche runs it, driving a controller.
+ *
+ * Owns the sent-packet record, bytes in flight, the RTT estimator, the packet and time
+ * thresholds, the loss timer and the PTO. Pure logic: it never schedules events. The transport
+ * asks GetTimerDeadline() after each call and calls OnTimerExpired() when that time comes.
+ *
+ * One packet-number space (quic-cc does not model separate Initial/Handshake spaces).
+ * Packets that are not ack-eliciting are not recorded (they are never declared lost and never
+ * count in flight); acknowledgements of unknown packet numbers are ignored.
+ *
+ * Cost: an ACK range is located by binary search over the record (packet numbers increase),
+ * so the work per ACK grows with the packets the ACK covers, not with the packets in flight.
+ */
+class QuicLossDetection
+{
+  public:
+    /// RFC 9002 kPacketThreshold.
+    static constexpr uint64_t kPacketThreshold = 3;
+    /// quiche's cap on the adapted packet threshold after spurious losses.
+    static constexpr uint64_t kMaxPacketThreshold = 20;
+
+    /// What one ACK frame did.
+    struct AckResult
+    {
+        std::vector<uint64_t> newlyAcked; //!< packet numbers, ascending
+        std::vector<uint64_t> lost;       //!< packet numbers declared lost by this frame's pass
+        std::vector<uint64_t> spurious;   //!< previously lost packets this frame acknowledged
+    };
+
+    /// What an expired timer did.
+    struct TimerResult
+    {
+        std::vector<uint64_t> lost; //!< packets declared lost by a loss-timer pass
+        uint32_t probes{0};         //!< PTO probes the transport must send now (1 or 2)
+    };
+
+    /**
+     * \param cc  the controller to drive (must not be null)
+     * \param rtt  initial RTT estimator (its initial RTT and max_ack_delay)
+     */
+    QuicLossDetection(Ptr<QuicCongestionController> cc, const QuicRttStats& rtt);
+
+    /**
+     * Record a sent packet and run the controller's send hook (quiche order: app_limited,
+     * controller, PRR, HyStart++ round).
+     * \param size  bytes of the UDP payload
+     * \param ackEliciting  RFC 9002 Section 2; only these are recorded and count in flight
+     */
+    void OnPacketSent(Time now, uint64_t packetNumber, uint64_t size, bool ackEliciting);
+
+    /**
+     * Process one ACK frame (RFC 9002 Section 6; reference "Processing one ACK frame").
+     * \param ranges  acknowledged ranges, descending, disjoint
+     * \param ackDelay  the frame's decoded ack delay
+     */
+    AckResult OnAckReceived(Time now, const std::vector<std::pair<uint64_t, uint64_t>>& ranges, Time ackDelay);
+
+    /// When the loss timer or PTO must fire, if armed (absolute time).
+    std::optional<Time> GetTimerDeadline() const;
+
+    /// The timer fired at \p now (at or after GetTimerDeadline()).
+    TimerResult OnTimerExpired(Time now);
+
+    /// Number of probes still owed after a PTO (they bypass the congestion window).
+    uint32_t GetPendingProbes() const;
+    /// A probe was sent: one fewer owed.
+    void OnProbeSent();
+
+    /// Mark the handshake confirmed: ack delay is then clamped and PTO adds max_ack_delay.
+    void SetHandshakeConfirmed(bool confirmed);
+    /// The peer's max_ack_delay (RFC 9000 transport parameter).
+    void SetPeerMaxAckDelay(Time d);
+
+    uint64_t GetBytesInFlight() const;       //!< bytes of ack-eliciting packets not acked or lost
+    uint32_t GetPtoCount() const;            //!< consecutive PTOs without an ACK
+    uint64_t GetPacketThreshold() const;     //!< current packet threshold (3, raised by spurious losses)
+    double GetTimeThreshold() const;         //!< 9/8, or 5/4 after a spurious loss
+    uint64_t GetLostPacketCount() const;     //!< packets declared lost so far
+    uint64_t GetSpuriousLossCount() const;   //!< lost packets later acknowledged
+    std::optional<uint64_t> GetLargestAcked() const; //!< largest acknowledged packet number
+    const QuicRttStats& GetRttStats() const; //!< the RTT estimator
+    Ptr<QuicCongestionController> GetController() const; //!< the driven controller
+    size_t GetRecordSize() const;            //!< entries in the sent-packet record (tests, benchmarks)
+
+    /// Traced with (packet number, bytes, time sent) for each packet declared lost.
+    TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;
+    /// Traced with (packet number, bytes, time sent) for each packet newly acknowledged.
+    TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace;
+    /// Traced with (old, new) bytes in flight on every change.
+    TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;
+
+  private:
+    /// One entry of the sent-packet record.
+    struct SentPacket
+    {
+        uint64_t packetNumber; //!< packet number
+        uint64_t size;         //!< bytes in flight it accounts for
+        Time timeSent;         //!< send time
+        Time timeLost;         //!< when it was declared lost (valid if lost)
+        bool acked{false};     //!< acknowledged
+        bool lost{false};      //!< declared lost
+    };
+
+    /// Index of the first record entry with packetNumber >= pn.
+    size_t LowerBound(uint64_t pn) const;
+    /// RFC 9002 Section 6.1 loss pass; raises at most one congestion event.
+    std::vector<uint64_t> DetectLosses(Time now, uint64_t bytesInFlightForEvent);
+    Time LossDelay() const;
+    Time PtoDuration() const;
+    void SetBytesInFlight(uint64_t bytes);
+    /// Drop acked entries and lost entries older than one smoothed RTT from the front.
+    void Prune(Time now);
+
+    Ptr<QuicCongestionController> m_cc;
+    QuicRttStats m_rtt;
+    std::deque<SentPacket> m_sent;          //!< record, ascending packet numbers
+    uint64_t m_bytesInFlight{0};            //!< bytes
+    std::optional<uint64_t> m_largestAcked; //!< largest acknowledged packet number
+    std::optional<Time> m_lossTime;         //!< earliest time-threshold loss, if armed
+    std::optional<Time> m_lastAckElicitingSent; //!< PTO base time
+    uint64_t m_ackElicitingInFlight{0};     //!< packets
+    uint32_t m_ptoCount{0};                 //!< consecutive PTOs
+    uint32_t m_pendingProbes{0};            //!< probes owed
+    uint64_t m_packetThreshold{kPacketThreshold};
+    double m_timeThreshold{9.0 / 8};        //!< RFC 9002 kTimeThreshold
+    bool m_handshakeConfirmed{false};
+    uint64_t m_lostPackets{0};              //!< packets
+    uint64_t m_spuriousLosses{0};           //!< packets
+};
+
+} // namespace ns3
+
+#endif // QUIC_LOSS_DETECTION_H

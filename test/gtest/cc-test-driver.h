@@ -1,0 +1,189 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Test-only driver of the controller unit tests: the verbs of the test sender in
+ * reference/quiche-cc-behaviour.md ("Test driver"), one driver for Reno, CUBIC and HyStart++.
+ * No simulator, no loss detection: the clock is a field and every verb calls the controller the
+ * way the loss-detection layer would.
+ */
+#ifndef QUIC_CC_TEST_DRIVER_H
+#define QUIC_CC_TEST_DRIVER_H
+
+#include "ns3/quic-congestion-controller.h"
+#include "ns3/quic-hystart-plus-plus.h"
+#include "ns3/quic-rtt-stats.h"
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <vector>
+
+namespace ns3
+{
+namespace quiccc
+{
+namespace test
+{
+
+/// quiche's test datagram size, bytes.
+constexpr uint64_t kMss = 1200;
+
+/// Start of the driver's clock (any instant works; t0 in the reference scenarios).
+inline Time
+T0()
+{
+    return Seconds(1);
+}
+
+/**
+ * The reference scenarios' sender: sends never enforce cwnd, acks and losses take the oldest
+ * packets, the RTT estimator starts at 333 ms with max_ack_delay 0.
+ */
+class CcTestDriver
+{
+  public:
+    /// Drives \p cc, configured for mss 1200 B and \p initialWindowPackets (10: cwnd 12000 B).
+    explicit CcTestDriver(Ptr<QuicCongestionController> cc, uint64_t initialWindowPackets = 10)
+        : m_cc(cc),
+          m_rtt(MilliSeconds(333), Time(0))
+    {
+        m_cc->Configure(kMss, initialWindowPackets);
+    }
+
+    /// One in-flight send of \p bytes at the clock (bytes in flight before it are passed).
+    void Send(uint64_t bytes = kMss)
+    {
+        m_cc->OnPacketSent(m_now, m_nextPn, bytes, m_inFlight);
+        m_sent.push_back({m_nextPn++, bytes, m_now});
+        m_inFlight += bytes;
+    }
+
+    /// \p n sends of one mss each.
+    void SendN(uint64_t n)
+    {
+        for (uint64_t i = 0; i < n; ++i)
+        {
+            Send(kMss);
+        }
+    }
+
+    /**
+     * The manual rounds of quiche's HyStart++ tests: open the round by hand with window_end =
+     * the burst's last packet number, send \p n full packets, then force app_limited false.
+     */
+    void SendRound(uint64_t n)
+    {
+        m_cc->GetHyStart()->StartRound(m_nextPn + n - 1);
+        SendN(n);
+        m_cc->SetAppLimited(false);
+    }
+
+    /// The \p n oldest packets in ONE ACK frame at the clock: no RTT sample, no loss detection;
+    /// bytes in flight before removal.
+    void Ack(size_t n)
+    {
+        std::vector<QuicAckedPacket> acked(m_sent.begin(), m_sent.begin() + n);
+        m_sent.erase(m_sent.begin(), m_sent.begin() + n);
+        m_cc->OnPacketsAcked(m_now, acked, m_inFlight, m_rtt);
+        for (const QuicAckedPacket& p : acked)
+        {
+            m_inFlight -= p.bytes;
+        }
+    }
+
+    /**
+     * The \p n oldest packets lost in one loss pass at the clock: Checkpoint() unless the largest
+     * (the last, whose send time \p timeSentOverride may replace) is in recovery, ONE congestion
+     * event with bytes in flight before removal, lost_count += n.
+     */
+    void Lose(size_t n, std::optional<Time> timeSentOverride = std::nullopt)
+    {
+        uint64_t lostBytes = 0;
+        Time largestTimeSent;
+        for (size_t i = 0; i < n; ++i)
+        {
+            lostBytes += m_sent.front().bytes;
+            largestTimeSent = m_sent.front().timeSent;
+            m_sent.pop_front();
+        }
+        largestTimeSent = timeSentOverride.value_or(largestTimeSent);
+        if (!m_cc->InCongestionRecovery(largestTimeSent))
+        {
+            m_cc->Checkpoint();
+        }
+        m_cc->OnCongestionEvent(m_now, largestTimeSent, lostBytes, m_inFlight);
+        m_cc->AddLostPackets(n);
+        m_inFlight -= lostBytes;
+    }
+
+    /// An RTT sample of \p sample at the clock, ack delay 0, handshake confirmed.
+    void Rtt(Time sample)
+    {
+        m_rtt.Update(sample, Time(0), m_now, true);
+    }
+
+    /**
+     * Pops the oldest packet but reports a hand-made one (1200 B, sent at \p timeSent) acked at
+     * \p now; bytes in flight and the clock do not change.
+     */
+    void InjectAck(Time timeSent, Time now)
+    {
+        const uint64_t pn = m_sent.front().packetNumber;
+        m_sent.pop_front();
+        m_cc->OnPacketsAcked(now, {{pn, kMss, timeSent}}, m_inFlight, m_rtt);
+    }
+
+    void Advance(Time d) //!< move the clock forward
+    {
+        m_now += d;
+    }
+
+    Time Now() const //!< the clock
+    {
+        return m_now;
+    }
+
+    uint64_t BytesInFlight() const //!< bytes
+    {
+        return m_inFlight;
+    }
+
+    uint64_t NextPacketNumber() const //!< number of the next send
+    {
+        return m_nextPn;
+    }
+
+    uint64_t Cwnd() const //!< bytes
+    {
+        return m_cc->GetCongestionWindow();
+    }
+
+    uint64_t Ssthresh() const //!< bytes
+    {
+        return m_cc->GetSlowStartThreshold();
+    }
+
+    std::optional<Time> RecoveryStart() const //!< R
+    {
+        return m_cc->GetRecoveryStartTime();
+    }
+
+    const QuicRttStats& RttStats() const //!< the estimator fed by Rtt()
+    {
+        return m_rtt;
+    }
+
+  private:
+    Ptr<QuicCongestionController> m_cc; //!< controller under test
+    QuicRttStats m_rtt;                 //!< RTT estimator
+    std::deque<QuicAckedPacket> m_sent; //!< unacked packets, oldest first
+    Time m_now{T0()};                   //!< the clock
+    uint64_t m_nextPn{0};               //!< next packet number
+    uint64_t m_inFlight{0};             //!< bytes in flight
+};
+
+} // namespace test
+} // namespace quiccc
+} // namespace ns3
+
+#endif // QUIC_CC_TEST_DRIVER_H
