@@ -230,6 +230,7 @@ main(int argc, char* argv[])
     cmd.Parse(argc, argv);
 
     base.rate = DataRate(rate);
+    base.observeFrom = base.lossDuration;
     base.lossRate = lossPercent / 100.0;
     NS_ABORT_MSG_UNLESS(lossPercent >= 0 && lossPercent <= 100, "--loss must be in [0, 100], got " << lossPercent);
     NS_ABORT_MSG_IF(runs == 0, "--runs must be >= 1, got 0");

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <sstream>
 
 namespace ns3
 {
@@ -46,7 +47,7 @@ void
 OnCwnd(RunState* s, uint64_t, uint64_t cwnd)
 {
     s->cwnd = cwnd;
-    if (Simulator::Now() >= s->params->lossDuration)
+    if (Simulator::Now() >= s->params->observeFrom)
     {
         s->result.minCwndAfterLoss = std::min(s->result.minCwndAfterLoss, cwnd);
         s->result.maxCwndAfterLoss = std::max(s->result.maxCwndAfterLoss, cwnd);
@@ -106,6 +107,11 @@ void
 SampleAtLossEnd(RunState* s)
 {
     s->result.cwndAtLossEnd = s->cwnd;
+}
+
+void
+StartObserving(RunState* s)
+{
     s->result.minCwndAfterLoss = s->cwnd;
     s->result.maxCwndAfterLoss = s->cwnd;
     s->lostAtLossEnd = SenderLost(s);
@@ -117,13 +123,13 @@ SampleLate(RunState* s)
     s->result.cwndAtLate = s->cwnd;
 }
 
-Ptr<UniformRandomVariable>
+/// A uniform [0, max] delay model, as an attribute string (each socket gets its own stream).
+std::string
 Uniform(Time max)
 {
-    Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
-    u->SetAttribute("Min", DoubleValue(0));
-    u->SetAttribute("Max", DoubleValue(max.GetSeconds()));
-    return u;
+    std::ostringstream os;
+    os << "ns3::UniformRandomVariable[Min=0.0|Max=" << max.GetSeconds() << "]";
+    return os.str();
 }
 
 } // namespace
@@ -187,13 +193,22 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
     if (params.sendJitterMax.IsStrictlyPositive())
     {
-        quic.SetSocketAttribute("SendDelay", PointerValue(Uniform(params.sendJitterMax)));
+        quic.SetSocketAttribute("SendDelay", StringValue(Uniform(params.sendJitterMax)));
     }
     if (params.ackProcessingDelayMax.IsStrictlyPositive())
     {
-        quic.SetSocketAttribute("AckProcessingDelay", PointerValue(Uniform(params.ackProcessingDelayMax)));
+        quic.SetSocketAttribute("AckProcessingDelay", StringValue(Uniform(params.ackProcessingDelayMax)));
     }
     quic.Install(nodes);
+
+    // Every random stream fixed: a run does not depend on earlier runs in the same process.
+    int64_t stream = 1;
+    for (auto& em : errorModels)
+    {
+        stream += em->AssignStreams(stream);
+    }
+    stream += internet.AssignStreams(nodes, stream);
+    stream += quic.AssignStreams(nodes, stream);
 
     RunState state;
     state.params = &params;
@@ -215,6 +230,7 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     bulkApp.Start(Seconds(0));
 
     Simulator::Schedule(params.lossDuration, &SampleAtLossEnd, &state);
+    Simulator::Schedule(params.observeFrom, &StartObserving, &state);
     Simulator::Schedule(params.sampleLate, &SampleLate, &state);
     Simulator::Stop(params.timeout);
     Simulator::Run();
@@ -227,6 +243,9 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     if (Simulator::Now() < params.lossDuration)
     {
         result.cwndAtLossEnd = state.cwnd;
+    }
+    if (Simulator::Now() < params.observeFrom)
+    {
         result.minCwndAfterLoss = state.cwnd;
         result.maxCwndAfterLoss = state.cwnd;
     }

@@ -39,6 +39,7 @@ struct QuicCcDeathSpiralParams
     Time sendJitterMax{0};                //!< host model: uniform [0, max] before each packet of a burst
     Time ackProcessingDelayMax{0};        //!< host model: uniform [0, max] before each ACK is processed
     Time sampleLate{Seconds(7)};          //!< second cwnd sample (first is lossDuration)
+    Time observeFrom{Seconds(2)};         //!< start of the window of min/max cwnd and late losses
     std::string qlogDirectory;            //!< reserved for qlog output ("" = none)
 };
 
@@ -50,9 +51,9 @@ struct QuicCcDeathSpiralResult
     uint64_t bytesReceived{0};   //!< at the client when the run ended
     uint64_t cwndAtLossEnd{0};   //!< sender cwnd at lossDuration, bytes
     uint64_t cwndAtLate{0};      //!< sender cwnd at sampleLate, bytes (or at completion)
-    uint64_t minCwndAfterLoss{0}; //!< smallest cwnd after lossDuration, bytes
-    uint64_t maxCwndAfterLoss{0}; //!< largest cwnd after lossDuration, bytes
-    uint64_t lostAfterLoss{0};   //!< packets declared lost after lossDuration
+    uint64_t minCwndAfterLoss{0}; //!< smallest cwnd from observeFrom to the end, bytes
+    uint64_t maxCwndAfterLoss{0}; //!< largest cwnd from observeFrom to the end, bytes
+    uint64_t lostAfterLoss{0};   //!< packets declared lost from observeFrom to the end
     uint64_t lostPackets{0};     //!< packets declared lost in the whole run
     uint32_t transitions{0};     //!< Recovery <-> CongestionAvoidance changes after lossDuration
     double meanTransitionPeriod{0}; //!< seconds between consecutive such changes (0 if < 2)

@@ -55,6 +55,20 @@ QuicCcHelper::Install(Ptr<Node> node) const
     node->AggregateObject(factory);
 }
 
+int64_t
+QuicCcHelper::AssignStreams(NodeContainer nodes, int64_t stream) const
+{
+    int64_t used = 0;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        Ptr<QuicCcSocketFactory> factory = (*it)->GetObject<QuicCcSocketFactory>();
+        NS_ABORT_MSG_IF(!factory,
+                        "QuicCcHelper::AssignStreams: quic-cc is not installed on node " << (*it)->GetId());
+        used += factory->AssignStreams(stream + used);
+    }
+    return used;
+}
+
 void
 QuicCcHelper::Install(NodeContainer nodes) const
 {

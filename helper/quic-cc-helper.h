@@ -52,6 +52,13 @@ class QuicCcHelper
     void Install(Ptr<Node> node) const;       //!< \copydoc Install(NodeContainer) const
     void Install(const std::string& nodeName) const; //!< node by Names
 
+    /**
+     * Fix the random streams of quic-cc on \p nodes (installed before): each node's factory gets
+     * its own block, so results do not depend on other simulations run in the same process.
+     * \return the number of streams used
+     */
+    int64_t AssignStreams(NodeContainer nodes, int64_t stream) const;
+
   private:
     void CheckControllerName(const std::string& tid) const;
 

@@ -69,9 +69,23 @@ QuicCcSocketFactory::CreateSocket()
     return socket;
 }
 
+int64_t
+QuicCcSocketFactory::AssignStreams(int64_t stream)
+{
+    m_streamBase = stream;
+    return 3 * kMaxSocketsPerNode;
+}
+
 void
 QuicCcSocketFactory::AddSocket(Ptr<QuicCcSocket> socket)
 {
+    if (m_streamBase >= 0)
+    {
+        NS_ABORT_MSG_IF(static_cast<int64_t>(m_sockets.size()) >= kMaxSocketsPerNode,
+                        "QuicCcSocketFactory: more than " << kMaxSocketsPerNode
+                                                          << " sockets on one node with assigned streams");
+        socket->AssignStreams(m_streamBase + 3 * static_cast<int64_t>(m_sockets.size()));
+    }
     m_sockets.push_back(socket);
     m_socketCreatedTrace(socket);
 }

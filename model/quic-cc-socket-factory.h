@@ -41,6 +41,15 @@ class QuicCcSocketFactory : public SocketFactory
     void SetSocketAttribute(const std::string& name, const AttributeValue& value);
     /// Controller prototype every socket forks (null: the socket's CongestionControl TypeId).
     void SetCongestionController(Ptr<QuicCongestionController> cc);
+    /**
+     * Fix the random streams of every socket created from now on: socket k of this node gets
+     * streams stream + 3k .. stream + 3k + 2 (see QuicCcSocket::AssignStreams).
+     * \return the number of streams reserved (3 * MaxSocketsPerNode streams are reserved)
+     */
+    int64_t AssignStreams(int64_t stream);
+    /// Sockets per node whose streams AssignStreams reserves.
+    static constexpr int64_t kMaxSocketsPerNode = 1000;
+
     /// Sockets created so far (connections in creation order).
     const std::vector<Ptr<QuicCcSocket>>& GetSockets() const;
 
@@ -53,6 +62,7 @@ class QuicCcSocketFactory : public SocketFactory
     ObjectFactory m_socketFactory;              //!< QuicCcSocket + attributes
     Ptr<QuicCongestionController> m_cc;         //!< controller prototype
     std::vector<Ptr<QuicCcSocket>> m_sockets;   //!< SocketList
+    int64_t m_streamBase{-1};                   //!< first stream, -1 = automatic
     TracedCallback<Ptr<QuicCcSocket>> m_socketCreatedTrace; //!< SocketCreated
 };
 

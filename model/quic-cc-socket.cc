@@ -298,6 +298,15 @@ QuicCcSocket::Validate() const
     }
 }
 
+int64_t
+QuicCcSocket::AssignStreams(int64_t stream)
+{
+    m_cidRng->SetStream(stream);
+    m_sendDelay->SetStream(stream + 1);
+    m_ackProcessDelay->SetStream(stream + 2);
+    return 3;
+}
+
 void
 QuicCcSocket::SetNode(Ptr<Node> node)
 {
@@ -540,11 +549,8 @@ QuicCcSocket::Close()
             m_errno = ERROR_BADF;
             return -1;
         }
-        if (m_state == STATE_HANDSHAKE)
-        {
-            EnterClosed();
-            return 0;
-        }
+        // Graceful in every state: buffered data (even written during the handshake) and the FIN
+        // are delivered before CONNECTION_CLOSE.
         m_closeRequested = true;
         m_finQueued = true;
         ScheduleSendPending();

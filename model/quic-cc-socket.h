@@ -81,6 +81,13 @@ class QuicCcSocket : public Socket
     /// Loss detection of the connection (null before the connection starts).
     const QuicLossDetection* GetLossDetection() const;
 
+    /**
+     * Fix the random streams this socket uses (connection IDs, host-delay models), so that a
+     * run does not depend on what ran before it in the same process.
+     * \return the number of streams used (3)
+     */
+    int64_t AssignStreams(int64_t stream);
+
     /// Called with every server socket a listener creates (the factory uses it for SocketList).
     void SetChildCreatedCallback(Callback<void, Ptr<QuicCcSocket>> cb);
 

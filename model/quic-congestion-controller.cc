@@ -95,12 +95,13 @@ QuicCongestionController::GetTypeId()
                             "reports it (see QuicCongestionState).",
                             MakeTraceSourceAccessor(&QuicCongestionController::m_state),
                             "ns3::TracedValueCallback::QuicCongestionState")
-            .AddTraceSource("RecoveryStartTime",
-                            "Congestion recovery start time R (RFC 9002 Section 7.3.2; CUBIC's "
-                            "epoch too): fires with the new value whenever R is set to a new "
-                            "value, never when it is unset.",
-                            MakeTraceSourceAccessor(&QuicCongestionController::m_recoveryStartTrace),
-                            "ns3::Time::TracedCallback");
+            .AddTraceSource(
+                "RecoveryStartTime",
+                "Congestion recovery start time R (RFC 9002 Section 7.3.2; CUBIC's "
+                "epoch too): fires with the new value whenever R is set to a new "
+                "value, never when it is unset.",
+                MakeTraceSourceAccessor(&QuicCongestionController::m_recoveryStartTrace),
+                "ns3::Time::TracedCallback");
     return tid;
 }
 
@@ -133,8 +134,8 @@ QuicCongestionController::Configure(uint64_t maxDatagramSize,
     NS_ABORT_MSG_UNLESS(maxDatagramSize >= kMinMaxDatagramSize &&
                             maxDatagramSize <= kMaxMaxDatagramSize,
                         "QuicCongestionController::Configure: max datagram size must be in ["
-                            << kMinMaxDatagramSize << ", " << kMaxMaxDatagramSize
-                            << "] bytes, got " << maxDatagramSize);
+                            << kMinMaxDatagramSize << ", " << kMaxMaxDatagramSize << "] bytes, got "
+                            << maxDatagramSize);
     NS_ABORT_MSG_UNLESS(initialWindowPackets >= 1,
                         "QuicCongestionController::Configure: initial window must be >= 1 "
                         "packet, got "
@@ -229,8 +230,7 @@ QuicCongestionController::SlowStartAck(Time now,
         SetCwnd(m_cwnd.Get() + (InHyStartCss() ? m_hyStart->CssCwndIncrement(m_mss) : m_mss));
     }
     // HyStart++ sees every slow-start ack, even one that earned no increment.
-    if (m_hyStartEnabled &&
-        m_hyStart->OnPacketAcked(packet.packetNumber, rtt.GetLatestRtt(), now))
+    if (m_hyStartEnabled && m_hyStart->OnPacketAcked(packet.packetNumber, rtt.GetLatestRtt(), now))
     {
         SetSsthresh(m_cwnd.Get()); // CSS ended: continue in congestion avoidance
     }

@@ -95,7 +95,10 @@ class QuicCongestionController : public Object
      * \param sentBytes  bytes counted in flight (0 for a packet that is not ack-eliciting)
      * \param bytesInFlightBefore  bytes in flight before this packet
      */
-    void OnPacketSent(Time now, uint64_t packetNumber, uint64_t sentBytes, uint64_t bytesInFlightBefore);
+    void OnPacketSent(Time now,
+                      uint64_t packetNumber,
+                      uint64_t sentBytes,
+                      uint64_t bytesInFlightBefore);
 
     /**
      * One ACK frame newly acknowledged \p acked (oldest first).
@@ -113,14 +116,18 @@ class QuicCongestionController : public Object
      * \p largestLostTimeSent is after R (RFC 9002 Section 7.3.2).
      * \param bytesInFlight  bytes in flight before the lost (and acked) bytes are removed
      */
-    void OnCongestionEvent(Time now, Time largestLostTimeSent, uint64_t lostBytes, uint64_t bytesInFlight);
+    void OnCongestionEvent(Time now,
+                           Time largestLostTimeSent,
+                           uint64_t lostBytes,
+                           uint64_t bytesInFlight);
 
     /// lost_count += n (n packets declared lost by one loss pass).
     void AddLostPackets(uint64_t n);
 
     /// Save the state a spurious congestion event would undo (quiche: checkpoint).
     virtual void Checkpoint();
-    /// Undo the last congestion event if allowed; returns true if it rolled back.
+    /// Undo the last congestion event if allowed; returns true if it rolled back. The congestion
+    /// state is then re-evaluated at the time of the latest timed call.
     virtual bool Rollback();
 
     /// quiche in_congestion_recovery: timeSent <= R (false while R is unset).
@@ -129,11 +136,11 @@ class QuicCongestionController : public Object
     void SetAppLimited(bool appLimited); //!< connection-level app_limited flag
     bool IsAppLimited() const;           //!< app_limited flag
 
-    uint64_t GetCongestionWindow() const;   //!< cwnd, bytes
-    uint64_t GetSlowStartThreshold() const; //!< ssthresh, bytes (UINT64_MAX = not set)
-    uint64_t GetMaxDatagramSize() const;    //!< mss, bytes
-    uint64_t GetMinimumWindow() const;      //!< minimum window, bytes
-    uint64_t GetLostCount() const;          //!< packets declared lost so far
+    uint64_t GetCongestionWindow() const;             //!< cwnd, bytes
+    uint64_t GetSlowStartThreshold() const;           //!< ssthresh, bytes (UINT64_MAX = not set)
+    uint64_t GetMaxDatagramSize() const;              //!< mss, bytes
+    uint64_t GetMinimumWindow() const;                //!< minimum window, bytes
+    uint64_t GetLostCount() const;                    //!< packets declared lost so far
     std::optional<Time> GetRecoveryStartTime() const; //!< R, if set
 
     /// Send budget in bytes: max(cwnd - bytesInFlight, 0), plus PRR's send_count for CUBIC.
@@ -224,6 +231,15 @@ class QuicCongestionController : public Object
      */
     void CopyAttributesTo(QuicCongestionController& other) const;
 
+    /// Fork() for an algorithm \p T: a new T with this controller's configuration.
+    template <typename T>
+    Ptr<QuicCongestionController> ForkAs() const
+    {
+        Ptr<T> copy = CreateObject<T>();
+        CopyAttributesTo(*copy);
+        return copy;
+    }
+
   private:
     /// quiche on_packet_acked for one packet: the shared gates, then slow start or CA.
     void OnOnePacketAcked(Time now,
@@ -233,17 +249,17 @@ class QuicCongestionController : public Object
     /// Slow-start step shared by every algorithm: cwnd increment, then HyStart++.
     void SlowStartAck(Time now, const QuicAckedPacket& packet, const QuicRttStats& rtt);
 
-    uint64_t m_mss{1350};                   //!< max datagram size, bytes
-    uint64_t m_initialWindowPackets{10};    //!< packets
-    uint64_t m_minimumWindowPackets{2};     //!< packets
-    bool m_hyStartEnabled{true};            //!< HyStart attribute
-    bool m_appLimited{false};               //!< quiche app_limited
-    uint64_t m_lostCount{0};                //!< quiche lost_count, packets
-    std::optional<Time> m_recoveryStart;    //!< R: recovery start and CUBIC epoch
-    Time m_lastCallTime;                    //!< time of the last timed hook (for Rollback's state)
-    Ptr<QuicHyStartPlusPlus> m_hyStart;     //!< HyStart++ component
+    uint64_t m_mss{1350};                //!< max datagram size, bytes
+    uint64_t m_initialWindowPackets{10}; //!< packets
+    uint64_t m_minimumWindowPackets{2};  //!< packets
+    bool m_hyStartEnabled{true};         //!< HyStart attribute
+    bool m_appLimited{false};            //!< quiche app_limited
+    uint64_t m_lostCount{0};             //!< quiche lost_count, packets
+    std::optional<Time> m_recoveryStart; //!< R: recovery start and CUBIC epoch
+    Time m_lastCallTime;                 //!< time of the last timed hook (for Rollback's state)
+    Ptr<QuicHyStartPlusPlus> m_hyStart;  //!< HyStart++ component
 
-    TracedValue<uint64_t> m_cwnd{0};                                         //!< cwnd, bytes
+    TracedValue<uint64_t> m_cwnd{0};                                        //!< cwnd, bytes
     TracedValue<uint64_t> m_ssthresh{std::numeric_limits<uint64_t>::max()}; //!< bytes
     TracedValue<QuicCongestionState> m_state{QUIC_CC_SLOW_START};           //!< qlog state
     TracedCallback<Time> m_recoveryStartTrace; //!< fires with the new R on every change

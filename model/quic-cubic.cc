@@ -109,9 +109,7 @@ QuicCubic::~QuicCubic()
 Ptr<QuicCongestionController>
 QuicCubic::Fork() const
 {
-    Ptr<QuicCubic> copy = CreateObject<QuicCubic>();
-    CopyAttributesTo(*copy);
-    return copy;
+    return ForkAs<QuicCubic>();
 }
 
 std::string
@@ -261,7 +259,9 @@ QuicCubic::DoSlowStartCredit(uint64_t ackedBytes)
 }
 
 void
-QuicCubic::DoCongestionAvoidanceAck(Time now, const QuicAckedPacket& packet, const QuicRttStats& rtt)
+QuicCubic::DoCongestionAvoidanceAck(Time now,
+                                    const QuicAckedPacket& packet,
+                                    const QuicRttStats& rtt)
 {
     const uint64_t mss = GetMaxDatagramSize();
     const uint64_t cwnd = GetCongestionWindow();
@@ -336,11 +336,10 @@ QuicCubic::DoCongestionEvent(Time now, uint64_t lostBytes, uint64_t bytesInFligh
 
     // RFC 9438 Eq. 2: K = cbrt((W_max - cwnd) / C) in segments; 0 when W_max is below cwnd.
     const double reducedBytes = static_cast<double>(reduced);
-    m_k = m_wMax < reducedBytes
-              ? 0.0
-              : std::cbrt((m_wMax / static_cast<double>(mss) -
-                           reducedBytes / static_cast<double>(mss)) /
-                          m_c);
+    m_k = m_wMax < reducedBytes ? 0.0
+                                : std::cbrt((m_wMax / static_cast<double>(mss) -
+                                             reducedBytes / static_cast<double>(mss)) /
+                                            m_c);
 
     m_cwndInc = static_cast<uint64_t>(static_cast<double>(m_cwndInc) * m_beta);
     m_wEst = reducedBytes;

@@ -70,15 +70,16 @@ class QuicCubic : public QuicCongestionController
 
     /// \name State, read-only, for tests and traces
     /// @{
-    double GetWMax() const;                    //!< W_max, bytes (RFC 9438 Section 4.1.2)
-    double GetK() const;                       //!< K, seconds (RFC 9438 Section 4.2)
-    double GetWEst() const;                    //!< W_est, bytes (RFC 9438 Section 4.3)
-    double GetAlpha() const;                   //!< alpha_cubic, unitless (RFC 9438 Section 4.3)
-    uint64_t GetCwndIncrement() const;         //!< cwnd_inc accumulator, bytes
+    double GetWMax() const;                      //!< W_max, bytes (RFC 9438 Section 4.1.2)
+    double GetK() const;                         //!< K, seconds (RFC 9438 Section 4.2)
+    double GetWEst() const;                      //!< W_est, bytes (RFC 9438 Section 4.3)
+    double GetAlpha() const;                     //!< alpha_cubic, unitless (RFC 9438 Section 4.3)
+    uint64_t GetCwndIncrement() const;           //!< cwnd_inc accumulator, bytes
     std::optional<Time> GetLastSentTime() const; //!< last send the idle rule counts
     std::optional<Time> GetLastAckTime() const;  //!< last ACK frame that newly acked something
-    const QuicPrr& GetPrr() const;             //!< PRR state
-    /// @}
+    const QuicPrr& GetPrr() const;               //!< PRR state
+
+    /** @} */
 
   protected:
     void DoPacketSent(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore) override;
@@ -96,12 +97,12 @@ class QuicCubic : public QuicCongestionController
     /// What Checkpoint() saves and Rollback() restores (quiche: PriorState).
     struct Restorable
     {
-        uint64_t cwnd{0};                   //!< bytes
-        uint64_t ssthresh{0};               //!< bytes
-        double wMax{0};                     //!< W_max, bytes
-        double k{0};                        //!< K, seconds
-        std::optional<Time> recoveryStart;  //!< R (may be unset)
-        uint64_t lostCount{0};              //!< packets
+        uint64_t cwnd{0};                  //!< bytes
+        uint64_t ssthresh{0};              //!< bytes
+        double wMax{0};                    //!< W_max, bytes
+        double k{0};                       //!< K, seconds
+        std::optional<Time> recoveryStart; //!< R (may be unset)
+        uint64_t lostCount{0};             //!< packets
     };
 
     void SetBeta(double beta);
@@ -119,24 +120,24 @@ class QuicCubic : public QuicCongestionController
     void RestartAfterIdle(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore);
 
     // Attributes
-    double m_beta{0.7};                               //!< beta_cubic, unitless (RFC 9438 Section 4.6)
-    double m_c{0.4};                                  //!< C, segments/s^3 (RFC 9438 Section 5.1)
+    double m_beta{0.7}; //!< beta_cubic, unitless (RFC 9438 Section 4.6)
+    double m_c{0.4};    //!< C, segments/s^3 (RFC 9438 Section 5.1)
     IdleRestart m_idleRestart{IDLE_RESTART_LAST_ACTIVITY}; //!< idle rule for R
-    bool m_prrEnabled{true};                          //!< PRR send budget in recovery
-    bool m_rollbackEnabled{true};                     //!< spurious-congestion undo
-    bool m_fastConvergence{true};                     //!< RFC 9438 Section 4.7
+    bool m_prrEnabled{true};                               //!< PRR send budget in recovery
+    bool m_rollbackEnabled{true};                          //!< spurious-congestion undo
+    bool m_fastConvergence{true};                          //!< RFC 9438 Section 4.7
 
     // State
-    double m_wMax{0};                    //!< W_max, bytes; 0 = no epoch yet
-    double m_k{0};                       //!< K, seconds
-    double m_wEst{0};                    //!< W_est, bytes
-    double m_alpha{0};                   //!< alpha_cubic currently applied to W_est, unitless
-    uint64_t m_cwndInc{0};               //!< cwnd_inc, bytes earned towards the next mss
-    uint64_t m_bytesAckedSl{0};          //!< bytes_acked_sl, bytes towards the next SS step
-    std::optional<Time> m_lastSentTime;  //!< last counted send
-    std::optional<Time> m_lastAckTime;   //!< last ACK frame that newly acked something
-    std::optional<Restorable> m_saved;   //!< set by Checkpoint(), never cleared
-    QuicPrr m_prr;                       //!< RFC 6937 state
+    double m_wMax{0};                   //!< W_max, bytes; 0 = no epoch yet
+    double m_k{0};                      //!< K, seconds
+    double m_wEst{0};                   //!< W_est, bytes
+    double m_alpha{0};                  //!< alpha_cubic currently applied to W_est, unitless
+    uint64_t m_cwndInc{0};              //!< cwnd_inc, bytes earned towards the next mss
+    uint64_t m_bytesAckedSl{0};         //!< bytes_acked_sl, bytes towards the next SS step
+    std::optional<Time> m_lastSentTime; //!< last counted send
+    std::optional<Time> m_lastAckTime;  //!< last ACK frame that newly acked something
+    std::optional<Restorable> m_saved;  //!< set by Checkpoint(), never cleared
+    QuicPrr m_prr;                      //!< RFC 6937 state
 };
 
 } // namespace ns3

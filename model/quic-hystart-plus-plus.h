@@ -86,13 +86,14 @@ class QuicHyStartPlusPlus : public Object
 
     /// \name State, read-only, for tests and traces
     /// @{
-    std::optional<uint64_t> GetWindowEnd() const;     //!< packet number closing the round, if open
+    std::optional<uint64_t> GetWindowEnd() const;      //!< packet number closing the round, if open
     std::optional<Time> GetCurrentRoundMinRtt() const; //!< nullopt = infinity
     std::optional<Time> GetLastRoundMinRtt() const;    //!< nullopt = infinity
     std::optional<Time> GetCssBaselineMinRtt() const;  //!< nullopt = infinity
-    uint32_t GetRttSampleCount() const;                //!< samples in this round (not reset on CSS entry)
-    uint32_t GetCssRoundCount() const;                 //!< CSS rounds completed, entry round included
-    /// @}
+    uint32_t GetRttSampleCount() const; //!< samples in this round (not reset on CSS entry)
+    uint32_t GetCssRoundCount() const;  //!< CSS rounds completed, entry round included
+
+    /** @} */
 
   private:
     void SetMinRttThresh(Time t);
@@ -114,14 +115,14 @@ class QuicHyStartPlusPlus : public Object
     uint32_t m_cssRounds{5};               //!< CSS_ROUNDS, rounds
 
     // State
-    std::optional<uint64_t> m_windowEnd;       //!< packet number; unset = no round open
-    std::optional<Time> m_lastRoundMinRtt;     //!< unset = infinity
-    std::optional<Time> m_currentRoundMinRtt;  //!< unset = infinity
-    std::optional<Time> m_cssBaselineMinRtt;   //!< unset = infinity
-    uint32_t m_rttSampleCount{0};              //!< samples
-    std::optional<Time> m_cssStartTime;        //!< set in CSS and post-exit
-    bool m_cssExited{false};                   //!< post-exit state (with m_cssStartTime set)
-    uint32_t m_cssRoundCount{0};               //!< rounds
+    std::optional<uint64_t> m_windowEnd;      //!< packet number; unset = no round open
+    std::optional<Time> m_lastRoundMinRtt;    //!< unset = infinity
+    std::optional<Time> m_currentRoundMinRtt; //!< unset = infinity
+    std::optional<Time> m_cssBaselineMinRtt;  //!< unset = infinity
+    uint32_t m_rttSampleCount{0};             //!< samples
+    std::optional<Time> m_cssStartTime;       //!< set in CSS and post-exit
+    bool m_cssExited{false};                  //!< post-exit state (with m_cssStartTime set)
+    uint32_t m_cssRoundCount{0};              //!< rounds
 };
 
 } // namespace ns3

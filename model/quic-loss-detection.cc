@@ -123,7 +123,10 @@ QuicLossDetection::OnAckReceived(Time now,
     if (lowestSpurious)
     {
         // quiche: raise the packet threshold to the observed reordering, and use 5/4 for good.
-        const uint64_t reordering = frameLargest - *lowestSpurious + 1;
+        // The reordering is measured from the connection's largest acked, which may be above
+        // this frame's own largest (quiche updates largest_acked before this step).
+        const uint64_t largestAcked = std::max(m_largestAcked.value_or(0), frameLargest);
+        const uint64_t reordering = largestAcked - *lowestSpurious + 1;
         m_packetThreshold = std::max(m_packetThreshold, std::min(reordering, kMaxPacketThreshold));
         m_timeThreshold = kSpuriousTimeThreshold;
         if (spuriousInFlight)

@@ -59,7 +59,8 @@ class QuicPrr
     uint64_t GetDelivered() const; //!< prr_delivered, bytes
     uint64_t GetOut() const;       //!< prr_out, bytes
     uint64_t GetRecoverFs() const; //!< RecoverFS, bytes
-    /// @}
+
+    /** @} */
 
   private:
     uint64_t m_delivered{0}; //!< prr_delivered, bytes delivered since the episode started

@@ -42,9 +42,7 @@ QuicReno::~QuicReno()
 Ptr<QuicCongestionController>
 QuicReno::Fork() const
 {
-    Ptr<QuicReno> copy = CreateObject<QuicReno>();
-    CopyAttributesTo(*copy);
-    return copy;
+    return ForkAs<QuicReno>();
 }
 
 std::string
@@ -79,7 +77,8 @@ QuicReno::DoCongestionEvent(Time now, uint64_t lostBytes, uint64_t bytesInFlight
 {
     NS_LOG_FUNCTION(this << now << lostBytes << bytesInFlight);
     // RFC 9002 Section 7.3.2 and Appendix B.6; products in double, then truncated (quiche).
-    const auto halved = static_cast<uint64_t>(static_cast<double>(GetCongestionWindow()) * kLossReductionFactor);
+    const auto halved =
+        static_cast<uint64_t>(static_cast<double>(GetCongestionWindow()) * kLossReductionFactor);
     const uint64_t cwnd = std::max(halved, GetMinimumWindow());
     SetCwnd(cwnd);
     m_bytesAckedCa = static_cast<uint64_t>(static_cast<double>(cwnd) * kLossReductionFactor);

@@ -67,8 +67,10 @@ QuicRttStats::Update(Time latestRtt, Time ackDelay, Time now, bool handshakeConf
     const int64_t smoothed = m_smoothedRtt.GetNanoSeconds();
     const int64_t adj = adjusted.GetNanoSeconds();
     const int64_t diff = smoothed > adj ? smoothed - adj : adj - smoothed;
-    m_rttVar = NanoSeconds((m_rttVar.GetNanoSeconds() * 3 + diff) / 4);
-    m_smoothedRtt = NanoSeconds((smoothed * 7 + adj) / 8);
+    // quiche rtt.rs: each term is truncated on its own (rttvar * 3 / 4 + diff / 4), which can
+    // differ by 1 ns from a single division of the sum.
+    m_rttVar = NanoSeconds(m_rttVar.GetNanoSeconds() * 3 / 4 + diff / 4);
+    m_smoothedRtt = NanoSeconds(smoothed * 7 / 8 + adj / 8);
     return true;
 }
 
@@ -94,7 +96,8 @@ QuicRttStats::UpdateMinRtt(Time sample, Time now)
     {
         m_min[2] = {sample, now};
     }
-    // Age out the best choices once they leave the window.
+    // Age out the best choices once they leave the window. The sub-window tests measure from
+    // the best choice's time (quiche minmax.rs, Linux win_minmax.c).
     if (now - m_min[0].when > window)
     {
         m_min[0] = m_min[1];
@@ -110,7 +113,7 @@ QuicRttStats::UpdateMinRtt(Time sample, Time now)
     {
         m_min[1] = m_min[2] = {sample, now};
     }
-    else if (m_min[2].when == m_min[1].when && now - m_min[2].when > window / 2)
+    else if (m_min[2].when == m_min[1].when && now - m_min[0].when > window / 2)
     {
         m_min[2] = {sample, now};
     }

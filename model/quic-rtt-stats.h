@@ -19,9 +19,9 @@ namespace ns3
  *   is ignored (RFC 9002 Section 5.3).
  * - Later samples: min_rtt is the minimum of latest_rtt over a sliding window (300 s, as quiche);
  *   the ack delay is clamped to max_ack_delay once the handshake is confirmed and subtracted only
- *   if latest_rtt >= min_rtt + ack_delay; rttvar = (3 rttvar + |smoothed - adjusted|) / 4 with
- *   the old smoothed value, then smoothed = (7 smoothed + adjusted) / 8. Every product is formed
- *   before the division (integer nanoseconds).
+ *   if latest_rtt >= min_rtt + ack_delay; rttvar = rttvar * 3 / 4 + |smoothed - adjusted| / 4
+ *   with the old smoothed value, then smoothed = smoothed * 7 / 8 + adjusted / 8: integer
+ *   nanoseconds, each term truncated on its own, as quiche's rtt.rs (multiply before dividing).
  * - Before any sample: smoothed_rtt = initial RTT (333 ms default), rttvar = initial RTT / 2,
  *   min_rtt = initial RTT, latest_rtt = 0.
  *

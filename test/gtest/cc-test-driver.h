@@ -9,6 +9,7 @@
 #ifndef QUIC_CC_TEST_DRIVER_H
 #define QUIC_CC_TEST_DRIVER_H
 
+#include "ns3/boolean.h"
 #include "ns3/quic-congestion-controller.h"
 #include "ns3/quic-hystart-plus-plus.h"
 #include "ns3/quic-rtt-stats.h"
@@ -181,6 +182,39 @@ class CcTestDriver
     uint64_t m_nextPn{0};               //!< next packet number
     uint64_t m_inFlight{0};             //!< bytes in flight
 };
+
+/// A controller of type \p T with HyStart++ off, as quiche's reference tests run it unless
+/// they say otherwise.
+template <typename T>
+Ptr<T>
+CreateWithoutHyStart()
+{
+    Ptr<T> cc = CreateObject<T>();
+    cc->SetAttribute("HyStart", BooleanValue(false));
+    return cc;
+}
+
+/**
+ * Rounds 1 and 2 of quiche's HyStart++ CSS tests (manual rounds, forced app_limited false), from
+ * a fresh driver: round 1: send 8; +50 ms; rtt 50 ms; ack 8 (+8 mss). +100 ms; round 2: send 8;
+ * 8 x {rtt r; ack 1} with r = 100, 204, 412, ... 13308 ms (each 2 r + 4 ms of the previous one),
+ * all at one instant: the 8th ack enters CSS (with HyStart++ on), after +8 mss more.
+ */
+inline void
+RunCssEntryRounds(CcTestDriver& d)
+{
+    d.SendRound(8);
+    d.Advance(MilliSeconds(50));
+    d.Rtt(MilliSeconds(50));
+    d.Ack(8);
+    d.Advance(MilliSeconds(100));
+    d.SendRound(8);
+    for (int64_t r : {100, 204, 412, 828, 1660, 3324, 6652, 13308})
+    {
+        d.Rtt(MilliSeconds(r));
+        d.Ack(1);
+    }
+}
 
 } // namespace test
 } // namespace quiccc

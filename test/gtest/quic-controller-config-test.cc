@@ -18,7 +18,6 @@
 #include "ns3/uinteger.h"
 
 #include <gtest/gtest.h>
-
 #include <vector>
 
 namespace ns3
@@ -118,9 +117,9 @@ TEST(QuicControllerConfigTest, CubicBetaAndC)
     CcTestDriver d(cubic);
     d.Send();
     d.Lose(1);
-    EXPECT_EQ(d.Cwnd(), 6000u);                    // 12000 * 0.5
+    EXPECT_EQ(d.Cwnd(), 6000u);                          // 12000 * 0.5
     EXPECT_DOUBLE_EQ(cubic->GetK(), 1.8420157493201932); // cbrt((10 - 5) / 0.8) = cbrt(6.25)
-    EXPECT_DOUBLE_EQ(cubic->GetAlpha(), 1.0);      // 3 * 0.5 / 1.5
+    EXPECT_DOUBLE_EQ(cubic->GetAlpha(), 1.0);            // 3 * 0.5 / 1.5
 }
 
 // Scenario: FastConvergence off: the 2nd event of the fast-convergence scenario keeps
@@ -237,15 +236,13 @@ TEST(QuicControllerConfigDeathTest, CubicSetters)
 // Scenario: HyStart++ constants the RFC forbids abort, naming the value.
 TEST(QuicControllerConfigDeathTest, HyStartSetters)
 {
-    EXPECT_DEATH(CreateObject<QuicHyStartPlusPlus>()->SetAttribute("CssGrowthDivisor",
-                                                                   UintegerValue(1)),
-                 "CssGrowthDivisor must be >= 2, got 1");
     EXPECT_DEATH(
-        CreateObject<QuicHyStartPlusPlus>()->SetAttribute("NRttSample", UintegerValue(0)),
-        "NRttSample must be >= 1, got 0");
-    EXPECT_DEATH(
-        CreateObject<QuicHyStartPlusPlus>()->SetAttribute("CssRounds", UintegerValue(0)),
-        "CssRounds must be >= 1, got 0");
+        CreateObject<QuicHyStartPlusPlus>()->SetAttribute("CssGrowthDivisor", UintegerValue(1)),
+        "CssGrowthDivisor must be >= 2, got 1");
+    EXPECT_DEATH(CreateObject<QuicHyStartPlusPlus>()->SetAttribute("NRttSample", UintegerValue(0)),
+                 "NRttSample must be >= 1, got 0");
+    EXPECT_DEATH(CreateObject<QuicHyStartPlusPlus>()->SetAttribute("CssRounds", UintegerValue(0)),
+                 "CssRounds must be >= 1, got 0");
     EXPECT_DEATH(CreateObject<QuicHyStartPlusPlus>()->SetAttribute("MinRttThresh",
                                                                    TimeValue(MilliSeconds(-1))),
                  "got -1");
@@ -262,7 +259,8 @@ TEST(QuicControllerConfigDeathTest, HyStartCrossCheck)
 {
     Ptr<QuicCubic> cubic = CreateObject<QuicCubic>();
     cubic->GetHyStart()->SetAttribute("MinRttThresh", TimeValue(MilliSeconds(20)));
-    EXPECT_DEATH(cubic->Configure(1200), "MinRttThresh \\(\\+20ms\\) exceeds MaxRttThresh \\(\\+16ms\\)");
+    EXPECT_DEATH(cubic->Configure(1200),
+                 "MinRttThresh \\(\\+20ms\\) exceeds MaxRttThresh \\(\\+16ms\\)");
 }
 
 // Scenario: Configure() rejects mss, initial and minimum windows out of range, naming them.
@@ -319,10 +317,10 @@ TEST(QuicControllerConfigTest, ForkCopiesConfigurationNotState)
 /// Records trace callbacks.
 struct TraceLog
 {
-    std::vector<uint64_t> cwnd;                  //!< new cwnd values, bytes
-    std::vector<uint64_t> ssthresh;              //!< new ssthresh values, bytes
-    std::vector<QuicCongestionState> states;     //!< new states
-    std::vector<Time> recoveryStarts;            //!< new R values
+    std::vector<uint64_t> cwnd;              //!< new cwnd values, bytes
+    std::vector<uint64_t> ssthresh;          //!< new ssthresh values, bytes
+    std::vector<QuicCongestionState> states; //!< new states
+    std::vector<Time> recoveryStarts;        //!< new R values
 
     void Cwnd(uint64_t, uint64_t v)
     {
@@ -356,8 +354,7 @@ TEST(QuicControllerConfigTest, TraceSources)
     cubic->TraceConnectWithoutContext("SlowStartThreshold",
                                       MakeCallback(&TraceLog::Ssthresh, &log));
     cubic->TraceConnectWithoutContext("CongestionState", MakeCallback(&TraceLog::State, &log));
-    cubic->TraceConnectWithoutContext("RecoveryStartTime",
-                                      MakeCallback(&TraceLog::Recovery, &log));
+    cubic->TraceConnectWithoutContext("RecoveryStartTime", MakeCallback(&TraceLog::Recovery, &log));
     CcTestDriver d(cubic); // Configure: 13500 -> 12000
     d.SendN(10);
     d.Ack(1); // 13200

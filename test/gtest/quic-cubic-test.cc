@@ -2,17 +2,16 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * QuicCubic (and its PRR) against the numbers of quiche's cubic.rs and prr.rs tests
- * (reference/quiche-cc-behaviour.md, mss 1200 B, initial cwnd 12000 B, HyStart++ off).
+ * (reference/quiche-cc-behaviour.md, mss 1200 B, initial cwnd 12000 B, HyStart++ off). The rows
+ * CUBIC shares with Reno (slow start, multi-ack, event) run on both in quic-reno-test.cc.
  */
 #include "cc-test-driver.h"
 
-#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/quic-cubic.h"
 #include "ns3/quic-prr.h"
 
 #include <gtest/gtest.h>
-
 #include <string>
 
 namespace ns3
@@ -27,39 +26,10 @@ namespace
 /// cbrt(7.5): K in seconds after a loss at 12000 B (W_max 10 packets, cwnd 7 packets, C 0.4).
 constexpr double kCbrt7p5 = 1.9574338205844317;
 
-/// A CUBIC controller with HyStart++ off, as quiche's reference tests run it.
-Ptr<QuicCubic>
-MakeCubic()
+// Scenario: sub-mss packets: 20 x 600 B, ack 3 then 1: the byte counter carries 600 B over.
+TEST(QuicCubicTest, SlowStartCarriesRemainder)
 {
-    Ptr<QuicCubic> cubic = CreateObject<QuicCubic>();
-    cubic->SetAttribute("HyStart", BooleanValue(false));
-    return cubic;
-}
-
-// Scenario: send 10 (fills the initial window), ack 1.
-TEST(QuicCubicTest, SlowStart)
-{
-    Ptr<QuicCubic> cubic = MakeCubic();
-    CcTestDriver d(cubic);
-    d.SendN(10);
-    d.Ack(1);
-    EXPECT_EQ(d.Cwnd(), 13200u); // 12000 + 1200
-}
-
-// Scenario: send 10, ack 3 in one frame.
-TEST(QuicCubicTest, SlowStartMultiAck)
-{
-    Ptr<QuicCubic> cubic = MakeCubic();
-    CcTestDriver d(cubic);
-    d.SendN(10);
-    d.Ack(3);
-    EXPECT_EQ(d.Cwnd(), 15600u); // 12000 + 3 * 1200
-}
-
-// Scenario: sub-mss packets: send 20 x 600 B, ack 3; slow start is byte-counted (Reno: 15600).
-TEST(QuicCubicTest, SlowStartCountsBytes)
-{
-    Ptr<QuicCubic> cubic = MakeCubic();
+    Ptr<QuicCubic> cubic = CreateWithoutHyStart<QuicCubic>();
     CcTestDriver d(cubic);
     for (int i = 0; i < 20; ++i)
     {
@@ -71,16 +41,14 @@ TEST(QuicCubicTest, SlowStartCountsBytes)
     EXPECT_EQ(d.Cwnd(), 14400u); // 600 + 600 = 1200 B: the second step
 }
 
-// Scenario: send 1, lose it.
-TEST(QuicCubicTest, CongestionEvent)
+// Scenario: send 1, lose it: the CUBIC variables of the new episode.
+TEST(QuicCubicTest, CongestionEventState)
 {
-    Ptr<QuicCubic> cubic = MakeCubic();
+    Ptr<QuicCubic> cubic = CreateWithoutHyStart<QuicCubic>();
     CcTestDriver d(cubic);
     d.Send();
     d.Lose(1);
     EXPECT_EQ(d.Cwnd(), 8400u); // 12000 * 0.7
-    EXPECT_EQ(d.Ssthresh(), 8400u);
-    EXPECT_EQ(d.RecoveryStart(), T0());
     EXPECT_DOUBLE_EQ(cubic->GetWMax(), 12000.0);
     EXPECT_DOUBLE_EQ(cubic->GetK(), kCbrt7p5); // cbrt((10 - 7) / 0.4)
     EXPECT_DOUBLE_EQ(cubic->GetWEst(), 8400.0);
@@ -90,13 +58,13 @@ TEST(QuicCubicTest, CongestionEvent)
 // Scenario: products with beta are formed in double and truncated.
 TEST(QuicCubicTest, ReductionTruncatesTheDoubleProduct)
 {
-    Ptr<QuicCubic> a = MakeCubic();
+    Ptr<QuicCubic> a = CreateWithoutHyStart<QuicCubic>();
     CcTestDriver da(a, 71); // 85200 B
     da.Send();
     da.Lose(1);
     EXPECT_EQ(da.Cwnd(), 59639u); // 85200 * 0.7 = 59639.99999999999
 
-    Ptr<QuicCubic> b = MakeCubic();
+    Ptr<QuicCubic> b = CreateWithoutHyStart<QuicCubic>();
     CcTestDriver db(b, 70); // 84000 B
     db.Send();
     db.Lose(1);
@@ -106,7 +74,7 @@ TEST(QuicCubicTest, ReductionTruncatesTheDoubleProduct)
 // Scenario: reference "cubic CA": loss at +100 ms, then six CA acks 100 ms apart.
 TEST(QuicCubicTest, CongestionAvoidance)
 {
-    Ptr<QuicCubic> cubic = MakeCubic();
+    Ptr<QuicCubic> cubic = CreateWithoutHyStart<QuicCubic>();
     CcTestDriver d(cubic);
     d.SendN(10);
     d.Advance(MilliSeconds(100));
@@ -116,7 +84,7 @@ TEST(QuicCubicTest, CongestionAvoidance)
 
     d.Rtt(MilliSeconds(100));
     d.Advance(MilliSeconds(100));
-    d.Ack(8);  // sent at t0: in recovery
+    d.Ack(8);   // sent at t0: in recovery
     d.SendN(8); // at t0 + 200 ms, 1200 B still in flight: no idle shift; fills cwnd
     d.Advance(MilliSeconds(100));
     d.Ack(1); // the last packet of the first flight: in recovery
@@ -134,7 +102,7 @@ TEST(QuicCubicTest, CongestionAvoidance)
         d.Ack(1);
         d.Advance(MilliSeconds(100));
     }
-    EXPECT_EQ(d.Cwnd(), 9600u); // 8400 + 1200
+    EXPECT_EQ(d.Cwnd(), 9600u);                             // 8400 + 1200
     EXPECT_EQ(d.RecoveryStart(), T0() + MilliSeconds(100)); // the epoch never moved
 }
 
@@ -142,7 +110,7 @@ TEST(QuicCubicTest, CongestionAvoidance)
 // second episode is undone by the heuristic on the next ack.
 TEST(QuicCubicTest, SpuriousCongestionEvent)
 {
-    Ptr<QuicCubic> cubic = MakeCubic();
+    Ptr<QuicCubic> cubic = CreateWithoutHyStart<QuicCubic>();
     CcTestDriver d(cubic);
     d.SendN(10);
     d.Lose(1); // at t0: R = t0; checkpoint {12000, max}: slow start
@@ -177,11 +145,11 @@ TEST(QuicCubicTest, SpuriousCongestionEvent)
 // or above the saved window, and refuses without any checkpoint.
 TEST(QuicCubicTest, RollbackRefusals)
 {
-    Ptr<QuicCubic> cubic = MakeCubic();
+    Ptr<QuicCubic> cubic = CreateWithoutHyStart<QuicCubic>();
     CcTestDriver d(cubic);
     EXPECT_FALSE(cubic->Rollback()); // no checkpoint yet
     d.SendN(10);
-    d.Lose(1);                      // checkpoint from slow start
+    d.Lose(1);                       // checkpoint from slow start
     EXPECT_FALSE(cubic->Rollback()); // never back into slow start
     EXPECT_EQ(d.Cwnd(), 8400u);
 
@@ -195,7 +163,7 @@ TEST(QuicCubicTest, RollbackRefusals)
 // Scenario: reference "cubic fast convergence".
 TEST(QuicCubicTest, FastConvergence)
 {
-    Ptr<QuicCubic> cubic = MakeCubic();
+    Ptr<QuicCubic> cubic = CreateWithoutHyStart<QuicCubic>();
     CcTestDriver d(cubic);
     d.SendN(10);
     d.Lose(1); // at t0: R = t0
@@ -213,8 +181,8 @@ TEST(QuicCubicTest, FastConvergence)
     EXPECT_EQ(d.Cwnd(), 9600u);
     EXPECT_EQ(cubic->GetCwndIncrement(), 12u); // 6 * 202 - 1200
 
-    d.Lose(1); // sent at t0 + 100 ms > R: new episode below W_max 12000
-    EXPECT_EQ(d.Cwnd(), 6720u);                // 9600 * 0.7
+    d.Lose(1);                  // sent at t0 + 100 ms > R: new episode below W_max 12000
+    EXPECT_EQ(d.Cwnd(), 6720u); // 9600 * 0.7
     EXPECT_DOUBLE_EQ(cubic->GetWMax(), 8160.0); // 9600 * (1 + 0.7) / 2
     EXPECT_EQ(cubic->GetCwndIncrement(), 8u);   // trunc(12 * 0.7)
 }
@@ -227,17 +195,7 @@ TEST(QuicCubicTest, RollbackHeuristicFiresLater)
 {
     Ptr<QuicCubic> cubic = CreateObject<QuicCubic>(); // HyStart++ on
     CcTestDriver d(cubic, 76);                        // 91200 B
-    d.SendRound(8);
-    d.Advance(MilliSeconds(50));
-    d.Rtt(MilliSeconds(50));
-    d.Ack(8);
-    d.Advance(MilliSeconds(100));
-    d.SendRound(8);
-    for (int64_t r : {100, 204, 412, 828, 1660, 3324, 6652, 13308})
-    {
-        d.Rtt(MilliSeconds(r));
-        d.Ack(1);
-    }
+    RunCssEntryRounds(d);                             // 91200 + 16 * 1200 = 110400, in CSS
     d.Advance(MilliSeconds(100));
     for (int round = 0; round < 4; ++round)
     {
@@ -251,7 +209,7 @@ TEST(QuicCubicTest, RollbackHeuristicFiresLater)
     d.Advance(MilliSeconds(100));
     d.SendN(100); // fills 120000: not app-limited
     d.Advance(MilliSeconds(100));
-    d.Lose(15); // checkpoint {120000, 120000, R unset, lost 0}
+    d.Lose(15);                  // checkpoint {120000, 120000, R unset, lost 0}
     EXPECT_EQ(d.Cwnd(), 84000u); // 120000 * 0.7
     d.Ack(85);                   // sent before R: in recovery
 
@@ -331,7 +289,7 @@ TEST(QuicPrrTest, ProportionalAndSlowStartReductionBound)
 // Scenario: in recovery, CUBIC's send budget is the window room plus PRR's send count.
 TEST(QuicCubicTest, PrrSendBudgetInRecovery)
 {
-    Ptr<QuicCubic> cubic = MakeCubic();
+    Ptr<QuicCubic> cubic = CreateWithoutHyStart<QuicCubic>();
     CcTestDriver d(cubic);
     d.SendN(10);
     d.Advance(MilliSeconds(100));
@@ -341,7 +299,7 @@ TEST(QuicCubicTest, PrrSendBudgetInRecovery)
     d.Ack(1); // pipe 10800 > 8400: ceil(1200 * 8400 / 12000) = 840
     EXPECT_EQ(cubic->GetPrr().SendCount(), 840u);
     EXPECT_EQ(cubic->GetBytesAvailable(d.BytesInFlight()), 840u); // 9600 in flight > cwnd
-    d.Send();                                                       // uses it up
+    d.Send();                                                     // uses it up
     EXPECT_EQ(cubic->GetPrr().SendCount(), 0u);
 }
 
@@ -370,7 +328,7 @@ class QuicCubicIdleTest : public ::testing::TestWithParam<QuicCubic::IdleRestart
     /// CUBIC, HyStart++ off, with the rule under test.
     Ptr<QuicCubic> MakeController() const
     {
-        Ptr<QuicCubic> cubic = MakeCubic();
+        Ptr<QuicCubic> cubic = CreateWithoutHyStart<QuicCubic>();
         cubic->SetAttribute("IdleRestart", EnumValue(GetParam()));
         return cubic;
     }
@@ -390,6 +348,21 @@ class QuicCubicIdleTest : public ::testing::TestWithParam<QuicCubic::IdleRestart
     }
 };
 
+/// Expected end state of an idle scenario under one IdleRestart rule.
+struct IdleOutcome
+{
+    uint64_t cwnd;                    //!< bytes
+    Time recoveryStart;               //!< R, as an offset from t0
+    std::optional<Time> lastSentTime; //!< offset from t0; nullopt = not checked
+};
+
+/// \return the row of \p table for \p rule (tables are indexed by IdleRestart).
+const IdleOutcome&
+Row(const IdleOutcome (&table)[4], QuicCubic::IdleRestart rule)
+{
+    return table[rule];
+}
+
 // Scenario: reference "cubic perpetual-recovery trap": 20 x {send 7 into an empty pipe; +100 ms;
 // ack 7}, every burst at one instant.
 // - LastSent (quiche 2020): each first send shifts R by one cycle (100 ms), so R stays at or
@@ -404,6 +377,12 @@ class QuicCubicIdleTest : public ::testing::TestWithParam<QuicCubic::IdleRestart
 // - Off: R never moves: same windows as LastActivity.
 TEST_P(QuicCubicIdleTest, PerpetualRecoveryTrap)
 {
+    const IdleOutcome expected[] = {
+        {8400, MilliSeconds(2100), MilliSeconds(2000)}, // LastSent
+        {9600, MilliSeconds(100), MilliSeconds(2000)},  // LastActivity
+        {8400, MilliSeconds(2000), MilliSeconds(2000)}, // LastSentClamped
+        {9600, MilliSeconds(100), MilliSeconds(2000)},  // Off
+    };
     Ptr<QuicCubic> cubic = MakeController();
     CcTestDriver d(cubic);
     LoseOneThenDrain(d);
@@ -417,23 +396,10 @@ TEST_P(QuicCubicIdleTest, PerpetualRecoveryTrap)
             EXPECT_EQ(d.RecoveryStart(), T0() + MilliSeconds(100 + 100 * cycle)) << cycle;
         }
     }
-    switch (GetParam())
-    {
-    case QuicCubic::IDLE_RESTART_LAST_SENT:
-        EXPECT_EQ(d.Cwnd(), 8400u);
-        EXPECT_EQ(d.RecoveryStart(), T0() + MilliSeconds(2100));
-        EXPECT_EQ(cubic->GetLastSentTime(), T0() + MilliSeconds(2000));
-        break;
-    case QuicCubic::IDLE_RESTART_LAST_SENT_CLAMPED:
-        EXPECT_EQ(d.Cwnd(), 8400u);
-        EXPECT_EQ(d.RecoveryStart(), T0() + MilliSeconds(2000));
-        break;
-    case QuicCubic::IDLE_RESTART_LAST_ACTIVITY:
-    case QuicCubic::IDLE_RESTART_OFF:
-        EXPECT_EQ(d.Cwnd(), 9600u);
-        EXPECT_EQ(d.RecoveryStart(), T0() + MilliSeconds(100));
-        break;
-    }
+    const IdleOutcome& e = Row(expected, GetParam());
+    EXPECT_EQ(d.Cwnd(), e.cwnd);
+    EXPECT_EQ(d.RecoveryStart(), T0() + e.recoveryStart);
+    EXPECT_EQ(cubic->GetLastSentTime(), T0() + *e.lastSentTime);
 }
 
 // Scenario: reference "cubic genuine idle": after the drain, idle 5 s, send 7 at t0 + 5100 ms,
@@ -446,6 +412,12 @@ TEST_P(QuicCubicIdleTest, PerpetualRecoveryTrap)
 //   1.5 cwnd: +600 B of cwnd_inc per ack, so 7 acks give 3 steps: 8400 -> 12000.
 TEST_P(QuicCubicIdleTest, GenuineIdle)
 {
+    const IdleOutcome expected[] = {
+        {8400, MilliSeconds(5200), std::nullopt}, // LastSent
+        {8400, MilliSeconds(5100), std::nullopt}, // LastActivity
+        {8400, MilliSeconds(5100), std::nullopt}, // LastSentClamped
+        {12000, MilliSeconds(100), std::nullopt}, // Off
+    };
     Ptr<QuicCubic> cubic = MakeController();
     CcTestDriver d(cubic);
     LoseOneThenDrain(d);
@@ -453,23 +425,9 @@ TEST_P(QuicCubicIdleTest, GenuineIdle)
     d.SendN(7);
     d.Advance(MilliSeconds(100));
     d.Ack(7);
-    switch (GetParam())
-    {
-    case QuicCubic::IDLE_RESTART_LAST_ACTIVITY:
-    case QuicCubic::IDLE_RESTART_LAST_SENT_CLAMPED:
-        EXPECT_EQ(d.RecoveryStart(), T0() + MilliSeconds(5100));
-        EXPECT_EQ(d.Cwnd(), 8400u);
-        break;
-    case QuicCubic::IDLE_RESTART_LAST_SENT:
-        EXPECT_EQ(d.RecoveryStart(), T0() + MilliSeconds(5200));
-        EXPECT_EQ(d.Cwnd(), 8400u);
-        break;
-    case QuicCubic::IDLE_RESTART_OFF:
-        EXPECT_EQ(d.RecoveryStart(), T0() + MilliSeconds(100));
-        EXPECT_EQ(d.Cwnd(), 12000u);
-        EXPECT_EQ(cubic->GetCwndIncrement(), 600u);
-        break;
-    }
+    const IdleOutcome& e = Row(expected, GetParam());
+    EXPECT_EQ(d.Cwnd(), e.cwnd);
+    EXPECT_EQ(d.RecoveryStart(), T0() + e.recoveryStart);
 }
 
 // Scenario: reference "cubic zero-byte send": loss at +100 ms, ack all, +500 ms send a 0-byte
@@ -480,31 +438,21 @@ TEST_P(QuicCubicIdleTest, GenuineIdle)
 // - Off: R unchanged; the send is still recorded.
 TEST_P(QuicCubicIdleTest, ZeroByteSend)
 {
+    const IdleOutcome expected[] = {
+        {8400, MilliSeconds(700), MilliSeconds(600)}, // LastSent
+        {8400, MilliSeconds(100), MilliSeconds(0)},   // LastActivity
+        {8400, MilliSeconds(600), MilliSeconds(600)}, // LastSentClamped
+        {8400, MilliSeconds(100), MilliSeconds(600)}, // Off
+    };
     Ptr<QuicCubic> cubic = MakeController();
     CcTestDriver d(cubic);
     LoseOneThenDrain(d);
     d.Advance(MilliSeconds(500));
     d.Send(0);
-    switch (GetParam())
-    {
-    case QuicCubic::IDLE_RESTART_LAST_ACTIVITY:
-        EXPECT_EQ(d.RecoveryStart(), T0() + MilliSeconds(100));
-        EXPECT_EQ(cubic->GetLastSentTime(), T0());
-        break;
-    case QuicCubic::IDLE_RESTART_LAST_SENT:
-        EXPECT_EQ(d.RecoveryStart(), T0() + MilliSeconds(700));
-        EXPECT_EQ(cubic->GetLastSentTime(), T0() + MilliSeconds(600));
-        break;
-    case QuicCubic::IDLE_RESTART_LAST_SENT_CLAMPED:
-        EXPECT_EQ(d.RecoveryStart(), T0() + MilliSeconds(600));
-        EXPECT_EQ(cubic->GetLastSentTime(), T0() + MilliSeconds(600));
-        break;
-    case QuicCubic::IDLE_RESTART_OFF:
-        EXPECT_EQ(d.RecoveryStart(), T0() + MilliSeconds(100));
-        EXPECT_EQ(cubic->GetLastSentTime(), T0() + MilliSeconds(600));
-        break;
-    }
-    EXPECT_EQ(d.Cwnd(), 8400u);
+    const IdleOutcome& e = Row(expected, GetParam());
+    EXPECT_EQ(d.Cwnd(), e.cwnd);
+    EXPECT_EQ(d.RecoveryStart(), T0() + e.recoveryStart);
+    EXPECT_EQ(cubic->GetLastSentTime(), T0() + *e.lastSentTime);
 }
 
 INSTANTIATE_TEST_SUITE_P(IdleRestart,

@@ -21,30 +21,6 @@ namespace test
 namespace
 {
 
-/// RTT samples of the 2nd round of quiche's CSS tests: each is 2 r + 4 ms of the previous one.
-const int64_t kRound2RttMs[] = {100, 204, 412, 828, 1660, 3324, 6652, 13308};
-
-/**
- * Rounds 1 and 2 of quiche's CSS tests (manual rounds, forced app_limited false):
- * round 1: send 8; +50 ms; rtt 50 ms; ack 8 (21600).
- * +100 ms; round 2: send 8; 8 x {rtt r; ack 1}; the 8th ack enters CSS (31200).
- */
-void
-EnterCss(CcTestDriver& d)
-{
-    d.SendRound(8);
-    d.Advance(MilliSeconds(50));
-    d.Rtt(MilliSeconds(50));
-    d.Ack(8);
-    d.Advance(MilliSeconds(100));
-    d.SendRound(8);
-    for (int64_t r : kRound2RttMs)
-    {
-        d.Rtt(MilliSeconds(r));
-        d.Ack(1);
-    }
-}
-
 // Scenario: quiche "start_round": StartRound(100) on a fresh object.
 TEST(QuicHyStartTest, StartRound)
 {
@@ -52,7 +28,7 @@ TEST(QuicHyStartTest, StartRound)
     h->StartRound(100);
     EXPECT_EQ(h->GetWindowEnd(), 100u);
     EXPECT_FALSE(h->GetCurrentRoundMinRtt().has_value()); // infinity
-    h->StartRound(200); // a round is open: no change
+    h->StartRound(200);                                   // a round is open: no change
     EXPECT_EQ(h->GetWindowEnd(), 100u);
 }
 
@@ -110,7 +86,7 @@ TEST(QuicHyStartTest, CssEntryAtThreshold)
     EXPECT_TRUE(at->InCss());
     EXPECT_EQ(at->GetCssStartTime(), T0() + Seconds(1));
     EXPECT_EQ(at->GetCssBaselineMinRtt(), MicroSeconds(112500));
-    EXPECT_EQ(at->GetCssRoundCount(), 1u); // the entry round counts
+    EXPECT_EQ(at->GetCssRoundCount(), 1u);  // the entry round counts
     EXPECT_EQ(at->GetRttSampleCount(), 8u); // not reset on entry
 
     // 4 more CSS rounds at the baseline: the 5th CSS round ends CSS.
@@ -133,22 +109,12 @@ TEST(QuicHyStartTest, CubicCssBackToSlowStart)
     CcTestDriver d(cubic);
     Ptr<QuicHyStartPlusPlus> h = cubic->GetHyStart();
 
-    d.SendRound(8);
-    d.Advance(MilliSeconds(50));
-    d.Rtt(MilliSeconds(50));
-    d.Ack(8);
-    EXPECT_EQ(d.Cwnd(), 21600u); // 12000 + 8 * 1200
-    EXPECT_FALSE(h->GetCssStartTime().has_value());
-
-    d.Advance(MilliSeconds(100));
-    d.SendRound(8);
-    for (int64_t r : kRound2RttMs)
-    {
-        EXPECT_FALSE(h->InCss());
-        d.Rtt(MilliSeconds(r));
-        d.Ack(1); // full slow-start steps: CSS starts after the 8th increment
-    }
-    EXPECT_TRUE(h->InCss()); // 100 ms >= 50 ms + clamp(6.25 ms, 4, 16)
+    RunCssEntryRounds(d);
+    // Round 1: 12000 + 8 * 1200 = 21600; round 2: its 8th sample completes the round's 8
+    // samples: min 100 ms >= 50 ms + clamp(50 / 8 = 6.25 ms, 4, 16): CSS, after a full step.
+    EXPECT_TRUE(h->InCss());
+    EXPECT_EQ(h->GetLastRoundMinRtt(), MilliSeconds(50));
+    EXPECT_EQ(h->GetCssBaselineMinRtt(), MilliSeconds(100));
     EXPECT_EQ(h->GetCssStartTime(), T0() + MilliSeconds(150));
     EXPECT_EQ(d.Cwnd(), 31200u); // 21600 + 8 * 1200
     EXPECT_EQ(cubic->GetCongestionState(d.Now()), QUIC_CC_CONSERVATIVE_SLOW_START);
@@ -171,7 +137,7 @@ TEST(QuicHyStartTest, CubicCssToCongestionAvoidance)
     Ptr<QuicCubic> cubic = CreateObject<QuicCubic>();
     CcTestDriver d(cubic);
     Ptr<QuicHyStartPlusPlus> h = cubic->GetHyStart();
-    EnterCss(d);
+    RunCssEntryRounds(d);
     ASSERT_EQ(d.Cwnd(), 31200u);
     EXPECT_EQ(h->GetCssRoundCount(), 1u);
 
@@ -217,7 +183,7 @@ TEST(QuicHyStartTest, CubicCssToCongestionAvoidanceAutomaticRounds)
     d.Advance(MilliSeconds(100));
     d.SendN(8); // the first send opens the round
     cubic->SetAppLimited(false);
-    for (int64_t r : kRound2RttMs)
+    for (int64_t r : {100, 204, 412, 828, 1660, 3324, 6652, 13308})
     {
         d.Rtt(MilliSeconds(r));
         d.Ack(1);
@@ -243,7 +209,7 @@ TEST(QuicHyStartTest, LossDuringCss)
     Ptr<QuicCubic> cubic = CreateObject<QuicCubic>();
     CcTestDriver d(cubic);
     Ptr<QuicHyStartPlusPlus> h = cubic->GetHyStart();
-    EnterCss(d);
+    RunCssEntryRounds(d);
     ASSERT_TRUE(h->InCss());
     d.Advance(MilliSeconds(100));
     d.SendRound(8);
@@ -287,7 +253,7 @@ TEST(QuicHyStartTest, DisabledNeverEntersCss)
     Ptr<QuicCubic> manual = CreateObject<QuicCubic>();
     manual->SetAttribute("HyStart", BooleanValue(false));
     CcTestDriver m(manual);
-    EnterCss(m);
+    RunCssEntryRounds(m);
     EXPECT_FALSE(manual->GetHyStart()->InCss());
     EXPECT_EQ(m.Cwnd(), 31200u);
     m.Advance(MilliSeconds(80));

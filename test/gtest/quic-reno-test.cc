@@ -2,13 +2,15 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * QuicReno against the numbers of quiche's reno.rs tests (reference/quiche-cc-behaviour.md,
- * mss 1200 B, initial cwnd 12000 B).
+ * mss 1200 B, initial cwnd 12000 B), and the rows the reference shares between Reno and CUBIC
+ * ("cubic slow start / multi-ack / event: as Reno"), run on both.
  */
 #include "cc-test-driver.h"
 
-#include "ns3/boolean.h"
+#include "ns3/quic-cubic.h"
 #include "ns3/quic-reno.h"
 
+#include <functional>
 #include <gtest/gtest.h>
 
 namespace ns3
@@ -20,67 +22,90 @@ namespace test
 namespace
 {
 
-/// A Reno controller with HyStart++ off, as quiche's reference tests run it.
-Ptr<QuicReno>
-MakeReno()
+/// Expected cwnd of the rows shared by Reno and CUBIC (HyStart++ off), bytes.
+struct SharedRow
 {
-    Ptr<QuicReno> reno = CreateObject<QuicReno>();
-    reno->SetAttribute("HyStart", BooleanValue(false));
-    return reno;
-}
+    const char* name;                                    //!< test name suffix
+    std::function<Ptr<QuicCongestionController>()> make; //!< the controller
+    uint64_t slowStart;                                  //!< send 10, ack 1
+    uint64_t multiAck;                                   //!< send 10, ack 3
+    uint64_t subMss;                                     //!< send 20 x 600 B, ack 3
+    uint64_t loss;                                       //!< send 1, lose it
+};
 
-// Scenario: send 10 (fills the initial window, so not app-limited), ack 1.
-TEST(QuicRenoTest, SlowStartAddsOneMssPerAckedPacket)
+/// The reference rows for Reno and for CUBIC.
+class QuicSharedRowsTest : public ::testing::TestWithParam<SharedRow>
 {
-    Ptr<QuicReno> reno = MakeReno();
-    CcTestDriver d(reno);
+};
+
+// Scenario: send 10 (fills the initial window, so not app-limited), ack 1: +1 mss.
+TEST_P(QuicSharedRowsTest, SlowStart)
+{
+    CcTestDriver d(GetParam().make());
     d.SendN(10);
     d.Ack(1);
-    EXPECT_EQ(d.Cwnd(), 13200u); // 12000 + 1200
+    EXPECT_EQ(d.Cwnd(), GetParam().slowStart);
 }
 
-// Scenario: send 10, ack 3 in one frame.
-TEST(QuicRenoTest, SlowStartMultiAck)
+// Scenario: send 10, ack 3 in one frame: +3 mss.
+TEST_P(QuicSharedRowsTest, SlowStartMultiAck)
 {
-    Ptr<QuicReno> reno = MakeReno();
-    CcTestDriver d(reno);
+    CcTestDriver d(GetParam().make());
     d.SendN(10);
     d.Ack(3);
-    EXPECT_EQ(d.Cwnd(), 15600u); // 12000 + 3 * 1200
+    EXPECT_EQ(d.Cwnd(), GetParam().multiAck);
 }
 
-// Scenario: sub-mss packets: send 20 x 600 B, ack 3; Reno adds one mss per packet whatever its
-// size (CUBIC byte-counts: 13200).
-TEST(QuicRenoTest, SlowStartCountsPacketsNotBytes)
+// Scenario: sub-mss packets: send 20 x 600 B, ack 3. Reno adds one mss per packet whatever its
+// size; CUBIC counts bytes (1800 B: one step, 600 B carried over).
+TEST_P(QuicSharedRowsTest, SlowStartSubMssPackets)
 {
-    Ptr<QuicReno> reno = MakeReno();
-    CcTestDriver d(reno);
+    CcTestDriver d(GetParam().make());
     for (int i = 0; i < 20; ++i)
     {
         d.Send(600);
     }
     d.Ack(3);
-    EXPECT_EQ(d.Cwnd(), 15600u); // 12000 + 3 * 1200
+    EXPECT_EQ(d.Cwnd(), GetParam().subMss);
 }
 
-// Scenario: send 1, lose it.
-TEST(QuicRenoTest, CongestionEventHalvesWindow)
+// Scenario: send 1, lose it: R = t0, ssthresh = cwnd = the reduced window.
+TEST_P(QuicSharedRowsTest, CongestionEvent)
 {
-    Ptr<QuicReno> reno = MakeReno();
-    CcTestDriver d(reno);
+    Ptr<QuicCongestionController> cc = GetParam().make();
+    CcTestDriver d(cc);
     d.Send();
     d.Lose(1);
-    EXPECT_EQ(d.Cwnd(), 6000u); // 12000 * 0.5
-    EXPECT_EQ(d.Ssthresh(), 6000u);
+    EXPECT_EQ(d.Cwnd(), GetParam().loss);
+    EXPECT_EQ(d.Ssthresh(), GetParam().loss);
     EXPECT_EQ(d.RecoveryStart(), T0());
-    EXPECT_EQ(reno->GetBytesAckedCongestionAvoidance(), 3000u); // half-window pre-credit
-    EXPECT_EQ(reno->GetLostCount(), 1u);
+    EXPECT_EQ(cc->GetLostCount(), 1u);
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Reference,
+    QuicSharedRowsTest,
+    ::testing::Values(
+        // 12000 + 1200; 12000 + 3 * 1200; 12000 + 3 * 1200; 12000 * 0.5
+        SharedRow{"Reno",
+                  [] { return CreateWithoutHyStart<QuicReno>(); },
+                  13200,
+                  15600,
+                  15600,
+                  6000},
+        // 12000 + 1200; 12000 + 3 * 1200; 12000 + 1200 (1800 B acked); 12000 * 0.7
+        SharedRow{"Cubic",
+                  [] { return CreateWithoutHyStart<QuicCubic>(); },
+                  13200,
+                  15600,
+                  13200,
+                  8400}),
+    [](const ::testing::TestParamInfo<SharedRow>& info) { return std::string(info.param.name); });
 
 // Scenario: the reference "reno CA" sequence, with every intermediate value.
 TEST(QuicRenoTest, CongestionAvoidance)
 {
-    Ptr<QuicReno> reno = MakeReno();
+    Ptr<QuicReno> reno = CreateWithoutHyStart<QuicReno>();
     CcTestDriver d(reno);
     d.SendN(14);
     d.Advance(MilliSeconds(100));
@@ -116,7 +141,7 @@ TEST(QuicRenoTest, CongestionAvoidance)
 // Scenario: a second loss of a packet sent before R is part of the same episode.
 TEST(QuicRenoTest, OneReductionPerEpisode)
 {
-    Ptr<QuicReno> reno = MakeReno();
+    Ptr<QuicReno> reno = CreateWithoutHyStart<QuicReno>();
     CcTestDriver d(reno);
     d.SendN(10);
     d.Advance(MilliSeconds(100));
@@ -131,7 +156,7 @@ TEST(QuicRenoTest, OneReductionPerEpisode)
 // Scenario: the window never drops below the minimum window (2 packets).
 TEST(QuicRenoTest, ReductionStopsAtMinimumWindow)
 {
-    Ptr<QuicReno> reno = MakeReno();
+    Ptr<QuicReno> reno = CreateWithoutHyStart<QuicReno>();
     CcTestDriver d(reno);
     for (int episode = 0; episode < 5; ++episode)
     {
@@ -147,7 +172,7 @@ TEST(QuicRenoTest, ReductionStopsAtMinimumWindow)
 // Scenario: app-limited acks (the window was never filled) do not grow cwnd.
 TEST(QuicRenoTest, AppLimitedAcksDoNotGrow)
 {
-    Ptr<QuicReno> reno = MakeReno();
+    Ptr<QuicReno> reno = CreateWithoutHyStart<QuicReno>();
     CcTestDriver d(reno);
     d.SendN(5); // 6000 < 12000: app-limited
     EXPECT_TRUE(reno->IsAppLimited());
@@ -158,7 +183,7 @@ TEST(QuicRenoTest, AppLimitedAcksDoNotGrow)
 // Scenario: Reno has no checkpoint; Rollback() refuses and changes nothing.
 TEST(QuicRenoTest, RollbackIsANoOp)
 {
-    Ptr<QuicReno> reno = MakeReno();
+    Ptr<QuicReno> reno = CreateWithoutHyStart<QuicReno>();
     CcTestDriver d(reno);
     d.SendN(10);
     d.Lose(1);
@@ -174,21 +199,9 @@ TEST(QuicRenoTest, HyStartCssBackToSlowStart)
 {
     Ptr<QuicReno> reno = CreateObject<QuicReno>(); // HyStart on by default
     CcTestDriver d(reno);
-    d.SendRound(8);
-    d.Advance(MilliSeconds(50));
-    d.Rtt(MilliSeconds(50));
-    d.Ack(8);
-    EXPECT_EQ(d.Cwnd(), 21600u); // 12000 + 8 * 1200
-
-    d.Advance(MilliSeconds(100));
-    d.SendRound(8);
-    for (int64_t r : {100, 204, 412, 828, 1660, 3324, 6652, 13308})
-    {
-        d.Rtt(MilliSeconds(r));
-        d.Ack(1);
-    }
+    RunCssEntryRounds(d);
     EXPECT_TRUE(reno->GetHyStart()->InCss());
-    EXPECT_EQ(d.Cwnd(), 31200u); // 21600 + 8 * 1200, the 8th ack enters CSS
+    EXPECT_EQ(d.Cwnd(), 31200u); // 12000 + 16 * 1200: the 8th ack of round 2 enters CSS
 
     d.Advance(MilliSeconds(80));
     d.SendRound(8);
@@ -204,17 +217,8 @@ TEST(QuicRenoTest, HyStartCssToCongestionAvoidance)
 {
     Ptr<QuicReno> reno = CreateObject<QuicReno>();
     CcTestDriver d(reno);
-    d.SendRound(8);
-    d.Advance(MilliSeconds(50));
-    d.Rtt(MilliSeconds(50));
-    d.Ack(8);
-    d.Advance(MilliSeconds(100));
-    d.SendRound(8);
-    for (int64_t r : {100, 204, 412, 828, 1660, 3324, 6652, 13308})
-    {
-        d.Rtt(MilliSeconds(r));
-        d.Ack(1);
-    }
+    RunCssEntryRounds(d);
+    ASSERT_EQ(d.Cwnd(), 31200u);
     d.Advance(MilliSeconds(100));
     for (uint64_t expected : {33600u, 36000u, 38400u, 40800u, 40800u})
     {

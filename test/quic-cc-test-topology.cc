@@ -1,0 +1,177 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-test-topology.h"
+
+#include "ns3/double.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+
+#include <vector>
+
+namespace ns3
+{
+namespace quiccctest
+{
+
+PatternWriter::PatternWriter(Ptr<Socket> socket, uint64_t total)
+    : m_socket(socket),
+      m_total(total)
+{
+}
+
+void
+PatternWriter::Start()
+{
+    m_socket->SetSendCallback(MakeCallback(&PatternWriter::Fill, this));
+    Fill(m_socket, m_socket->GetTxAvailable());
+}
+
+void
+PatternWriter::Fill(Ptr<Socket>, uint32_t)
+{
+    while (m_written < m_total)
+    {
+        const uint64_t n = std::min<uint64_t>({m_total - m_written, 8192, m_socket->GetTxAvailable()});
+        if (n == 0)
+        {
+            return;
+        }
+        std::vector<uint8_t> buf(n);
+        for (uint64_t i = 0; i < n; ++i)
+        {
+            buf[i] = PatternByte(m_written + i);
+        }
+        const int sent = m_socket->Send(Create<Packet>(buf.data(), static_cast<uint32_t>(n)));
+        if (sent <= 0)
+        {
+            return;
+        }
+        m_written += static_cast<uint64_t>(sent);
+    }
+    if (!m_closed)
+    {
+        m_closed = true;
+        m_socket->Close();
+    }
+}
+
+void
+PatternReader::Attach(Ptr<Socket> socket)
+{
+    socket->SetRecvCallback(MakeCallback(&PatternReader::Read, this));
+}
+
+void
+PatternReader::Read(Ptr<Socket> socket)
+{
+    Ptr<Packet> p;
+    while ((p = socket->Recv()) && p->GetSize() > 0)
+    {
+        std::vector<uint8_t> buf(p->GetSize());
+        p->CopyData(buf.data(), buf.size());
+        for (size_t i = 0; i < buf.size(); ++i)
+        {
+            m_mismatches += buf[i] != PatternByte(m_received + i) ? 1 : 0;
+        }
+        m_received += buf.size();
+        m_lastByte = Simulator::Now();
+    }
+}
+
+TypeId
+ReorderDuplicateModel::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::quiccctest::ReorderDuplicateModel")
+                            .SetParent<ErrorModel>()
+                            .SetGroupName("QuicCc")
+                            .AddConstructor<ReorderDuplicateModel>();
+    return tid;
+}
+
+void
+ReorderDuplicateModel::Configure(Ptr<PointToPointNetDevice> device,
+                                 double reorderProbability,
+                                 double duplicateProbability,
+                                 Time maxExtraDelay)
+{
+    m_device = device;
+    m_rng = CreateObject<UniformRandomVariable>();
+    m_reorder = reorderProbability;
+    m_duplicate = duplicateProbability;
+    m_maxExtraDelay = maxExtraDelay;
+}
+
+bool
+ReorderDuplicateModel::DoCorrupt(Ptr<Packet> p)
+{
+    if (m_reinjected.erase(p->GetUid()) > 0)
+    {
+        return false; // our own copy coming back
+    }
+    const double u = m_rng->GetValue();
+    if (u < m_reorder)
+    {
+        // Hold this packet back: "drop" it now and deliver a copy later.
+        ++m_reordered;
+        Simulator::Schedule(Seconds(m_rng->GetValue(0, m_maxExtraDelay.GetSeconds())),
+                            &ReorderDuplicateModel::Reinject, this, p->Copy());
+        return true;
+    }
+    if (u < m_reorder + m_duplicate)
+    {
+        ++m_duplicated;
+        Simulator::Schedule(Seconds(m_rng->GetValue(0, m_maxExtraDelay.GetSeconds())),
+                            &ReorderDuplicateModel::Reinject, this, p->Copy());
+    }
+    return false;
+}
+
+void
+ReorderDuplicateModel::Reinject(Ptr<Packet> p)
+{
+    m_reinjected.insert(p->GetUid());
+    m_device->Receive(p);
+}
+
+TwoNodes::TwoNodes(const QuicCcHelper& quic, const std::string& rate, Time oneWayDelay, uint32_t bufferPackets)
+{
+    nodes.Create(2);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue(rate));
+    p2p.SetChannelAttribute("Delay", TimeValue(oneWayDelay));
+    p2p.SetQueue("ns3::DropTailQueue<Packet>",
+                 "MaxSize",
+                 QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, bufferPackets)));
+    devices = p2p.Install(nodes);
+    InternetStackHelper internet;
+    internet.Install(nodes);
+    Ipv4AddressHelper ipv4("10.9.0.0", "255.255.255.0");
+    interfaces = ipv4.Assign(devices);
+    quic.Install(nodes);
+}
+
+Ptr<Socket>
+TwoNodes::CreateSocket(uint32_t node) const
+{
+    return Socket::CreateSocket(nodes.Get(node), QuicCcSocketFactory::GetTypeId());
+}
+
+std::vector<Ptr<RateErrorModel>>
+TwoNodes::AddLoss(double rate) const
+{
+    std::vector<Ptr<RateErrorModel>> models;
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+        em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+        em->SetRate(rate);
+        devices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        models.push_back(em);
+    }
+    return models;
+}
+
+} // namespace quiccctest
+} // namespace ns3
