@@ -1,6 +1,8 @@
 # quic-cc: every install and build step lives here.
 #   make demo   install missing Debian packages, build, run the death-spiral comparison + plots
 #   make test   install, build, run every test (ns-3 TestSuites and GoogleTest) through ctest
+#   make check-in-tree   build quic-cc inside the ns-3.37 Debian source tree (contrib/quic-cc),
+#               run its suites and examples with its test.py (cache: $QUICCC_CACHE)
 
 BUILD      ?= build
 BUILD_TYPE ?= RelWithDebInfo
@@ -16,7 +18,7 @@ DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest li
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build test demo clean
+.PHONY: all deps configure build test demo clean check-in-tree
 
 all: build
 
@@ -39,9 +41,20 @@ build: configure
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# The batch prints its table; then the first RngRun that traps the 2020 logic is re-run with
+# qlog for all three configurations and plotted (Debian's python3 has matplotlib).
 demo: build
 	mkdir -p $(RESULTS)
 	$(BUILD)/examples/quic-cc-death-spiral --runs=$(DEMO_RUNS) --csv=$(RESULTS)/death-spiral.csv
+	@run=$$(awk -F, '$$1 == "cubic-LastSent" && $$3 == 0 { print $$2; exit }' $(RESULTS)/death-spiral.csv); \
+	run=$${run:-1}; rm -rf $(RESULTS)/qlog; \
+	echo "qlog of RngRun $$run (cubic-LastSent, cubic-LastActivity, reno) -> $(RESULTS)/qlog"; \
+	$(BUILD)/examples/quic-cc-death-spiral --runs=1 --firstRun=$$run --qlog=$(RESULTS)/qlog --quiet > /dev/null && \
+	/usr/bin/python3 scripts/plot-death-spiral.py --qlog $(RESULTS)/qlog --run $$run \
+	  --csv $(RESULTS)/death-spiral.csv --out $(RESULTS)
+
+check-in-tree:
+	JOBS=$(JOBS) scripts/check-in-tree.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -20,22 +20,20 @@
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
+#include "ns3/quic-cc-batch-runner.h"
 #include "ns3/quic-cc-death-spiral-scenario.h"
 
 #include <boost/math/distributions/normal.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
-#include <poll.h>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -131,8 +129,8 @@ Serialize(const Row& row)
     os << std::setprecision(17) << row.config << ' ' << row.run << ' ' << row.r.completed << ' '
        << row.r.completionSeconds << ' ' << row.r.bytesReceived << ' ' << row.r.cwndAtLossEnd << ' '
        << row.r.cwndAtLate << ' ' << row.r.minCwndAfterLoss << ' ' << row.r.maxCwndAfterLoss << ' '
-       << row.r.lostAfterLoss << ' ' << row.r.lostPackets << ' ' << row.r.transitions << ' '
-       << row.r.meanTransitionPeriod << ' ' << row.r.events << '\n';
+       << row.r.maxCwndAfterLate << ' ' << row.r.lostAfterLoss << ' ' << row.r.lostPackets << ' ' << row.r.transitions << ' '
+       << row.r.meanCyclePeriod << ' ' << row.r.events;
     return os.str();
 }
 
@@ -142,8 +140,8 @@ Deserialize(const std::string& line, Row& row)
     std::istringstream is(line);
     return static_cast<bool>(is >> row.config >> row.run >> row.r.completed >> row.r.completionSeconds >>
                              row.r.bytesReceived >> row.r.cwndAtLossEnd >> row.r.cwndAtLate >>
-                             row.r.minCwndAfterLoss >> row.r.maxCwndAfterLoss >> row.r.lostAfterLoss >>
-                             row.r.lostPackets >> row.r.transitions >> row.r.meanTransitionPeriod >>
+                             row.r.minCwndAfterLoss >> row.r.maxCwndAfterLoss >> row.r.maxCwndAfterLate >> row.r.lostAfterLoss >>
+                             row.r.lostPackets >> row.r.transitions >> row.r.meanCyclePeriod >>
                              row.r.events);
 }
 
@@ -200,6 +198,7 @@ main(int argc, char* argv[])
     uint32_t firstRun = 1;
     uint32_t jobs = 0;
     std::string csv;
+    std::string qlog;
     std::string rate = "1Gbps";
     std::string transfer = "10MB";
     double lossPercent = 30;
@@ -213,6 +212,7 @@ main(int argc, char* argv[])
     cmd.AddValue("seed", "RngSeed", base.seed);
     cmd.AddValue("jobs", "Worker processes (0 = number of cores)", jobs);
     cmd.AddValue("csv", "Write one row per run to this CSV file", csv);
+    cmd.AddValue("qlog", "Write qlog files (.sqlog, for qvis) of every run into DIRECTORY/<config>-run<N>/", qlog);
     cmd.AddValue("rate", "Bottleneck rate", rate);
     cmd.AddValue("delay", "One-way propagation delay (RTT = 2 x delay)", base.oneWayDelay);
     cmd.AddValue("buffer", "Bottleneck drop-tail buffer, packets", base.bufferPackets);
@@ -240,10 +240,6 @@ main(int argc, char* argv[])
         base.transferBytes = size.GetValue();
     }
     const std::vector<RunConfig> configs = ParseConfigs(cc, idleRestart);
-    if (jobs == 0)
-    {
-        jobs = std::max<uint32_t>(1, static_cast<uint32_t>(sysconf(_SC_NPROCESSORS_ONLN)));
-    }
     std::vector<std::pair<size_t, uint32_t>> work; // (config, run)
     for (uint32_t i = 0; i < runs; ++i)
     {
@@ -252,105 +248,31 @@ main(int argc, char* argv[])
             work.emplace_back(c, firstRun + i);
         }
     }
-    jobs = std::min<uint32_t>(jobs, work.size());
 
     // Independent simulations in separate processes; results come back as lines on a pipe.
-    std::vector<int> fds;
-    std::vector<pid_t> pids;
-    for (uint32_t j = 0; j < jobs; ++j)
-    {
-        int fd[2];
-        NS_ABORT_MSG_IF(pipe(fd) != 0, "pipe() failed");
-        const pid_t pid = fork();
-        NS_ABORT_MSG_IF(pid < 0, "fork() failed");
-        if (pid == 0)
-        {
-            close(fd[0]);
-            for (size_t w = j; w < work.size(); w += jobs)
-            {
-                QuicCcDeathSpiralParams p = base;
-                p.controller = configs[work[w].first].controller;
-                p.idleRestart = configs[work[w].first].idleRestart.empty() ? "LastActivity" : configs[work[w].first].idleRestart;
-                p.run = work[w].second;
-                Row row{work[w].first, p.run, QuicCcRunDeathSpiral(p)};
-                const std::string line = Serialize(row);
-                NS_ABORT_MSG_IF(write(fd[1], line.data(), line.size()) != static_cast<ssize_t>(line.size()),
-                                "write to the parent failed");
-            }
-            close(fd[1]);
-            _exit(0);
-        }
-        close(fd[1]);
-        fds.push_back(fd[0]);
-        pids.push_back(pid);
-    }
     const bool progress = !quiet && isatty(STDERR_FILENO) && !std::getenv("CI");
-    const auto start = std::chrono::steady_clock::now();
+    const std::vector<std::string> lines = QuicCcRunBatch(
+        work.size(),
+        jobs,
+        [&](size_t w) {
+            QuicCcDeathSpiralParams p = base;
+            p.controller = configs[work[w].first].controller;
+            p.idleRestart = configs[work[w].first].idleRestart.empty() ? "LastActivity" : configs[work[w].first].idleRestart;
+            p.run = work[w].second;
+            if (!qlog.empty())
+            {
+                p.qlogDirectory = qlog + "/" + configs[work[w].first].name + "-run" + std::to_string(p.run);
+            }
+            return Serialize(Row{work[w].first, p.run, QuicCcRunDeathSpiral(p)});
+        },
+        progress);
     std::vector<Row> rows;
-    std::vector<std::string> partial(jobs);
-    std::vector<bool> open(jobs, true);
-    size_t openCount = jobs;
-    while (openCount > 0)
+    for (const std::string& line : lines)
     {
-        std::vector<pollfd> pfds;
-        std::vector<size_t> index;
-        for (size_t j = 0; j < jobs; ++j)
-        {
-            if (open[j])
-            {
-                pfds.push_back({fds[j], POLLIN, 0});
-                index.push_back(j);
-            }
-        }
-        poll(pfds.data(), pfds.size(), -1);
-        for (size_t k = 0; k < pfds.size(); ++k)
-        {
-            if (!(pfds[k].revents & (POLLIN | POLLHUP | POLLERR)))
-            {
-                continue;
-            }
-            const size_t j = index[k];
-            char buf[4096];
-            const ssize_t n = read(fds[j], buf, sizeof(buf));
-            if (n <= 0)
-            {
-                open[j] = false;
-                --openCount;
-                close(fds[j]);
-                continue;
-            }
-            partial[j].append(buf, static_cast<size_t>(n));
-            size_t nl;
-            while ((nl = partial[j].find('\n')) != std::string::npos)
-            {
-                Row row;
-                NS_ABORT_MSG_UNLESS(Deserialize(partial[j].substr(0, nl), row), "bad result line from a worker");
-                rows.push_back(row);
-                partial[j].erase(0, nl + 1);
-            }
-            if (progress)
-            {
-                const double elapsed =
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                std::cerr << "\r" << rows.size() << "/" << work.size() << " runs, " << Fmt(elapsed, 0) << " s"
-                          << std::flush;
-            }
-        }
+        Row row;
+        NS_ABORT_MSG_UNLESS(Deserialize(line, row), "bad result line from a worker");
+        rows.push_back(row);
     }
-    if (progress)
-    {
-        std::cerr << "\n";
-    }
-    int failedWorkers = 0;
-    for (pid_t pid : pids)
-    {
-        int status = 0;
-        waitpid(pid, &status, 0);
-        failedWorkers += !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    }
-    NS_ABORT_MSG_IF(failedWorkers > 0 || rows.size() != work.size(),
-                    failedWorkers << " worker process(es) failed; " << rows.size() << " of " << work.size()
-                                  << " runs reported");
     std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
         return std::tie(a.config, a.run) < std::tie(b.config, b.run);
     });
@@ -360,14 +282,14 @@ main(int argc, char* argv[])
         std::ofstream out(csv);
         NS_ABORT_MSG_UNLESS(out, "cannot write --csv file '" << csv << "'");
         out << "config,run,completed,completion_s,bytes_received,cwnd_at_2s,cwnd_at_7s,min_cwnd_after_2s,"
-               "max_cwnd_after_2s,lost_after_2s,lost_packets,transitions,transition_period_s,events\n";
+               "max_cwnd_after_2s,lost_after_2s,lost_packets,transitions,cycle_period_s,events\n";
         for (const Row& row : rows)
         {
             out << configs[row.config].name << ',' << row.run << ',' << row.r.completed << ','
                 << (row.r.completed ? Fmt(row.r.completionSeconds, 6) : "") << ',' << row.r.bytesReceived << ','
                 << row.r.cwndAtLossEnd << ',' << row.r.cwndAtLate << ',' << row.r.minCwndAfterLoss << ','
                 << row.r.maxCwndAfterLoss << ',' << row.r.lostAfterLoss << ',' << row.r.lostPackets << ','
-                << row.r.transitions << ',' << Fmt(row.r.meanTransitionPeriod, 6) << ',' << row.r.events << '\n';
+                << row.r.transitions << ',' << Fmt(row.r.meanCyclePeriod, 6) << ',' << row.r.events << '\n';
         }
     }
 
@@ -401,7 +323,7 @@ main(int argc, char* argv[])
               << "completed" << std::setw(9) << "fail %" << std::setw(17) << "95% CI (Wilson)" << std::setw(10)
               << "median s" << std::setw(8) << "p90 s" << " | failing runs: " << std::setw(7) << "pinned"
               << std::setw(12) << "cwnd@2s" << std::setw(12) << "cwnd@7s" << std::setw(13) << "transitions"
-              << std::setw(11) << "period ms" << "\n";
+              << std::setw(11) << "cycle ms" << "\n";
     for (size_t c = 0; c < configs.size(); ++c)
     {
         uint32_t n = 0;
@@ -425,13 +347,13 @@ main(int argc, char* argv[])
                 times.push_back(row.r.completionSeconds);
                 continue;
             }
-            pinned += row.r.maxCwndAfterLoss == floor ? 1 : 0;
+            pinned += (row.r.cwndAtLate == floor && row.r.maxCwndAfterLate == floor) ? 1 : 0;
             cwnd2.push_back(row.r.cwndAtLossEnd);
             cwnd7.push_back(row.r.cwndAtLate);
             transitions.push_back(row.r.transitions);
             if (row.r.transitions >= 2)
             {
-                periods.push_back(row.r.meanTransitionPeriod * 1e3);
+                periods.push_back(row.r.meanCyclePeriod * 1e3);
             }
         }
         const auto [lo, hi] = Wilson(n - done, n);
@@ -449,9 +371,10 @@ main(int argc, char* argv[])
                   << "\n";
     }
     std::cout << "\nfail % = runs not complete within the timeout; failing-run columns are medians; pinned = "
-                 "failing runs whose cwnd never left "
-              << floor << " B (2 x MaxDatagramSize) after " << base.lossDuration.GetSeconds()
-              << " s; transitions = qlog congestion-state changes recovery <-> congestion avoidance after "
-              << base.lossDuration.GetSeconds() << " s, period = mean time between them.\n";
+                 "failing runs whose cwnd is "
+              << floor << " B (2 x MaxDatagramSize) at " << base.sampleLate.GetSeconds()
+              << " s and never grows after; transitions = qlog congestion-state changes recovery <-> congestion avoidance after "
+              << base.lossDuration.GetSeconds()
+              << " s (both directions); cycle = mean time between successive entries into recovery.\n";
     return 0;
 }

@@ -32,8 +32,9 @@ struct RunState
     uint64_t cwnd{0};
     uint64_t lostAtLossEnd{0};
     QuicCongestionState lastState{QUIC_CC_SLOW_START};
-    Time firstTransition;
-    Time lastTransition;
+    uint32_t recoveryEntries{0};
+    Time firstRecoveryEntry;
+    Time lastRecoveryEntry;
 };
 
 bool
@@ -52,20 +53,29 @@ OnCwnd(RunState* s, uint64_t, uint64_t cwnd)
         s->result.minCwndAfterLoss = std::min(s->result.minCwndAfterLoss, cwnd);
         s->result.maxCwndAfterLoss = std::max(s->result.maxCwndAfterLoss, cwnd);
     }
+    if (Simulator::Now() >= s->params->sampleLate)
+    {
+        s->result.maxCwndAfterLate = std::max(s->result.maxCwndAfterLate, cwnd);
+    }
 }
 
 void
 OnState(RunState* s, QuicCongestionState oldState, QuicCongestionState newState)
 {
     const Time now = Simulator::Now();
-    if (now >= s->params->lossDuration && IsRecoveryCaFlip(oldState, newState))
+    if (now < s->params->lossDuration || !IsRecoveryCaFlip(oldState, newState))
     {
-        if (s->result.transitions == 0)
+        return;
+    }
+    ++s->result.transitions;
+    if (newState == QUIC_CC_RECOVERY)
+    {
+        if (s->recoveryEntries == 0)
         {
-            s->firstTransition = now;
+            s->firstRecoveryEntry = now;
         }
-        s->lastTransition = now;
-        ++s->result.transitions;
+        s->lastRecoveryEntry = now;
+        ++s->recoveryEntries;
     }
 }
 
@@ -121,6 +131,7 @@ void
 SampleLate(RunState* s)
 {
     s->result.cwndAtLate = s->cwnd;
+    s->result.maxCwndAfterLate = s->cwnd;
 }
 
 /// A uniform [0, max] delay model, as an attribute string (each socket gets its own stream).
@@ -199,6 +210,10 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     {
         quic.SetSocketAttribute("AckProcessingDelay", StringValue(Uniform(params.ackProcessingDelayMax)));
     }
+    if (!params.qlogDirectory.empty())
+    {
+        quic.EnableQlog(params.qlogDirectory);
+    }
     quic.Install(nodes);
 
     // Every random stream fixed: a run does not depend on earlier runs in the same process.
@@ -239,6 +254,7 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     if (Simulator::Now() < params.sampleLate)
     {
         result.cwndAtLate = state.cwnd;
+        result.maxCwndAfterLate = state.cwnd;
     }
     if (Simulator::Now() < params.lossDuration)
     {
@@ -251,10 +267,10 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     }
     result.lostPackets = SenderLost(&state);
     result.lostAfterLoss = result.lostPackets - std::min(result.lostPackets, state.lostAtLossEnd);
-    if (result.transitions >= 2)
+    if (state.recoveryEntries >= 2)
     {
-        result.meanTransitionPeriod =
-            (state.lastTransition - state.firstTransition).GetSeconds() / (result.transitions - 1);
+        result.meanCyclePeriod =
+            (state.lastRecoveryEntry - state.firstRecoveryEntry).GetSeconds() / (state.recoveryEntries - 1);
     }
     result.events = Simulator::GetEventCount();
     Simulator::Destroy();

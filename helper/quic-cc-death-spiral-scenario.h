@@ -40,7 +40,7 @@ struct QuicCcDeathSpiralParams
     Time ackProcessingDelayMax{0};        //!< host model: uniform [0, max] before each ACK is processed
     Time sampleLate{Seconds(7)};          //!< second cwnd sample (first is lossDuration)
     Time observeFrom{Seconds(2)};         //!< start of the window of min/max cwnd and late losses
-    std::string qlogDirectory;            //!< reserved for qlog output ("" = none)
+    std::string qlogDirectory;            //!< write qlog files of both endpoints here ("" = none)
 };
 
 /// Outcome of one run.
@@ -53,10 +53,11 @@ struct QuicCcDeathSpiralResult
     uint64_t cwndAtLate{0};      //!< sender cwnd at sampleLate, bytes (or at completion)
     uint64_t minCwndAfterLoss{0}; //!< smallest cwnd from observeFrom to the end, bytes
     uint64_t maxCwndAfterLoss{0}; //!< largest cwnd from observeFrom to the end, bytes
+    uint64_t maxCwndAfterLate{0}; //!< largest cwnd from sampleLate to the end, bytes
     uint64_t lostAfterLoss{0};   //!< packets declared lost from observeFrom to the end
     uint64_t lostPackets{0};     //!< packets declared lost in the whole run
-    uint32_t transitions{0};     //!< Recovery <-> CongestionAvoidance changes after lossDuration
-    double meanTransitionPeriod{0}; //!< seconds between consecutive such changes (0 if < 2)
+    uint32_t transitions{0};     //!< Recovery <-> CongestionAvoidance changes after lossDuration, both directions, as qlog logs them
+    double meanCyclePeriod{0};   //!< mean seconds between successive entries into Recovery after lossDuration (0 if fewer than 2)
     uint64_t events{0};          //!< simulator events executed
 };
 

@@ -8,7 +8,10 @@
 #include "ns3/node.h"
 #include "ns3/quic-cc-socket-factory.h"
 #include "ns3/quic-cubic.h"
+#include "ns3/string.h"
 #include "ns3/udp-socket-factory.h"
+
+#include <filesystem>
 
 namespace ns3
 {
@@ -36,6 +39,16 @@ QuicCcHelper::SetSocketAttribute(const std::string& name, const AttributeValue& 
     NS_ABORT_MSG_UNLESS(QuicCcSocket::GetTypeId().LookupAttributeByName(name, &info),
                         "QuicCcHelper: QuicCcSocket has no attribute '" << name << "'");
     m_socketAttributes.emplace_back(name, value.Copy());
+}
+
+void
+QuicCcHelper::EnableQlog(const std::string& directory)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(directory, ec);
+    NS_ABORT_MSG_IF(ec || !std::filesystem::is_directory(directory),
+                    "QuicCcHelper::EnableQlog: cannot create directory '" << directory << "': " << ec.message());
+    SetSocketAttribute("QlogDirectory", StringValue(directory));
 }
 
 void

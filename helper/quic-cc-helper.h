@@ -46,6 +46,13 @@ class QuicCcHelper
     /// A QuicCcSocket attribute for every socket (e.g. "AckPolicy"); unknown names are fatal.
     void SetSocketAttribute(const std::string& name, const AttributeValue& value);
 
+    /**
+     * Write one qlog file (JSON-SEQ, .sqlog, qvis-compatible) per connection into \p directory,
+     * which is created if missing (fatal error naming it if that fails). Sets the socket
+     * attribute QlogDirectory.
+     */
+    void EnableQlog(const std::string& directory);
+
     /// Aggregate a configured QuicCcSocketFactory to each node (the Internet stack must be
     /// installed first: fatal error naming the node otherwise; installing twice is fatal too).
     void Install(NodeContainer nodes) const;

@@ -60,6 +60,50 @@ Extensive()
     }
 }
 
+/// Matches when \p Tmpl names a class template over one type: ns3::EnumValue<T> from ns-3 3.41 on.
+template <template <typename> class Tmpl>
+constexpr bool
+IsClassTemplate(int)
+{
+    return true;
+}
+
+/// Matches when \p Class names a plain class: EnumValue (holding an int) up to ns-3 3.40.
+template <typename Class>
+constexpr bool
+IsClassTemplate(long)
+{
+    return false;
+}
+
+/**
+ * True when ns3::EnumValue is a class template (ns-3 >= 3.41). Detected from the declaration
+ * itself, so it holds for every build mode (standalone, in-tree, waf) and every consumer of the
+ * installed headers, without a version number or a build-system define: exactly one overload of
+ * IsClassTemplate accepts `EnumValue` as its template argument.
+ */
+inline constexpr bool kEnumValueIsTemplate = IsClassTemplate<::ns3::EnumValue>(0);
+
+/**
+ * MakeEnumAccessor for an attribute of enum type \p E. Up to 3.40, MakeEnumAccessor(T1) deduces
+ * everything from the member pointer or setter; from 3.41 it is MakeEnumAccessor<E>(T1). Only the
+ * branch for the ns-3 at hand is instantiated.
+ */
+template <typename E, typename Member>
+Ptr<const AttributeAccessor>
+MakeEnumAccessorFor(Member member)
+{
+    static_assert(std::is_enum_v<E>, "QUICCC_ENUM_ACCESSOR: E must be the attribute's enum type");
+    if constexpr (kEnumValueIsTemplate)
+    {
+        return ::ns3::MakeEnumAccessor<E>(member);
+    }
+    else
+    {
+        return ::ns3::MakeEnumAccessor(member);
+    }
+}
+
 } // namespace compat
 } // namespace quiccc
 } // namespace ns3
@@ -70,13 +114,8 @@ Extensive()
 #define QUICCC_SUITE_UNIT (::ns3::TestSuite::Type::UNIT)
 #define QUICCC_SUITE_SYSTEM (::ns3::TestSuite::Type::SYSTEM)
 
-// MakeEnumAccessor: on 3.37 its template parameter is deduced from the member pointer; from 3.41
-// EnumValue is a template and MakeEnumAccessor takes the enum type first. The build defines
-// NS3_ENUM_VALUE_IS_TEMPLATE when it finds the newer form.
-#if defined(NS3_ENUM_VALUE_IS_TEMPLATE)
-#define QUICCC_ENUM_ACCESSOR(E, member) ::ns3::MakeEnumAccessor<E>(member)
-#else
-#define QUICCC_ENUM_ACCESSOR(E, member) ::ns3::MakeEnumAccessor(member)
-#endif
+// QUICCC_ENUM_ACCESSOR(E, &C::m_x): MakeEnumAccessor(&C::m_x) on 3.37, MakeEnumAccessor<E>(...)
+// on >= 3.41 (see compat::kEnumValueIsTemplate).
+#define QUICCC_ENUM_ACCESSOR(E, member) (::ns3::quiccc::compat::MakeEnumAccessorFor<E>(member))
 
 #endif // QUIC_CC_COMPAT_H

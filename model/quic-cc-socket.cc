@@ -4,6 +4,7 @@
 #include "quic-cc-socket.h"
 
 #include "quic-cc-compat.h"
+#include "quic-cc-qlog.h"
 #include "quic-cubic.h"
 
 #include "ns3/abort.h"
@@ -22,6 +23,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <sstream>
 
 namespace ns3
 {
@@ -143,6 +145,13 @@ QuicCcSocket::GetTypeId()
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&QuicCcSocket::m_ackProcessDelay),
                           MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("QlogDirectory",
+                          "Write one qlog file (JSON-SEQ, .sqlog) per connection into this "
+                          "directory (it must exist); empty = no qlog. QuicCcHelper::EnableQlog "
+                          "sets it.",
+                          StringValue(""),
+                          MakeStringAccessor(&QuicCcSocket::m_qlogDirectory),
+                          MakeStringChecker())
             .AddAttribute("CongestionControl",
                           "TypeId of the congestion controller (a QuicCongestionController), "
                           "used when no controller was set explicitly (QuicCcHelper sets one).",
@@ -178,6 +187,11 @@ QuicCcSocket::GetTypeId()
             .AddTraceSource("PacketSent",
                             "Every packet sent: packet number, UDP payload bytes.",
                             MakeTraceSourceAccessor(&QuicCcSocket::m_packetSentTrace),
+                            "ns3::QuicCcSocket::PacketTracedCallback")
+            .AddTraceSource("PacketReceived",
+                            "Every valid, non-duplicate packet received: packet number, UDP payload "
+                            "bytes.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_packetReceivedTrace),
                             "ns3::QuicCcSocket::PacketTracedCallback")
             .AddTraceSource("PacketAcked",
                             "Every ack-eliciting packet newly acknowledged: packet number, bytes, "
@@ -354,8 +368,32 @@ QuicCcSocket::StartConnection(Role role)
     m_cc->Configure(m_mss, m_initialWindowPackets, m_minimumWindowPackets);
     m_lossDetection = std::make_unique<QuicLossDetection>(m_cc, QuicRttStats(m_initialRtt, Time(0)));
     WireTraces();
+    if (role == ROLE_CLIENT)
+    {
+        m_connectionId = (uint64_t{m_cidRng->GetInteger(1, std::numeric_limits<uint32_t>::max())} << 32) |
+                         m_cidRng->GetInteger(0, std::numeric_limits<uint32_t>::max());
+    }
+    StartQlog();
+    // Report the starting window so that a trace sink (and the qlog) sees it.
+    m_cwndTrace(0, m_cc->GetCongestionWindow());
     m_lastActivity = Simulator::Now();
     RestartIdleTimer();
+}
+
+void
+QuicCcSocket::StartQlog()
+{
+    if (m_qlogDirectory.empty())
+    {
+        return;
+    }
+    std::ostringstream path;
+    path << m_qlogDirectory << "/quic-cc-node" << (m_node ? m_node->GetId() : 0) << "-"
+         << (m_role == ROLE_CLIENT ? "client" : "server") << "-" << std::hex << m_connectionId << ".sqlog";
+    std::ostringstream title;
+    title << "quic-cc " << m_cc->GetName() << " connection " << std::hex << m_connectionId;
+    m_qlog = Create<QuicCcQlogWriter>(path.str(), m_role == ROLE_CLIENT ? "client" : "server", title.str());
+    m_qlog->Attach(this);
 }
 
 void
@@ -373,8 +411,6 @@ QuicCcSocket::WireTraces()
         MakeCallback(&QuicCcSocket::TracePacketLost, this));
     m_lossDetection->m_packetAckedTrace.ConnectWithoutContext(
         MakeCallback(&QuicCcSocket::TracePacketAcked, this));
-    // Report the starting values so that a trace sink sees the initial window.
-    m_cwndTrace(0, m_cc->GetCongestionWindow());
 }
 
 void
@@ -507,8 +543,6 @@ QuicCcSocket::Connect(const Address& address)
     }
     m_peer = address;
     StartConnection(ROLE_CLIENT);
-    m_connectionId = m_cidRng->GetInteger(1, std::numeric_limits<uint32_t>::max());
-    m_connectionId = (m_connectionId << 32) | m_cidRng->GetInteger(0, std::numeric_limits<uint32_t>::max());
     m_state = STATE_HANDSHAKE;
     m_pendingInitial = true;
     SendPending();
@@ -966,6 +1000,7 @@ QuicCcSocket::ProcessPacket(const QuicCcPacket& packet, size_t size)
         m_received.Remove(low.first, low.second);
     }
     m_lastActivity = now;
+    m_packetReceivedTrace(packet.packetNumber, size);
 
     if (m_state == STATE_HANDSHAKE)
     {
@@ -1599,6 +1634,10 @@ QuicCcSocket::EnterClosed()
     m_idleTimer.Cancel();
     m_ackTimer.Cancel();
     m_sendEvent.Cancel();
+    if (m_qlog)
+    {
+        m_qlog->Close();
+    }
     if (m_role == ROLE_CLIENT && m_udp)
     {
         m_udp->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());

@@ -28,6 +28,7 @@ namespace ns3
 
 class Node;
 class Packet;
+class QuicCcQlogWriter;
 
 /**
  * \ingroup quic-cc
@@ -158,6 +159,7 @@ class QuicCcSocket : public Socket
     void StartConnection(Role role);
     int BindUdp(const Address& local);
     Ptr<QuicCcSocket> CreateServerChild(const Address& from, uint64_t connectionId);
+    void StartQlog();
     void SetMaxDatagramSize(uint64_t bytes);
     uint64_t GetMaxDatagramSize() const;
     void SetMaxAckDelay(Time d);
@@ -290,9 +292,12 @@ class QuicCcSocket : public Socket
     TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;
     TracedCallback<Time, Time, Time> m_rttTrace; //!< latest, smoothed, min
     TracedCallback<uint64_t, uint64_t> m_packetSentTrace;   //!< packet number, bytes
+    TracedCallback<uint64_t, uint64_t> m_packetReceivedTrace; //!< packet number, bytes
     TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace;
     TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;
     TracedCallback<uint64_t, const std::string&> m_droppedTrace; //!< total dropped, reason
+    std::string m_qlogDirectory;           //!< QlogDirectory attribute ("" = off)
+    Ptr<QuicCcQlogWriter> m_qlog;          //!< this connection's qlog, if enabled
     Callback<void, Ptr<QuicCcSocket>> m_childCreated;
     Ptr<UniformRandomVariable> m_cidRng;  //!< connection IDs
     Time m_lastActivity;                   //!< last valid packet received (idle timer)

@@ -1,0 +1,45 @@
+# quic-cc standalone build: checks of the other build modes, run by ctest (`make test`).
+# Included from ../CMakeLists.txt (standalone mode only), after cmake/quic-cc-package.cmake.
+#
+#  - wscript-matches-cmake: wscript and examples/wscript (waf, ns-3 <= 3.35) list exactly the
+#    sources, headers, test sources, examples and ns-3 modules this CMake build uses.
+#  - install-consumer: `cmake --install` into a prefix inside the build directory, then build
+#    and run test/consumer against it, with find_package(quic-cc) and with pkg-config.
+#  - quic-cc-compat-newer-api (a build target): model/quic-cc-compat.h compiles against the
+#    ns-3 >= 3.41/3.46 API forms (test/compat/ns3-dev-api stand-ins), as C++20.
+
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+
+# What this build lists, for scripts/check-wscript.py.
+file(GLOB QUICCC_CHECK_EXAMPLES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/examples/*.cc)
+function(quiccc_json_list out)
+  set(items "")
+  foreach(item ${ARGN})
+    list(APPEND items "\"${item}\"")
+  endforeach()
+  list(JOIN items ", " joined)
+  set(${out} "[${joined}]" PARENT_SCOPE)
+endfunction()
+quiccc_json_list(j_sources ${QUICCC_MODEL_SOURCES})
+quiccc_json_list(j_headers ${QUICCC_HEADERS})
+quiccc_json_list(j_tests ${QUICCC_TEST_SOURCES})
+quiccc_json_list(j_examples ${QUICCC_CHECK_EXAMPLES})
+quiccc_json_list(j_ns3 ${QUICCC_NS3_LIBS})
+file(CONFIGURE OUTPUT ${CMAKE_BINARY_DIR}/quic-cc-file-lists.json CONTENT
+"{\"sources\": ${j_sources},\n \"headers\": ${j_headers},\n \"tests\": ${j_tests},\n \"examples\": ${j_examples},\n \"ns3_libs\": ${j_ns3}}\n")
+
+add_test(NAME wscript-matches-cmake
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check-wscript.py
+          --cmake-lists ${CMAKE_BINARY_DIR}/quic-cc-file-lists.json
+          --source-dir ${CMAKE_CURRENT_SOURCE_DIR})
+
+add_test(NAME install-consumer
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/test/consumer/run-consumer-test.sh
+          ${CMAKE_BINARY_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/test/consumer
+          ${CMAKE_BINARY_DIR}/consumer-test ${CMAKE_COMMAND})
+set_tests_properties(install-consumer PROPERTIES TIMEOUT 600)
+
+add_library(quic-cc-compat-newer-api OBJECT test/compat/compat-newer-api-check.cc)
+target_include_directories(quic-cc-compat-newer-api BEFORE PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/test/compat/ns3-dev-api ${CMAKE_CURRENT_SOURCE_DIR}/model)
+set_target_properties(quic-cc-compat-newer-api PROPERTIES CXX_STANDARD 20)

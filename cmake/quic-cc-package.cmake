@@ -1,0 +1,62 @@
+# quic-cc standalone build: `cmake --install` layout and the files other projects use to find it.
+# Included from ../CMakeLists.txt after the quic-cc target exists (standalone mode only).
+#
+#   <prefix>/include/ns3/*.h                         public headers, used as "ns3/<name>.h"
+#   <prefix>/<libdir>/libns3-quic-cc.so*             the library
+#   <prefix>/<libdir>/cmake/quic-cc/                 find_package(quic-cc) -> quic-cc::quic-cc
+#   <prefix>/<libdir>/pkgconfig/quic-cc.pc           pkg-config --cflags --libs quic-cc
+#
+# Both package files are relocatable: they locate the prefix from their own path, so
+# `cmake --install <build> --prefix <dir>` works for any <dir>.
+
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(QUICCC_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/quic-cc)
+
+set_target_properties(quic-cc PROPERTIES EXPORT_NAME quic-cc)
+add_library(quic-cc::quic-cc ALIAS quic-cc)
+
+install(TARGETS quic-cc
+  EXPORT quic-cc-targets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES ${QUICCC_HEADERS} ${QUICCC_INCLUDE_DIR}/ns3/quic-cc-module.h
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ns3)
+install(EXPORT quic-cc-targets
+  NAMESPACE quic-cc::
+  FILE quic-cc-targets.cmake
+  DESTINATION ${QUICCC_CMAKE_INSTALL_DIR})
+
+# The ns-3 version this build found is the floor the installed package asks for.
+set(QUICCC_NS3_MIN_VERSION 3.37)
+configure_package_config_file(
+  ${CMAKE_CURRENT_LIST_DIR}/quic-cc-config.cmake.in
+  ${CMAKE_BINARY_DIR}/quic-cc-config.cmake
+  INSTALL_DESTINATION ${QUICCC_CMAKE_INSTALL_DIR})
+write_basic_package_version_file(
+  ${CMAKE_BINARY_DIR}/quic-cc-config-version.cmake
+  VERSION ${PROJECT_VERSION}
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_BINARY_DIR}/quic-cc-config.cmake
+              ${CMAKE_BINARY_DIR}/quic-cc-config-version.cmake
+  DESTINATION ${QUICCC_CMAKE_INSTALL_DIR})
+
+# pkg-config: ns-3's own .pc files are named ns3-<module> (Debian ships them in libns3-dev).
+set(QUICCC_PC_REQUIRES "")
+foreach(lib ${QUICCC_NS3_LIBS})
+  string(REGEX REPLACE "^ns3::lib" "ns3-" pc ${lib})
+  string(APPEND QUICCC_PC_REQUIRES " ${pc}")
+endforeach()
+string(STRIP "${QUICCC_PC_REQUIRES}" QUICCC_PC_REQUIRES)
+set(QUICCC_PC_CFLAGS "")
+foreach(d ${QUICCC_DEFINES})
+  string(APPEND QUICCC_PC_CFLAGS " -D${d}")
+endforeach()
+# ${pcfiledir} is <prefix>/<libdir>/pkgconfig: walk back up to <prefix>.
+file(RELATIVE_PATH QUICCC_PC_TO_PREFIX
+  /quic-cc-prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /quic-cc-prefix)
+string(REGEX REPLACE "/$" "" QUICCC_PC_TO_PREFIX "${QUICCC_PC_TO_PREFIX}")
+configure_file(${CMAKE_CURRENT_LIST_DIR}/quic-cc.pc.in ${CMAKE_BINARY_DIR}/quic-cc.pc @ONLY)
+install(FILES ${CMAKE_BINARY_DIR}/quic-cc.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

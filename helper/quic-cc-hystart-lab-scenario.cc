@@ -1,0 +1,354 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-hystart-lab-scenario.h"
+
+#include "quic-cc-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/quic-cc-frames.h"
+#include "ns3/quic-cc-socket-factory.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// Configuration names, published order (scenarios.md Section 2).
+const std::vector<std::string> kConfigs{"tcp-cubic", "reno", "reno-hystart", "cubic", "cubic-hystart"};
+
+/// Bytes of ns-3's TCP send and receive buffers for "tcp-cubic": as large as quic-cc's default
+/// SndBufSize/RcvBufSize, so neither transport is window-limited by its buffers (the ns-3
+/// default of 128 KiB would cap TCP at about 3.5 BDP, below the deep queue).
+constexpr uint32_t kTcpBufferBytes = 128u << 20;
+
+/// Bytes a point-to-point device queue adds to a UDP payload: UDP 8 + IPv4 20 + PPP 2.
+constexpr uint64_t kWireOverhead = 30;
+
+/// Sets an ns-3 attribute default for the lifetime of the object and restores the old one after.
+class ScopedDefault
+{
+  public:
+    /**
+     * \param name  "ns3::Type::Attribute" (fatal error if the type or attribute is unknown)
+     * \param value  the temporary default
+     */
+    ScopedDefault(const std::string& name, const AttributeValue& value)
+        : m_name(name)
+    {
+        const std::string::size_type sep = name.rfind("::");
+        NS_ABORT_MSG_IF(sep == std::string::npos, "ScopedDefault: bad attribute path '" << name << "'");
+        TypeId tid;
+        NS_ABORT_MSG_UNLESS(TypeId::LookupByNameFailSafe(name.substr(0, sep), &tid),
+                            "ScopedDefault: unknown TypeId in '" << name << "'");
+        TypeId::AttributeInformation info;
+        NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name.substr(sep + 2), &info),
+                            "ScopedDefault: unknown attribute '" << name << "'");
+        m_saved = info.initialValue;
+        Config::SetDefault(name, value);
+    }
+
+    ~ScopedDefault()
+    {
+        Config::SetDefault(m_name, *m_saved);
+    }
+
+    ScopedDefault(const ScopedDefault&) = delete;
+    ScopedDefault& operator=(const ScopedDefault&) = delete;
+
+  private:
+    std::string m_name;                  //!< attribute path
+    Ptr<const AttributeValue> m_saved;   //!< default before this object
+};
+
+/// Everything the trace sinks of one run write.
+struct RunState
+{
+    const QuicCcHystartLabParams* params{nullptr};
+    QuicCcHystartLabResult result;
+    Ptr<QuicCcSocket> quicSender;
+};
+
+void
+OnRx(RunState* s, Ptr<const Packet> p, const Address&)
+{
+    s->result.bytesReceived += p->GetSize();
+    if (!s->result.completed && s->result.bytesReceived >= s->params->transferBytes)
+    {
+        s->result.completed = true;
+        s->result.completionSeconds = Simulator::Now().GetSeconds();
+        Simulator::Stop();
+    }
+}
+
+void
+NoteDataDrop(RunState* s)
+{
+    if (s->result.queueDrops + s->result.errorDrops == 0)
+    {
+        s->result.firstDropSeconds = Simulator::Now().GetSeconds();
+    }
+}
+
+void
+OnQueueDrop(RunState* s, Ptr<const Packet>)
+{
+    NoteDataDrop(s);
+    ++s->result.queueDrops;
+}
+
+void
+OnDataErrorDrop(RunState* s, Ptr<const Packet>)
+{
+    NoteDataDrop(s);
+    ++s->result.errorDrops;
+}
+
+void
+OnAckErrorDrop(RunState* s, Ptr<const Packet>)
+{
+    ++s->result.ackErrorDrops;
+}
+
+void
+OnQuicCwnd(RunState* s, uint64_t, uint64_t cwnd)
+{
+    s->result.peakCwnd = std::max(s->result.peakCwnd, cwnd);
+}
+
+void
+OnTcpCwnd(RunState* s, uint32_t, uint32_t cwnd)
+{
+    s->result.peakCwnd = std::max<uint64_t>(s->result.peakCwnd, cwnd);
+}
+
+void
+OnQuicSocketCreated(RunState* s, Ptr<QuicCcSocket> socket)
+{
+    if (s->quicSender)
+    {
+        return;
+    }
+    s->quicSender = socket;
+    socket->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&OnQuicCwnd, s));
+}
+
+/// BulkSend creates its TCP socket when it starts (t = 0); trace it just after.
+void
+ConnectTcpCwnd(RunState* s, Ptr<BulkSendApplication> app)
+{
+    Ptr<Socket> socket = app->GetSocket();
+    NS_ABORT_MSG_IF(!socket, "HyStart++ lab: the TCP BulkSend has no socket at t = 0+");
+    socket->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&OnTcpCwnd, s));
+}
+
+/// Random per-packet loss on the receive side of \p device; returns the model.
+Ptr<RateErrorModel>
+AddLoss(Ptr<NetDevice> device, double rate)
+{
+    Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+    em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+    em->SetRate(rate);
+    device->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    return em;
+}
+
+} // namespace
+
+const std::vector<std::string>&
+QuicCcHystartLabConfigs()
+{
+    return kConfigs;
+}
+
+double
+QuicCcHystartLabBdpPackets(const QuicCcHystartLabParams& params)
+{
+    NS_ABORT_MSG_IF(params.maxDatagramSize == 0, "HyStart++ lab: MaxDatagramSize must be > 0");
+    const double bdpBytes =
+        params.rate.GetBitRate() * (2 * params.oneWayDelay).GetSeconds() / 8.0;
+    return bdpBytes / static_cast<double>(params.maxDatagramSize);
+}
+
+uint32_t
+QuicCcHystartLabBufferPackets(const QuicCcHystartLabParams& params, double bdpMultiple)
+{
+    NS_ABORT_MSG_UNLESS(bdpMultiple > 0,
+                        "HyStart++ lab: buffer must be a positive multiple of the BDP, got "
+                            << bdpMultiple);
+    const double packets = std::round(bdpMultiple * QuicCcHystartLabBdpPackets(params));
+    return static_cast<uint32_t>(std::max(1.0, packets));
+}
+
+uint32_t
+QuicCcHystartLabTcpSegmentSize(const QuicCcHystartLabParams& params)
+{
+    // A full QUIC data packet: header (type byte, connection id, packet number) + one STREAM
+    // frame (type byte, offset, length) + data. The largest packet number and offset of the
+    // transfer fix the varint sizes (2 and 4 bytes for 8 MB of 1350 B packets).
+    const uint64_t largestPacketNumber = params.transferBytes / params.maxDatagramSize + 1;
+    const uint64_t overhead = kQuicCcFixedHeaderSize + QuicCcVarIntSize(largestPacketNumber) +
+                              QuicCcStreamFrameOverhead(params.transferBytes, params.maxDatagramSize);
+    NS_ABORT_MSG_UNLESS(params.maxDatagramSize > overhead,
+                        "HyStart++ lab: MaxDatagramSize " << params.maxDatagramSize
+                                                          << " leaves no room for data");
+    return static_cast<uint32_t>(params.maxDatagramSize - overhead);
+}
+
+QuicCcHystartLabResult
+QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
+{
+    NS_ABORT_MSG_IF(std::find(kConfigs.begin(), kConfigs.end(), params.config) == kConfigs.end(),
+                    "HyStart++ lab: configuration must be tcp-cubic, reno, reno-hystart, cubic or "
+                    "cubic-hystart, got '"
+                        << params.config << "'");
+    NS_ABORT_MSG_IF(params.transferBytes == 0, "HyStart++ lab: transfer size must be > 0, got 0");
+    NS_ABORT_MSG_IF(params.bufferPackets == 0, "HyStart++ lab: buffer must be >= 1 packet, got 0");
+    NS_ABORT_MSG_UNLESS(params.lossRate >= 0 && params.lossRate <= 1,
+                        "HyStart++ lab: loss rate must be in [0, 1], got " << params.lossRate);
+    const bool tcp = params.config == "tcp-cubic";
+
+    RngSeedManager::SetSeed(params.seed);
+    RngSeedManager::SetRun(params.run);
+
+    // TCP defaults for this run only (restored when these go out of scope).
+    std::vector<std::unique_ptr<ScopedDefault>> tcpDefaults;
+    if (tcp)
+    {
+        tcpDefaults.push_back(std::make_unique<ScopedDefault>(
+            "ns3::TcpSocket::SegmentSize",
+            UintegerValue(QuicCcHystartLabTcpSegmentSize(params))));
+        tcpDefaults.push_back(
+            std::make_unique<ScopedDefault>("ns3::TcpSocket::SndBufSize", UintegerValue(kTcpBufferBytes)));
+        tcpDefaults.push_back(
+            std::make_unique<ScopedDefault>("ns3::TcpSocket::RcvBufSize", UintegerValue(kTcpBufferBytes)));
+    }
+
+    NodeContainer nodes; // 0 = server (sender), 1 = client (receiver)
+    nodes.Create(2);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", DataRateValue(params.rate));
+    p2p.SetChannelAttribute("Delay", TimeValue(params.oneWayDelay));
+    const QueueSize buffer =
+        params.bufferInBytes
+            ? QueueSize(QueueSizeUnit::BYTES, params.bufferPackets * (params.maxDatagramSize + kWireOverhead))
+            : QueueSize(QueueSizeUnit::PACKETS, params.bufferPackets);
+    p2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(buffer));
+    // No flow control: IP hands every packet to the device, so the drop-tail device queue is the
+    // only buffer (otherwise ns-3 puts its default FqCoDel queue disc in front of it).
+    p2p.DisableFlowControl();
+    NetDeviceContainer devices = p2p.Install(nodes);
+
+    InternetStackHelper internet;
+    internet.Install(nodes);
+    Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer ifaces = ipv4.Assign(devices);
+
+    RunState state;
+    state.params = &params;
+    devices.Get(0)->GetObject<PointToPointNetDevice>()->GetQueue()->TraceConnectWithoutContext(
+        "Drop",
+        MakeBoundCallback(&OnQueueDrop, &state));
+
+    // Random loss on the data direction (server -> client): the client's receive side, after the
+    // bottleneck queue, like netem loss on the path. ACKs (client -> server) get the same loss
+    // only with ackLoss.
+    std::vector<Ptr<RateErrorModel>> errorModels;
+    if (params.lossRate > 0)
+    {
+        errorModels.push_back(AddLoss(devices.Get(1), params.lossRate));
+        devices.Get(1)->TraceConnectWithoutContext("PhyRxDrop", MakeBoundCallback(&OnDataErrorDrop, &state));
+        if (params.ackLoss)
+        {
+            errorModels.push_back(AddLoss(devices.Get(0), params.lossRate));
+            devices.Get(0)->TraceConnectWithoutContext("PhyRxDrop",
+                                                       MakeBoundCallback(&OnAckErrorDrop, &state));
+        }
+    }
+
+    QuicCcHelper quic;
+    std::string socketFactory = "ns3::TcpSocketFactory";
+    if (tcp)
+    {
+        for (uint32_t i = 0; i < nodes.GetN(); ++i)
+        {
+            nodes.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute("SocketType",
+                                                                   TypeIdValue(TcpCubic::GetTypeId()));
+        }
+    }
+    else
+    {
+        socketFactory = "ns3::QuicCcSocketFactory";
+        const bool hyStart = params.config == "reno-hystart" || params.config == "cubic-hystart";
+        const bool cubic = params.config == "cubic" || params.config == "cubic-hystart";
+        quic.SetCongestionControl(cubic ? "ns3::QuicCubic" : "ns3::QuicReno", "HyStart", BooleanValue(hyStart));
+        quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
+        quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
+        quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
+        quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
+        quic.Install(nodes);
+        nodes.Get(0)->GetObject<QuicCcSocketFactory>()->TraceConnectWithoutContext(
+            "SocketCreated",
+            MakeBoundCallback(&OnQuicSocketCreated, &state));
+    }
+
+    // Every random stream fixed: a run does not depend on earlier runs in the same process.
+    int64_t stream = 1;
+    for (auto& em : errorModels)
+    {
+        stream += em->AssignStreams(stream);
+    }
+    stream += internet.AssignStreams(nodes, stream);
+    if (!tcp)
+    {
+        stream += quic.AssignStreams(nodes, stream);
+    }
+
+    const uint16_t port = 4433;
+    PacketSinkHelper sink(socketFactory, InetSocketAddress(Ipv4Address::GetAny(), port));
+    ApplicationContainer sinkApp = sink.Install(nodes.Get(1));
+    sinkApp.Get(0)->TraceConnectWithoutContext("Rx", MakeBoundCallback(&OnRx, &state));
+    sinkApp.Start(Seconds(0));
+
+    BulkSendHelper bulk(socketFactory, InetSocketAddress(ifaces.GetAddress(1), port));
+    bulk.SetAttribute("MaxBytes", UintegerValue(params.transferBytes));
+    bulk.SetAttribute("SendSize", UintegerValue(16384));
+    ApplicationContainer bulkApp = bulk.Install(nodes.Get(0));
+    bulkApp.Start(Seconds(0));
+    if (tcp)
+    {
+        Simulator::Schedule(NanoSeconds(1),
+                            &ConnectTcpCwnd,
+                            &state,
+                            DynamicCast<BulkSendApplication>(bulkApp.Get(0)));
+    }
+
+    Simulator::Stop(params.timeout);
+    Simulator::Run();
+
+    QuicCcHystartLabResult result = state.result;
+    if (tcp)
+    {
+        result.lostPackets = result.queueDrops + result.errorDrops;
+    }
+    else if (state.quicSender && state.quicSender->GetLossDetection())
+    {
+        result.lostPackets = state.quicSender->GetLossDetection()->GetLostPacketCount();
+        result.spuriousLosses = state.quicSender->GetLossDetection()->GetSpuriousLossCount();
+    }
+    result.events = Simulator::GetEventCount();
+    Simulator::Destroy();
+    return result;
+}
+
+} // namespace ns3

@@ -1,0 +1,155 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-qlog.h"
+
+#include "quic-cc-socket.h"
+
+#include "ns3/abort.h"
+#include "ns3/callback.h"
+#include "ns3/simulator.h"
+
+#include <limits>
+#include <nlohmann/json.hpp>
+
+namespace ns3
+{
+
+namespace
+{
+/// RFC 7464 record separator.
+constexpr char kRecordSeparator = 0x1e;
+
+double
+Ms(Time t)
+{
+    return t.GetNanoSeconds() / 1e6;
+}
+
+/// One qlog event at the current simulation time, serialized by the JSON library.
+std::string
+Event(const char* name, nlohmann::json data)
+{
+    nlohmann::json event = {{"time", Ms(Simulator::Now())}, {"name", name}, {"data", std::move(data)}};
+    return event.dump();
+}
+} // namespace
+
+QuicCcQlogWriter::QuicCcQlogWriter(const std::string& path,
+                                   const std::string& vantagePoint,
+                                   const std::string& title)
+    : m_path(path),
+      m_out(path, std::ios::out | std::ios::trunc)
+{
+    NS_ABORT_MSG_UNLESS(m_out, "QuicCcQlogWriter: cannot open qlog file '" << path << "'");
+    nlohmann::json header = {
+        {"qlog_version", "0.3"},
+        {"qlog_format", "JSON-SEQ"},
+        {"title", title},
+        {"trace",
+         {{"vantage_point", {{"type", vantagePoint}}},
+          {"common_fields", {{"time_format", "relative"}, {"reference_time", 0}}}}},
+    };
+    m_out << kRecordSeparator << header.dump() << '\n';
+}
+
+QuicCcQlogWriter::~QuicCcQlogWriter()
+{
+    Close();
+}
+
+void
+QuicCcQlogWriter::Close()
+{
+    if (m_out.is_open())
+    {
+        m_out.close();
+    }
+}
+
+const std::string&
+QuicCcQlogWriter::GetPath() const
+{
+    return m_path;
+}
+
+void
+QuicCcQlogWriter::Attach(Ptr<QuicCcSocket> socket)
+{
+    socket->TraceConnectWithoutContext("PacketSent", MakeCallback(&QuicCcQlogWriter::PacketSent, this));
+    socket->TraceConnectWithoutContext("PacketReceived", MakeCallback(&QuicCcQlogWriter::PacketReceived, this));
+    socket->TraceConnectWithoutContext("PacketLost", MakeCallback(&QuicCcQlogWriter::PacketLost, this));
+    socket->TraceConnectWithoutContext("CongestionWindow", MakeCallback(&QuicCcQlogWriter::Cwnd, this));
+    socket->TraceConnectWithoutContext("SlowStartThreshold", MakeCallback(&QuicCcQlogWriter::Ssthresh, this));
+    socket->TraceConnectWithoutContext("BytesInFlight", MakeCallback(&QuicCcQlogWriter::BytesInFlight, this));
+    socket->TraceConnectWithoutContext("Rtt", MakeCallback(&QuicCcQlogWriter::Rtt, this));
+    socket->TraceConnectWithoutContext("CongestionState", MakeCallback(&QuicCcQlogWriter::State, this));
+}
+
+void
+QuicCcQlogWriter::Emit(const std::string& record)
+{
+    if (m_out.is_open())
+    {
+        m_out << kRecordSeparator << record << '\n';
+    }
+}
+
+void
+QuicCcQlogWriter::PacketSent(uint64_t packetNumber, uint64_t bytes)
+{
+    nlohmann::json data = {{"header", {{"packet_type", "1RTT"}, {"packet_number", packetNumber}}},
+                           {"raw", {{"length", bytes}}}};
+    Emit(Event("transport:packet_sent", std::move(data)));
+}
+
+void
+QuicCcQlogWriter::PacketReceived(uint64_t packetNumber, uint64_t bytes)
+{
+    nlohmann::json data = {{"header", {{"packet_type", "1RTT"}, {"packet_number", packetNumber}}},
+                           {"raw", {{"length", bytes}}}};
+    Emit(Event("transport:packet_received", std::move(data)));
+}
+
+void
+QuicCcQlogWriter::PacketLost(uint64_t packetNumber, uint64_t bytes, Time timeSent)
+{
+    nlohmann::json data = {{"header", {{"packet_type", "1RTT"}, {"packet_number", packetNumber}}}};
+    Emit(Event("recovery:packet_lost", std::move(data)));
+}
+
+void
+QuicCcQlogWriter::Cwnd(uint64_t, uint64_t newValue)
+{
+    Emit(Event("recovery:metrics_updated", nlohmann::json{{"congestion_window", newValue}}));
+}
+
+void
+QuicCcQlogWriter::Ssthresh(uint64_t, uint64_t newValue)
+{
+    if (newValue == std::numeric_limits<uint64_t>::max())
+    {
+        return; // "not set" has no qlog value
+    }
+    Emit(Event("recovery:metrics_updated", nlohmann::json{{"ssthresh", newValue}}));
+}
+
+void
+QuicCcQlogWriter::BytesInFlight(uint64_t, uint64_t newValue)
+{
+    Emit(Event("recovery:metrics_updated", nlohmann::json{{"bytes_in_flight", newValue}}));
+}
+
+void
+QuicCcQlogWriter::Rtt(Time latest, Time smoothed, Time min)
+{
+    Emit(Event("recovery:metrics_updated", nlohmann::json{{"latest_rtt", Ms(latest)}, {"smoothed_rtt", Ms(smoothed)}, {"min_rtt", Ms(min)}}));
+}
+
+void
+QuicCcQlogWriter::State(QuicCongestionState oldValue, QuicCongestionState newValue)
+{
+    Emit(Event("recovery:congestion_state_updated", nlohmann::json{{"old", QuicCongestionStateName(oldValue)}, {"new", QuicCongestionStateName(newValue)}}));
+}
+
+} // namespace ns3

@@ -1,0 +1,74 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef QUIC_CC_QLOG_H
+#define QUIC_CC_QLOG_H
+
+#include "quic-congestion-controller.h"
+
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/simple-ref-count.h"
+
+#include <cstdint>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace ns3
+{
+
+class QuicCcSocket;
+
+/**
+ * \ingroup quic-cc
+ * \brief Writes one connection's events as a qlog file in JSON-SEQ form (.sqlog): the IETF qlog
+ * main schema (draft-ietf-quic-qlog-main-schema) with the QUIC event definitions
+ * (draft-ietf-quic-qlog-quic-events), qlog_version "0.3", loadable in qvis.
+ *
+ * Events: transport:packet_sent, transport:packet_received, recovery:metrics_updated (only the
+ * fields that changed: cwnd, bytes_in_flight, ssthresh in bytes; latest/smoothed/min RTT in
+ * milliseconds), recovery:congestion_state_updated ("slow_start", "conservative_slow_start",
+ * "congestion_avoidance", "recovery") and recovery:packet_lost. Times are simulation time in
+ * milliseconds (reference_time 0). Each record is RS (0x1E), one JSON object, LF (RFC 7464).
+ *
+ * The writer only listens to the socket's trace sources, so the qlog shows exactly what the
+ * traces report. Failing to open the file is a fatal error naming the path.
+ */
+class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
+{
+  public:
+    /**
+     * Open \p path and write the qlog header.
+     * \param vantagePoint "client" or "server"
+     * \param title  free text for the trace title
+     */
+    QuicCcQlogWriter(const std::string& path, const std::string& vantagePoint, const std::string& title);
+    ~QuicCcQlogWriter();
+
+    /// Connect to every trace source of \p socket that the qlog records.
+    void Attach(Ptr<QuicCcSocket> socket);
+    /// Flush and close the file (later events are ignored).
+    void Close();
+    /// The file's path.
+    const std::string& GetPath() const;
+
+  private:
+    void Emit(const std::string& record); //!< one JSON-SEQ record
+    void PacketSent(uint64_t packetNumber, uint64_t bytes);
+    void PacketReceived(uint64_t packetNumber, uint64_t bytes);
+    void PacketLost(uint64_t packetNumber, uint64_t bytes, Time timeSent);
+    void Cwnd(uint64_t oldValue, uint64_t newValue);
+    void Ssthresh(uint64_t oldValue, uint64_t newValue);
+    void BytesInFlight(uint64_t oldValue, uint64_t newValue);
+    void Rtt(Time latest, Time smoothed, Time min);
+    void State(QuicCongestionState oldValue, QuicCongestionState newValue);
+
+    std::string m_path;
+    std::ofstream m_out;
+};
+
+} // namespace ns3
+
+#endif // QUIC_CC_QLOG_H

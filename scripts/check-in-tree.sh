@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Check quic-cc as an ns-3 contrib module: copy it into contrib/quic-cc of the ns-3.37 tree from
+# Debian's source package, configure and build that tree, then run every quic-cc TestSuite and
+# the examples of test/examples-to-run.py through ns-3's own test.py.
+#
+#   scripts/check-in-tree.sh          (or: make check-in-tree)
+#
+# Environment:
+#   QUICCC_CACHE  where the ns-3 source and its build live, outside the repository
+#                 (default: $HOME/.cache/quic-cc). Kept between runs: a second run only
+#                 rebuilds what changed in quic-cc.
+#   JOBS          parallel build jobs (default: number of cores).
+#
+# Needs root or sudo the first time: it installs dpkg-dev/rsync and the other build tools if
+# missing and, when apt has no deb-src entry, adds one mirroring the configured Debian archive.
+# Any failure stops the script with a message saying which step failed.
+
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CACHE="${QUICCC_CACHE:-$HOME/.cache/quic-cc}"
+JOBS="${JOBS:-$(nproc)}"
+NS3_VERSION=3.37
+# The ns-3 modules quic-cc needs, plus csma: with --enable-tests, ns-3.37 builds src/test whose
+# TCP system suites need it.
+NS3_MODULES="quic-cc;core;network;internet;applications;point-to-point;traffic-control;flow-monitor;stats;csma"
+# Only quic-cc's own examples and tests are built: the rest of the tree is a dependency here.
+NS3_CONFIGURE_ARGS=(--enable-examples --enable-tests "--enable-modules=${NS3_MODULES}"
+                    "--filter-module-examples-and-tests=quic-cc")
+DEB_SRC_FILE=/etc/apt/sources.list.d/quic-cc-deb-src.sources
+
+STEP="start"
+T0=$(date +%s)
+fail() { echo "check-in-tree: FAILED: $*" >&2; exit 1; }
+trap 'rc=$?; [ $rc -eq 0 ] || echo "check-in-tree: FAILED in step \"$STEP\" (exit $rc)" >&2' EXIT
+step() { STEP="$1"; echo; echo "=== check-in-tree: $1 ($(( $(date +%s) - T0 )) s elapsed)"; }
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO=sudo
+
+# ---------------------------------------------------------------------------------------------
+step "host packages"
+need=""
+for p in dpkg-dev rsync python3 cmake g++ make libboost-dev nlohmann-json3-dev; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
+done
+if [ -n "$need" ]; then
+  echo "installing:$need"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need
+fi
+
+# ---------------------------------------------------------------------------------------------
+step "ns-${NS3_VERSION} source (apt-get source ns3)"
+mkdir -p "$CACHE/src"
+exec 9>"$CACHE/lock"
+flock -n 9 || { echo "waiting for another check-in-tree run (lock $CACHE/lock)"; flock 9; }
+
+NS3_DIR=""
+find_tree() { NS3_DIR="$(ls -d "$CACHE"/src/ns3-"${NS3_VERSION}"*/ns-"${NS3_VERSION}" 2>/dev/null | head -n 1 || true)"; }
+find_tree
+if [ -z "$NS3_DIR" ] || [ ! -x "$NS3_DIR/ns3" ]; then
+  if ! apt-cache showsrc ns3 2>/dev/null | grep -q "^Version: ${NS3_VERSION}"; then
+    # No deb-src entry yet: mirror every Debian "deb" entry of the main archive as "deb-src".
+    echo "adding deb-src entries in $DEB_SRC_FILE"
+    python3 - "$DEB_SRC_FILE" <<'PY' | $SUDO tee "$DEB_SRC_FILE" >/dev/null
+import glob, re, sys
+out = []
+# deb822 files
+for path in sorted(glob.glob("/etc/apt/sources.list.d/*.sources")):
+    if path == sys.argv[1]:
+        continue
+    for stanza in re.split(r"\n\s*\n", open(path).read()):
+        fields = {}
+        for line in stanza.splitlines():
+            m = re.match(r"^([A-Za-z-]+):\s*(.*)$", line)
+            if m:
+                fields[m.group(1)] = m.group(2).strip()
+        if "deb" not in fields.get("Types", "").split():
+            continue
+        if not re.search(r"/debian/?$", fields.get("URIs", "")):
+            continue  # debian-security, third-party repositories
+        lines = ["Types: deb-src"] + [f"{k}: {v}" for k, v in fields.items()
+                                      if k in ("URIs", "Suites", "Components", "Signed-By")]
+        out.append("\n".join(lines))
+# one-line format
+for path in ["/etc/apt/sources.list"] + sorted(glob.glob("/etc/apt/sources.list.d/*.list")):
+    try:
+        text = open(path).read()
+    except OSError:
+        continue
+    for line in text.splitlines():
+        m = re.match(r"^\s*deb\s+(\[[^]]*\]\s+)?(\S+/debian/?)\s+(\S+)\s+(.+)$", line)
+        if m:
+            out.append("Types: deb-src\nURIs: %s\nSuites: %s\nComponents: %s"
+                       % (m.group(2), m.group(3), m.group(4).split("#")[0].strip()))
+if not out:
+    sys.exit("no Debian 'deb' entry found in /etc/apt/sources.list*; add a deb-src line for "
+             "bookworm by hand")
+print("# Added by quic-cc scripts/check-in-tree.sh: source packages (apt-get source ns3).")
+print("\n\n".join(out))
+PY
+    $SUDO apt-get update -qq
+  fi
+  apt-cache showsrc ns3 2>/dev/null | grep -q "^Version: ${NS3_VERSION}" \
+    || fail "apt has no ns3 ${NS3_VERSION} source package (need Debian bookworm deb-src)"
+  (cd "$CACHE/src" && apt-get source -q ns3)
+  find_tree
+  [ -n "$NS3_DIR" ] && [ -x "$NS3_DIR/ns3" ] \
+    || fail "apt-get source ns3 did not unpack an ns-${NS3_VERSION} tree under $CACHE/src"
+fi
+echo "ns-3 tree: $NS3_DIR"
+case "$NS3_DIR" in "$REPO"/*) fail "cache $CACHE is inside the repository";; esac
+
+# ---------------------------------------------------------------------------------------------
+step "copy quic-cc into contrib/quic-cc"
+# -a keeps modification times, so unchanged files are not rebuilt.
+rsync -a --delete \
+  --exclude='/.git/' --exclude='/build*/' --exclude='/results/' --exclude='__pycache__/' \
+  --exclude='*.pyc' "$REPO/" "$NS3_DIR/contrib/quic-cc/"
+
+# ---------------------------------------------------------------------------------------------
+step "configure"
+cd "$NS3_DIR"
+stamp="$NS3_DIR/.quic-cc-configure-args"
+want="${NS3_CONFIGURE_ARGS[*]}"
+if [ ! -f cmake-cache/build.ninja ] && [ ! -f cmake-cache/Makefile ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  rm -f "$stamp"
+  ./ns3 configure "${NS3_CONFIGURE_ARGS[@]}"
+  echo "$want" >"$stamp"
+else
+  echo "already configured with: $want (CMake re-runs by itself if quic-cc's CMake files changed)"
+fi
+
+# ---------------------------------------------------------------------------------------------
+step "build (-j ${JOBS})"
+tb=$(date +%s)
+./ns3 build -j "$JOBS"
+echo "build took $(( $(date +%s) - tb )) s"
+ls build/lib/libns3-quic-cc*.so* >/dev/null 2>&1 || ls build/lib/libns*quic-cc*.so >/dev/null 2>&1 \
+  || fail "no libquic-cc in $NS3_DIR/build/lib"
+
+# ---------------------------------------------------------------------------------------------
+# test.py prints "[k/n] PASS: <kind> <name>", coloured on a terminal.
+passed() { sed -e 's/\x1b\[[0-9;]*m//g' -e 's/^\[[0-9]*\/[0-9]*\] //' "$1" | grep -qxF "PASS: $2"; }
+suites="$(sed -n 's/^[[:space:]]*set(QUICCC_SUITES[[:space:]]\+\([^)]*\))[[:space:]]*$/\1/p' "$REPO/CMakeLists.txt")"
+[ -n "$suites" ] || fail "no 'set(QUICCC_SUITES ...)' line in CMakeLists.txt"
+for suite in $suites; do
+  step "test.py -s $suite"
+  out="$(mktemp)"
+  ./test.py --no-build -s "$suite" 2>&1 | tee "$out" || fail "test.py -s $suite exited non-zero"
+  passed "$out" "TestSuite $suite" || fail "test.py did not report 'PASS: TestSuite $suite'"
+  rm -f "$out"
+done
+
+step "test.py examples (contrib/quic-cc/test/examples-to-run.py)"
+examples="$(python3 -c 'import runpy,sys; print("\n".join(e[0] for e in runpy.run_path(sys.argv[1])["cpp_examples"]))' \
+            "$REPO/test/examples-to-run.py")"
+[ -n "$examples" ] || fail "test/examples-to-run.py lists no C++ example"
+out="$(mktemp)"
+./test.py --no-build --constrain=example 2>&1 | tee "$out" || fail "test.py --constrain=example exited non-zero"
+while IFS= read -r ex; do
+  passed "$out" "Example contrib/quic-cc/examples/$ex" \
+    || fail "test.py did not report 'PASS: Example contrib/quic-cc/examples/$ex'"
+done <<<"$examples"
+rm -f "$out"
+
+STEP="done"
+echo
+echo "check-in-tree: OK in $(( $(date +%s) - T0 )) s (ns-3 tree $NS3_DIR, suites: $suites)"

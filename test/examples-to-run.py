@@ -1,0 +1,24 @@
+#! /usr/bin/env python3
+
+# quic-cc examples that ns-3's test.py runs as smoke tests when this module sits in
+# contrib/quic-cc (./test.py --constrain=example, or a plain ./test.py).
+#
+# A list of C++ examples to run in order to ensure that they remain
+# buildable and runnable over time.  Each tuple in the list contains
+#
+#     (example_name, do_run, do_valgrind_run).
+#
+# See test.py for more information.
+cpp_examples = [
+    # Two RngRun values per configuration (cubic-LastSent, cubic-LastActivity, reno), one
+    # process at a time: a few seconds.
+    ("quic-cc-death-spiral --runs=2 --jobs=1", "True", "False"),
+]
+
+# A list of Python examples to run in order to ensure that they remain
+# runnable over time.  Each tuple in the list contains
+#
+#     (example_name, do_run).
+#
+# See test.py for more information.
+python_examples = []
