@@ -224,6 +224,8 @@ main(int argc, char* argv[])
     cmd.AddValue("hystart", "HyStart++ on the controller", base.hyStart);
     cmd.AddValue("ackPolicy", "Receiver ACK policy: ReceiveBatch or Rfc9000", base.ackPolicy);
     cmd.AddValue("ackBatchWindow", "ReceiveBatch window", base.ackBatchWindow);
+    cmd.AddValue("ackThreshold", "Rfc9000 policy: ACK every n-th ack-eliciting packet (1 = every packet)",
+                 base.ackElicitingThreshold);
     cmd.AddValue("sendJitter", "Host model: max uniform delay before each packet of a burst", base.sendJitterMax);
     cmd.AddValue("ackDelayJitter", "Host model: max uniform delay before each ACK is processed", base.ackProcessingDelayMax);
     cmd.AddValue("quiet", "No progress on stderr", quiet);

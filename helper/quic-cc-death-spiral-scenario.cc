@@ -201,6 +201,7 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
     quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
     quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
+    quic.SetSocketAttribute("AckElicitingThreshold", UintegerValue(params.ackElicitingThreshold));
     quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
     if (params.sendJitterMax.IsStrictlyPositive())
     {

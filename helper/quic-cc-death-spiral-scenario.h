@@ -36,6 +36,7 @@ struct QuicCcDeathSpiralParams
     uint64_t maxDatagramSize{1350};       //!< bytes
     std::string ackPolicy{"ReceiveBatch"}; //!< QuicCcSocket::AckPolicy
     Time ackBatchWindow{MicroSeconds(50)}; //!< ReceiveBatch window
+    uint32_t ackElicitingThreshold{2};    //!< Rfc9000 policy: ACK every n-th ack-eliciting packet
     Time sendJitterMax{0};                //!< host model: uniform [0, max] before each packet of a burst
     Time ackProcessingDelayMax{0};        //!< host model: uniform [0, max] before each ACK is processed
     Time sampleLate{Seconds(7)};          //!< second cwnd sample (first is lossDuration)

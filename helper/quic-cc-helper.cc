@@ -32,12 +32,33 @@ QuicCcHelper::CheckControllerName(const std::string& tid) const
                         "QuicCcHelper: '" << tid << "' is not a QuicCongestionController");
 }
 
+namespace
+{
+/// Abort unless \p tid has attribute \p name and \p value is valid for it, naming all three.
+void
+CheckAttribute(TypeId tid, const std::string& name, const AttributeValue& value)
+{
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
+                        "QuicCcHelper: " << tid.GetName() << " has no attribute '" << name << "'");
+    NS_ABORT_MSG_UNLESS(info.checker->CreateValidValue(value),
+                        "QuicCcHelper: invalid value '" << value.SerializeToString(info.checker)
+                                                        << "' for attribute " << name << " of "
+                                                        << tid.GetName());
+}
+} // namespace
+
+void
+QuicCcHelper::SetControllerAttribute(const std::string& name, const AttributeValue& value)
+{
+    CheckAttribute(m_ccFactory.GetTypeId(), name, value);
+    m_ccFactory.Set(name, value);
+}
+
 void
 QuicCcHelper::SetSocketAttribute(const std::string& name, const AttributeValue& value)
 {
-    TypeId::AttributeInformation info;
-    NS_ABORT_MSG_UNLESS(QuicCcSocket::GetTypeId().LookupAttributeByName(name, &info),
-                        "QuicCcHelper: QuicCcSocket has no attribute '" << name << "'");
+    CheckAttribute(QuicCcSocket::GetTypeId(), name, value);
     m_socketAttributes.emplace_back(name, value.Copy());
 }
 

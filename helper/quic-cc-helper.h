@@ -68,6 +68,20 @@ class QuicCcHelper
 
   private:
     void CheckControllerName(const std::string& tid) const;
+    /// Set one controller attribute; an unknown name or an invalid value is a fatal error
+    /// naming the TypeId, the attribute and the value (ObjectFactory would not name the value).
+    void SetControllerAttribute(const std::string& name, const AttributeValue& value);
+
+    void SetControllerAttributes()
+    {
+    }
+
+    template <typename... Rest>
+    void SetControllerAttributes(const std::string& name, const AttributeValue& value, Rest&&... rest)
+    {
+        SetControllerAttribute(name, value);
+        SetControllerAttributes(std::forward<Rest>(rest)...);
+    }
 
     ObjectFactory m_ccFactory; //!< controller TypeId + attributes
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< in order
@@ -78,7 +92,9 @@ void
 QuicCcHelper::SetCongestionControl(const std::string& tid, Args&&... args)
 {
     CheckControllerName(tid);
-    m_ccFactory = ObjectFactory(tid, std::forward<Args>(args)...);
+    m_ccFactory = ObjectFactory();
+    m_ccFactory.SetTypeId(tid);
+    SetControllerAttributes(std::forward<Args>(args)...);
 }
 
 } // namespace ns3

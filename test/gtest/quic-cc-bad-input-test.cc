@@ -1,0 +1,157 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Bad configuration fails loudly, early, and names the bad value (never a silent clamp).
+ */
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/quic-cc-helper.h"
+#include "ns3/quic-cc-socket-factory.h"
+#include "ns3/quic-cc-socket.h"
+
+#include <gtest/gtest.h>
+
+using namespace ns3;
+
+namespace
+{
+
+/// One node with the Internet stack and quic-cc configured by \p configure; connects a socket.
+void
+ConnectWith(const std::function<void(QuicCcHelper&)>& configure)
+{
+    NodeContainer nodes;
+    nodes.Create(1);
+    InternetStackHelper internet;
+    internet.Install(nodes);
+    QuicCcHelper quic;
+    configure(quic);
+    quic.Install(nodes);
+    Ptr<Socket> s = Socket::CreateSocket(nodes.Get(0), QuicCcSocketFactory::GetTypeId());
+    s->Connect(InetSocketAddress(Ipv4Address("127.0.0.1"), 4433));
+}
+
+} // namespace
+
+TEST(QuicCcBadInputDeathTest, UnknownControllerTypeIdIsNamed)
+{
+    QuicCcHelper quic;
+    EXPECT_DEATH(quic.SetCongestionControl("ns3::QuicBbrv9"), "unknown congestion controller TypeId 'ns3::QuicBbrv9'");
+}
+
+TEST(QuicCcBadInputDeathTest, NonControllerTypeIdIsNamed)
+{
+    QuicCcHelper quic;
+    EXPECT_DEATH(quic.SetCongestionControl("ns3::TcpCubic"), "'ns3::TcpCubic' is not a QuicCongestionController");
+}
+
+TEST(QuicCcBadInputDeathTest, UnknownControllerAttributeIsNamed)
+{
+    QuicCcHelper quic;
+    EXPECT_DEATH(quic.SetCongestionControl("ns3::QuicCubic", "IdleRestartt", StringValue("Off")), "IdleRestartt");
+}
+
+TEST(QuicCcBadInputDeathTest, BadIdleRestartValueIsRejected)
+{
+    QuicCcHelper quic;
+    EXPECT_DEATH(quic.SetCongestionControl("ns3::QuicCubic", "IdleRestart", StringValue("Sometimes")),
+                 "invalid value 'Sometimes' for attribute IdleRestart of ns3::QuicCubic");
+    EXPECT_DEATH(quic.SetSocketAttribute("AckPolicy", StringValue("Never")),
+                 "invalid value 'Never' for attribute AckPolicy of ns3::QuicCcSocket");
+}
+
+TEST(QuicCcBadInputDeathTest, UnknownSocketAttributeIsNamed)
+{
+    QuicCcHelper quic;
+    EXPECT_DEATH(quic.SetSocketAttribute("MaxDatagramSizee", UintegerValue(1350)), "ns3::QuicCcSocket has no attribute 'MaxDatagramSizee'");
+}
+
+TEST(QuicCcBadInputDeathTest, MaxDatagramSizeBelow1200IsNamed)
+{
+    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) { q.SetSocketAttribute("MaxDatagramSize", UintegerValue(1199)); }),
+                 "MaxDatagramSize must be in 1200..65527 bytes, got 1199");
+}
+
+TEST(QuicCcBadInputDeathTest, MaxDatagramSizeAbove65527IsNamed)
+{
+    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) { q.SetSocketAttribute("MaxDatagramSize", UintegerValue(65528)); }),
+                 "got 65528");
+}
+
+TEST(QuicCcBadInputDeathTest, ZeroInitialWindowIsNamed)
+{
+    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) { q.SetSocketAttribute("InitialWindowPackets", UintegerValue(0)); }),
+                 "InitialWindowPackets must be >= 1, got 0");
+}
+
+TEST(QuicCcBadInputDeathTest, MinimumWindowAboveInitialIsNamed)
+{
+    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) {
+                     q.SetSocketAttribute("InitialWindowPackets", UintegerValue(4));
+                     q.SetSocketAttribute("MinimumWindowPackets", UintegerValue(5));
+                 }),
+                 "MinimumWindowPackets \\(5\\) must not exceed InitialWindowPackets \\(4\\)");
+}
+
+TEST(QuicCcBadInputDeathTest, ZeroAckElicitingThresholdIsNamed)
+{
+    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) { q.SetSocketAttribute("AckElicitingThreshold", UintegerValue(0)); }),
+                 "AckElicitingThreshold must be >= 1, got 0");
+}
+
+TEST(QuicCcBadInputDeathTest, NonPositiveIdleTimeoutIsNamed)
+{
+    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) { q.SetSocketAttribute("IdleTimeout", TimeValue(Seconds(0))); }),
+                 "IdleTimeout must be positive");
+}
+
+TEST(QuicCcBadInputDeathTest, InstallWithoutInternetStackNamesTheNode)
+{
+    NodeContainer nodes;
+    nodes.Create(1);
+    QuicCcHelper quic;
+    EXPECT_DEATH(quic.Install(nodes), "node [0-9]+ has no UDP");
+}
+
+TEST(QuicCcBadInputTest, ValidBoundsAreAccepted)
+{
+    // 1200 and 65527 are the inclusive limits (RFC 9000 Sections 14 and 18.2).
+    for (uint64_t mss : {1200u, 65527u})
+    {
+        Ptr<QuicCcSocket> s = CreateObject<QuicCcSocket>();
+        s->SetAttribute("MaxDatagramSize", UintegerValue(mss));
+        UintegerValue v;
+        s->GetAttribute("MaxDatagramSize", v);
+        EXPECT_EQ(v.Get(), mss);
+    }
+}
+
+TEST(QuicCcBadInputTest, SocketDefaults)
+{
+    Ptr<QuicCcSocket> s = CreateObject<QuicCcSocket>();
+    UintegerValue u;
+    s->GetAttribute("MaxDatagramSize", u);
+    EXPECT_EQ(u.Get(), 1350u);
+    s->GetAttribute("InitialWindowPackets", u);
+    EXPECT_EQ(u.Get(), 10u);
+    s->GetAttribute("MinimumWindowPackets", u);
+    EXPECT_EQ(u.Get(), 2u);
+    s->GetAttribute("AckElicitingThreshold", u);
+    EXPECT_EQ(u.Get(), 2u);
+    TimeValue t;
+    s->GetAttribute("InitialRtt", t);
+    EXPECT_EQ(t.Get(), MilliSeconds(333));
+    s->GetAttribute("MaxAckDelay", t);
+    EXPECT_EQ(t.Get(), MilliSeconds(25));
+    s->GetAttribute("AckBatchWindow", t);
+    EXPECT_EQ(t.Get(), MicroSeconds(50));
+    EnumValue e;
+    s->GetAttribute("AckPolicy", e);
+    EXPECT_EQ(e.Get(), QuicCcSocket::ACK_RECEIVE_BATCH);
+    TypeIdValue cc;
+    s->GetAttribute("CongestionControl", cc);
+    EXPECT_EQ(cc.Get().GetName(), "ns3::QuicCubic");
+    EXPECT_EQ(QuicCcSocket::GetTypeId().GetParent(), Socket::GetTypeId());
+    EXPECT_EQ(QuicCcSocketFactory::GetTypeId().GetParent(), SocketFactory::GetTypeId());
+}

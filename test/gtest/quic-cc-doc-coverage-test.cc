@@ -1,0 +1,234 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * doc/quic-cc.rst covers the public configuration surface: every attribute and trace source that
+ * the six user-facing TypeIds register themselves (not the ones inherited from ns3::Socket,
+ * ns3::SocketFactory or ns3::Object), and every ns-3 TestSuite that CMakeLists.txt registers with
+ * ctest (its QUICCC_SUITES line). The chapter is found through QUICCC_SOURCE_DIR, a compile
+ * definition of the quic-cc-gtest target.
+ *
+ * Spelling the chapter must use (reStructuredText inline literals):
+ * - an attribute as its Config::SetDefault name, ``ns3::QuicCubic::Beta``;
+ * - a trace source as ``CongestionWindow``;
+ * - a TypeId as ``ns3::QuicCubic``, a TestSuite as ``quic-cc-transport``.
+ * The reverse is checked too: an inline literal ``ns3::<one of the six>::<Name>`` in the chapter
+ * must name an attribute or trace source of that very TypeId (or a trace signature typedef,
+ * "...Callback"), so a renamed or removed attribute does not linger in the documentation.
+ */
+#include "ns3/quic-cc-socket-factory.h"
+#include "ns3/quic-cc-socket.h"
+#include "ns3/quic-congestion-controller.h"
+#include "ns3/quic-cubic.h"
+#include "ns3/quic-hystart-plus-plus.h"
+#include "ns3/quic-reno.h"
+#include "ns3/type-id.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#ifndef QUICCC_SOURCE_DIR
+#error "QUICCC_SOURCE_DIR must be defined (CMakeLists.txt: quic-cc-gtest compile definitions)"
+#endif
+
+namespace ns3
+{
+namespace quiccc
+{
+namespace test
+{
+namespace
+{
+
+/// Whole text of a file of the source tree, or "" if it cannot be read.
+std::string
+ReadSourceFile(const std::string& relativePath)
+{
+    std::ifstream in(std::string(QUICCC_SOURCE_DIR) + "/" + relativePath);
+    if (!in)
+    {
+        return "";
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+/// The chapter under test.
+const std::string&
+Chapter()
+{
+    static const std::string text = ReadSourceFile("doc/quic-cc.rst");
+    return text;
+}
+
+/// True if the chapter contains \p word as an inline literal, ``word``.
+bool
+HasLiteral(const std::string& word)
+{
+    return Chapter().find("``" + word + "``") != std::string::npos;
+}
+
+/// The documented TypeIds, each looked up by name and compared with its class's GetTypeId()
+/// (which also guarantees that the library registered it).
+std::vector<std::pair<std::string, TypeId>>
+DocumentedTypeIds()
+{
+    return {
+        {"ns3::QuicCcSocket", QuicCcSocket::GetTypeId()},
+        {"ns3::QuicCcSocketFactory", QuicCcSocketFactory::GetTypeId()},
+        {"ns3::QuicCongestionController", QuicCongestionController::GetTypeId()},
+        {"ns3::QuicReno", QuicReno::GetTypeId()},
+        {"ns3::QuicCubic", QuicCubic::GetTypeId()},
+        {"ns3::QuicHyStartPlusPlus", QuicHyStartPlusPlus::GetTypeId()},
+    };
+}
+
+/// Names of the attributes \p tid registers itself (GetAttributeN excludes inherited ones).
+std::set<std::string>
+OwnAttributes(TypeId tid)
+{
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
+    {
+        names.insert(tid.GetAttribute(i).name);
+    }
+    return names;
+}
+
+/// Names of the trace sources \p tid registers itself.
+std::set<std::string>
+OwnTraceSources(TypeId tid)
+{
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < tid.GetTraceSourceN(); ++i)
+    {
+        names.insert(tid.GetTraceSource(i).name);
+    }
+    return names;
+}
+
+// Scenario: the chapter exists where QUICCC_SOURCE_DIR says and is not a stub.
+TEST(QuicCcDocCoverageTest, ChapterIsReadable)
+{
+    ASSERT_FALSE(Chapter().empty()) << QUICCC_SOURCE_DIR "/doc/quic-cc.rst is missing or empty";
+    EXPECT_GT(Chapter().size(), 10000u);
+    for (const char* section : {"Model Description", "Usage", "Validation"})
+    {
+        EXPECT_NE(Chapter().find(section), std::string::npos) << section;
+    }
+}
+
+// Scenario: each of the six TypeIds is registered under its documented name and named in the
+// chapter.
+TEST(QuicCcDocCoverageTest, TypeIdsAreRegisteredAndNamed)
+{
+    for (const auto& [name, tid] : DocumentedTypeIds())
+    {
+        TypeId found;
+        ASSERT_TRUE(TypeId::LookupByNameFailSafe(name, &found)) << name << " is not registered";
+        EXPECT_EQ(TypeId::LookupByName(name), tid) << name;
+        EXPECT_EQ(found.GetName(), name);
+        EXPECT_TRUE(HasLiteral(name)) << "TypeId ``" << name << "`` is not in doc/quic-cc.rst";
+    }
+}
+
+// Scenario: every own attribute of the six TypeIds appears as ``<TypeId>::<Attribute>``, the
+// name Config::SetDefault takes.
+TEST(QuicCcDocCoverageTest, EveryAttributeIsDocumented)
+{
+    std::size_t checked = 0;
+    for (const auto& [name, tid] : DocumentedTypeIds())
+    {
+        for (const std::string& attribute : OwnAttributes(tid))
+        {
+            ++checked;
+            const std::string path = name + "::" + attribute;
+            EXPECT_TRUE(HasLiteral(path)) << "attribute ``" << path << "`` is not in doc/quic-cc.rst";
+        }
+    }
+    // QuicCcSocket 16, factory 1, controller 1, Reno 0, CUBIC 6, HyStart++ 5 when this was written;
+    // the floor only guards against enumerating nothing.
+    EXPECT_GE(checked, 20u);
+}
+
+// Scenario: every own trace source of the six TypeIds appears as ``<Name>``.
+TEST(QuicCcDocCoverageTest, EveryTraceSourceIsDocumented)
+{
+    std::size_t checked = 0;
+    for (const auto& [name, tid] : DocumentedTypeIds())
+    {
+        for (const std::string& source : OwnTraceSources(tid))
+        {
+            ++checked;
+            EXPECT_TRUE(HasLiteral(source))
+                << "trace source " << name << " ``" << source << "`` is not in doc/quic-cc.rst";
+        }
+    }
+    // QuicCcSocket 11, factory 1, controller 4 when this was written.
+    EXPECT_GE(checked, 16u);
+}
+
+// Scenario: an inline literal ``ns3::<TypeId>::<Name>`` in the chapter names something that
+// TypeId itself registers (an attribute or a trace source) or a trace signature typedef.
+TEST(QuicCcDocCoverageTest, NoStaleAttributeNames)
+{
+    std::set<std::string> documentedTids;
+    for (const auto& entry : DocumentedTypeIds())
+    {
+        documentedTids.insert(entry.first);
+    }
+    const std::regex literal("``(ns3::Quic[A-Za-z]+)::([A-Z][A-Za-z0-9]*)``");
+    std::size_t seen = 0;
+    const std::string& text = Chapter();
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), literal); it != std::sregex_iterator();
+         ++it)
+    {
+        const std::string tidName = (*it)[1];
+        const std::string member = (*it)[2];
+        if (documentedTids.count(tidName) == 0)
+        {
+            continue; // another class (not one of the six)
+        }
+        ++seen;
+        const TypeId tid = TypeId::LookupByName(tidName);
+        const bool known = OwnAttributes(tid).count(member) > 0 ||
+                           OwnTraceSources(tid).count(member) > 0 ||
+                           (member.size() > 8 && member.compare(member.size() - 8, 8, "Callback") == 0);
+        EXPECT_TRUE(known) << "``" << tidName << "::" << member
+                           << "`` in doc/quic-cc.rst is not an attribute, trace source or "
+                              "callback typedef of "
+                           << tidName << " itself";
+    }
+    EXPECT_GT(seen, 0u);
+}
+
+// Scenario: every TestSuite that CMakeLists.txt registers with ctest (QUICCC_SUITES) is described
+// in the chapter.
+TEST(QuicCcDocCoverageTest, EveryRegisteredTestSuiteIsDocumented)
+{
+    const std::string cmake = ReadSourceFile("CMakeLists.txt");
+    ASSERT_FALSE(cmake.empty()) << "cannot read " QUICCC_SOURCE_DIR "/CMakeLists.txt";
+    std::smatch match;
+    ASSERT_TRUE(std::regex_search(cmake, match, std::regex(R"(set\(QUICCC_SUITES\s+([^)]*)\))")))
+        << "no set(QUICCC_SUITES ...) line in CMakeLists.txt";
+    std::istringstream list(match[1].str());
+    std::size_t suites = 0;
+    for (std::string suite; list >> suite;)
+    {
+        ++suites;
+        EXPECT_TRUE(HasLiteral(suite)) << "TestSuite ``" << suite << "`` is not in doc/quic-cc.rst";
+    }
+    EXPECT_GT(suites, 0u);
+}
+
+} // namespace
+} // namespace test
+} // namespace quiccc
+} // namespace ns3
