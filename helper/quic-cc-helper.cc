@@ -7,7 +7,6 @@
 #include "ns3/names.h"
 #include "ns3/node.h"
 #include "ns3/quic-cc-socket-factory.h"
-#include "ns3/quic-cubic.h"
 #include "ns3/string.h"
 #include "ns3/udp-socket-factory.h"
 
@@ -16,10 +15,7 @@
 namespace ns3
 {
 
-QuicCcHelper::QuicCcHelper()
-{
-    m_ccFactory.SetTypeId(QuicCubic::GetTypeId());
-}
+QuicCcHelper::QuicCcHelper() = default;
 
 void
 QuicCcHelper::CheckControllerName(const std::string& tid) const
@@ -85,7 +81,10 @@ QuicCcHelper::Install(Ptr<Node> node) const
     {
         factory->SetSocketAttribute(name, *value);
     }
-    factory->SetCongestionController(m_ccFactory.Create<QuicCongestionController>());
+    if (m_ccConfigured)
+    {
+        factory->SetCongestionController(m_ccFactory.Create<QuicCongestionController>());
+    }
     node->AggregateObject(factory);
 }
 

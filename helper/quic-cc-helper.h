@@ -34,7 +34,8 @@ class QuicCcHelper
     QuicCcHelper();
 
     /**
-     * Controller for every socket later created on nodes this helper installs.
+     * Controller for every socket later created on nodes this helper installs (without this
+     * call, each socket's CongestionControl attribute decides; its default is ns3::QuicCubic).
      * \param tid  TypeId name, e.g. "ns3::QuicCubic" or "ns3::QuicReno"; it must name a
      *             QuicCongestionController: anything else is a fatal error naming \p tid
      * \param args attribute name/value pairs, e.g. "IdleRestart", StringValue("LastSent");
@@ -83,7 +84,9 @@ class QuicCcHelper
         SetControllerAttributes(std::forward<Rest>(rest)...);
     }
 
-    ObjectFactory m_ccFactory; //!< controller TypeId + attributes
+    ObjectFactory m_ccFactory;   //!< controller TypeId + attributes
+    bool m_ccConfigured{false};  //!< SetCongestionControl was called; otherwise each socket's
+                                 //!< CongestionControl attribute (default ns3::QuicCubic) decides
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< in order
 };
 
@@ -94,6 +97,7 @@ QuicCcHelper::SetCongestionControl(const std::string& tid, Args&&... args)
     CheckControllerName(tid);
     m_ccFactory = ObjectFactory();
     m_ccFactory.SetTypeId(tid);
+    m_ccConfigured = true;
     SetControllerAttributes(std::forward<Args>(args)...);
 }
 

@@ -42,6 +42,30 @@ constexpr uint64_t kMaxDatagramSize = 65527;
 constexpr uint64_t kMaxStreamOffset = (uint64_t{1} << 62) - 1;
 /// Error code of a normal close (RFC 9000 Section 20.1 NO_ERROR).
 constexpr uint64_t kNoError = 0;
+
+/// A new object of \p original's type with the same attribute values.
+template <typename T>
+Ptr<T>
+CloneObjectByAttributes(Ptr<T> original)
+{
+    ObjectFactory factory;
+    const TypeId tid = original->GetInstanceTypeId();
+    factory.SetTypeId(tid);
+    for (TypeId t = tid; t != Object::GetTypeId(); t = t.GetParent())
+    {
+        for (uint32_t i = 0; i < t.GetAttributeN(); ++i)
+        {
+            const TypeId::AttributeInformation info = t.GetAttribute(i);
+            Ptr<AttributeValue> value = info.checker->Create();
+            if ((info.flags & TypeId::ATTR_GET) && (info.flags & TypeId::ATTR_SET) &&
+                info.accessor->Get(PeekPointer(original), *value))
+            {
+                factory.Set(info.name, *value);
+            }
+        }
+    }
+    return factory.Create<T>();
+}
 } // namespace
 
 TypeId
@@ -79,15 +103,18 @@ QuicCcSocket::GetTypeId()
                           MakeTimeAccessor(&QuicCcSocket::m_initialRtt),
                           MakeTimeChecker())
             .AddAttribute("MaxAckDelay",
-                          "max_ack_delay this endpoint promises (RFC 9000 Section 18.2, 25 ms); "
-                          "both endpoints are assumed to use the same value. Must be >= 0.",
+                          "max_ack_delay this endpoint promises (RFC 9000 Section 18.2, 25 ms): the "
+                          "receiver's ACK timer under AckPolicy Rfc9000, and the peer's value in "
+                          "the sender's PTO (both endpoints are assumed to use the same value). "
+                          "Must be >= 0.",
                           TimeValue(MilliSeconds(25)),
                           MakeTimeAccessor(&QuicCcSocket::SetMaxAckDelay,
                                            &QuicCcSocket::GetMaxAckDelay),
                           MakeTimeChecker())
             .AddAttribute("AckElicitingThreshold",
-                          "RFC 9000 ACK policy: acknowledge at once after this many ack-eliciting "
-                          "packets (RFC 9000 Section 13.2.2 recommends 2). Must be >= 1.",
+                          "AckPolicy Rfc9000 only: acknowledge at once after this many "
+                          "ack-eliciting packets (RFC 9000 Section 13.2.2 recommends 2). Must be "
+                          ">= 1.",
                           UintegerValue(2),
                           MakeUintegerAccessor(&QuicCcSocket::SetAckElicitingThreshold,
                                                &QuicCcSocket::GetAckElicitingThreshold),
@@ -127,8 +154,9 @@ QuicCcSocket::GetTypeId()
                           MakeUintegerAccessor(&QuicCcSocket::m_sndBufSize),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("RcvBufSize",
-                          "Receive window, bytes beyond the next in-order offset; stream data past "
-                          "it is dropped as a protocol violation.",
+                          "Largest stream offset accepted beyond the next in-order offset, bytes "
+                          "(not advertised: quic-cc has no flow control); a datagram with STREAM "
+                          "data past it is dropped whole as a protocol violation.",
                           UintegerValue(128u << 20),
                           MakeUintegerAccessor(&QuicCcSocket::m_rcvBufSize),
                           MakeUintegerChecker<uint32_t>(1))
@@ -181,7 +209,8 @@ QuicCcSocket::GetTypeId()
                             MakeTraceSourceAccessor(&QuicCcSocket::m_bytesInFlightTrace),
                             "ns3::TracedValueCallback::Uint64")
             .AddTraceSource("Rtt",
-                            "After each RTT sample: latest_rtt, smoothed_rtt, min_rtt.",
+                            "After each RTT sample (RFC 9002 Section 5): latest_rtt, smoothed_rtt, "
+                            "min_rtt.",
                             MakeTraceSourceAccessor(&QuicCcSocket::m_rttTrace),
                             "ns3::QuicCcSocket::RttTracedCallback")
             .AddTraceSource("PacketSent",
@@ -597,7 +626,13 @@ QuicCcSocket::Close()
 int
 QuicCcSocket::ShutdownSend()
 {
+    // No more application data: the FIN follows what is buffered (the connection stays open).
     m_shutdownSend = true;
+    if (m_role == ROLE_CLIENT || m_role == ROLE_SERVER)
+    {
+        m_finQueued = true;
+        ScheduleSendPending();
+    }
     return 0;
 }
 
@@ -808,7 +843,8 @@ QuicCcSocket::CreateServerChild(const Address& from, uint64_t connectionId)
         return nullptr;
     }
     Ptr<QuicCcSocket> child = CreateObject<QuicCcSocket>();
-    // Same configuration: copy every attribute of this listener.
+    // Same configuration: copy every attribute of this listener; random variables are cloned so
+    // that each connection draws from its own streams.
     const TypeId tid = GetInstanceTypeId();
     for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
     {
@@ -818,26 +854,34 @@ QuicCcSocket::CreateServerChild(const Address& from, uint64_t connectionId)
             continue;
         }
         Ptr<AttributeValue> value = info.checker->Create();
-        if (info.accessor->Get(this, *value))
+        if (!info.accessor->Get(this, *value))
         {
-            child->SetAttribute(info.name, *value);
+            continue;
         }
+        const auto* pointer = dynamic_cast<const PointerValue*>(PeekPointer(value));
+        if (pointer && pointer->Get<RandomVariableStream>())
+        {
+            child->SetAttribute(info.name, PointerValue(CloneObjectByAttributes(pointer->Get<RandomVariableStream>())));
+            continue;
+        }
+        child->SetAttribute(info.name, *value);
     }
     child->m_node = m_node;
     child->m_listener = this;
     child->m_peer = from;
     child->m_connectionId = connectionId;
     child->m_ccPrototype = m_ccPrototype;
+    // Announce the socket before it starts, so that trace sinks and stream assignment see it all.
+    if (!m_childCreated.IsNull())
+    {
+        m_childCreated(child);
+    }
     child->StartConnection(ROLE_SERVER);
     child->m_state = STATE_ESTABLISHED;
     child->m_pendingHandshakeDone = true;
     child->m_lossDetection->SetHandshakeConfirmed(true);
     child->m_lossDetection->SetPeerMaxAckDelay(child->m_maxAckDelay);
     m_children[from] = child;
-    if (!m_childCreated.IsNull())
-    {
-        m_childCreated(child);
-    }
     NotifyNewConnectionCreated(child, from);
     return child;
 }
@@ -1148,9 +1192,8 @@ QuicCcSocket::OnAckFrame(const QuicCcAckFrame& ack)
     OnPacketsLost(result.lost);
     OnPacketsAcked(result.newlyAcked);
     const QuicRttStats& rtt = m_lossDetection->GetRttStats();
-    if (rtt.HasSample() && (rtt.GetLatestRtt() != m_lastRttSample || !result.newlyAcked.empty()))
+    if (result.rttSampled)
     {
-        m_lastRttSample = rtt.GetLatestRtt();
         m_rttTrace(rtt.GetLatestRtt(), rtt.GetSmoothedRtt(), rtt.GetMinRtt());
     }
     RearmLossTimer();

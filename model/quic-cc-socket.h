@@ -302,7 +302,6 @@ class QuicCcSocket : public Socket
     Ptr<UniformRandomVariable> m_cidRng;  //!< connection IDs
     Time m_lastActivity;                   //!< last valid packet received (idle timer)
     Time m_lossTimerAt;                    //!< when m_lossTimer fires
-    Time m_lastRttSample;                  //!< latest RTT last traced
 };
 
 } // namespace ns3

@@ -55,7 +55,8 @@ QuicLossDetection::OnPacketSent(Time now, uint64_t packetNumber, uint64_t size, 
     NS_LOG_FUNCTION(this << now << packetNumber << size << ackEliciting);
     if (!ackEliciting)
     {
-        // Not in flight: quiche passes size 0 to the generic send steps for such packets.
+        // Not ack-eliciting, so not in flight (RFC 9002 Section 2): quiche neither records it
+        // for loss detection nor calls the controller.
         return;
     }
     NS_ABORT_MSG_IF(!m_sent.empty() && packetNumber <= m_sent.back().packetNumber,
@@ -145,7 +146,7 @@ QuicLossDetection::OnAckReceived(Time now,
     m_largestAcked = m_largestAcked ? std::max(*m_largestAcked, frameLargest) : frameLargest;
     if (newLargest)
     {
-        m_rtt.Update(now - largestNewlyAcked->timeSent, ackDelay, now, m_handshakeConfirmed);
+        result.rttSampled = m_rtt.Update(now - largestNewlyAcked->timeSent, ackDelay, now, m_handshakeConfirmed);
     }
     // Step 4: loss pass; the congestion event sees bytes in flight before lost and acked bytes go.
     result.lost = DetectLosses(now, m_bytesInFlight);

@@ -48,6 +48,7 @@ class QuicLossDetection
         std::vector<uint64_t> newlyAcked; //!< packet numbers, ascending
         std::vector<uint64_t> lost;       //!< packet numbers declared lost by this frame's pass
         std::vector<uint64_t> spurious;   //!< previously lost packets this frame acknowledged
+        bool rttSampled{false};           //!< this frame gave an RTT sample
     };
 
     /// What an expired timer did.

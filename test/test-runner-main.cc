@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Standalone runner for the quic-cc ns-3 TestSuites (the same suites test.py runs in-tree).
- * Usage: quic-cc-test-runner --suite=quic-cc-reno [--verbose] | --list
+ * Usage: quic-cc-test-runner --test-name=quic-cc-transport [--verbose] | --list
  */
 #include "ns3/test.h"
 
