@@ -112,11 +112,13 @@ def plot_zoom(qlog_dir, run, out, start, width, loss_end):
     # the simulation, so the avoidance spans have zero width: mark them.
     to_ca = [t for t, old, new in series.states
              if start <= t <= start + width and old == "recovery" and new == "congestion_avoidance"]
+    in_window = [v for t, v in series.cwnd + series.bytes_in_flight if start <= t <= start + width]
+    held = [v for t, v in series.cwnd if t <= start][-1:]
+    top = max(in_window + held + [1]) / 1000.0
     if to_ca:
-        top = max(v for _, v in series.cwnd) / 1000.0
-        ax.plot(to_ca, [top * 0.6] * len(to_ca), "v", color="tab:green", ms=5,
+        ax.plot(to_ca, [top * 1.3] * len(to_ca), "v", color="tab:green", ms=5,
                 label="-> congestion avoidance (and back at once)")
-    ax.set_ylim(bottom=0)
+    ax.set_ylim(0, top * 2.0)
     ax.set_xlabel(f"time (s); {len(flips)} recovery <-> congestion avoidance transitions in this window")
     legend_for_states(ax)
     fig.tight_layout()
