@@ -68,18 +68,25 @@ QuicCongestionStateName(QuicCongestionState state)
 }
 
 TypeId
+QuicCongestionController::AddHyStartAttribute(TypeId tid)
+{
+    // Registered on each algorithm, so that Config::SetDefault("ns3::QuicCubic::HyStart", ...)
+    // and "ns3::QuicReno::HyStart" each reach their own algorithm.
+    return tid.AddAttribute("HyStart",
+                            "Use HyStart++ (RFC 9406, as quiche: draft-04 logic) in slow start; "
+                            "quiche enables it by default.",
+                            BooleanValue(true),
+                            MakeBooleanAccessor(&QuicCongestionController::m_hyStartEnabled),
+                            MakeBooleanChecker());
+}
+
+TypeId
 QuicCongestionController::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::QuicCongestionController")
             .SetParent<Object>()
             .SetGroupName("QuicCc")
-            .AddAttribute("HyStart",
-                          "Use HyStart++ (RFC 9406, as quiche: draft-04 logic) in slow start; "
-                          "quiche enables it by default.",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&QuicCongestionController::m_hyStartEnabled),
-                          MakeBooleanChecker())
             .AddTraceSource("CongestionWindow",
                             "Congestion window in bytes (RFC 9002 Section 7); fires on every "
                             "change.",

@@ -160,6 +160,9 @@ class QuicCongestionController : public Object
     virtual std::string GetName() const = 0;
 
   protected:
+    /// Add the "HyStart" attribute (default true, as quiche) to an algorithm's TypeId.
+    static TypeId AddHyStartAttribute(TypeId tid);
+
     void DoDispose() override;
 
     /**

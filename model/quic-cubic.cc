@@ -41,7 +41,7 @@ ToSeconds(Time d)
 TypeId
 QuicCubic::GetTypeId()
 {
-    static TypeId tid =
+    static TypeId tid = AddHyStartAttribute(
         TypeId("ns3::QuicCubic")
             .SetParent<QuicCongestionController>()
             .SetGroupName("QuicCc")
@@ -92,7 +92,7 @@ QuicCubic::GetTypeId()
                           "(1 + beta) / 2 (RFC 9438 Section 4.7).",
                           BooleanValue(true),
                           MakeBooleanAccessor(&QuicCubic::m_fastConvergence),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker()));
     return tid;
 }
 

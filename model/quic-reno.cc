@@ -22,10 +22,10 @@ constexpr double kLossReductionFactor = 0.5;
 TypeId
 QuicReno::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::QuicReno")
-                            .SetParent<QuicCongestionController>()
-                            .SetGroupName("QuicCc")
-                            .AddConstructor<QuicReno>();
+    static TypeId tid = AddHyStartAttribute(TypeId("ns3::QuicReno")
+                                                .SetParent<QuicCongestionController>()
+                                                .SetGroupName("QuicCc")
+                                                .AddConstructor<QuicReno>());
     return tid;
 }
 

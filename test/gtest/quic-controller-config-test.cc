@@ -383,3 +383,19 @@ TEST(QuicControllerConfigTest, StateNames)
 } // namespace test
 } // namespace quiccc
 } // namespace ns3
+
+// Scenario: HyStart is registered on each algorithm, so Config::SetDefault reaches each one
+// separately (design.md: QuicCubic::HyStart, QuicReno::HyStart).
+TEST(QuicControllerConfigTest, HyStartDefaultPerAlgorithm)
+{
+    Config::SetDefault("ns3::QuicCubic::HyStart", BooleanValue(false));
+    BooleanValue cubic;
+    BooleanValue reno;
+    CreateObject<QuicCubic>()->GetAttribute("HyStart", cubic);
+    CreateObject<QuicReno>()->GetAttribute("HyStart", reno);
+    EXPECT_FALSE(cubic.Get());
+    EXPECT_TRUE(reno.Get());
+    Config::SetDefault("ns3::QuicCubic::HyStart", BooleanValue(true));
+    CreateObject<QuicCubic>()->GetAttribute("HyStart", cubic);
+    EXPECT_TRUE(cubic.Get());
+}
