@@ -379,11 +379,6 @@ TEST(QuicControllerConfigTest, StateNames)
     EXPECT_STREQ(QuicCongestionStateName(QUIC_CC_RECOVERY), "recovery");
 }
 
-} // namespace
-} // namespace test
-} // namespace quiccc
-} // namespace ns3
-
 // Scenario: HyStart is registered on each algorithm, so Config::SetDefault reaches each one
 // separately (design.md: QuicCubic::HyStart, QuicReno::HyStart).
 TEST(QuicControllerConfigTest, HyStartDefaultPerAlgorithm)
@@ -399,3 +394,8 @@ TEST(QuicControllerConfigTest, HyStartDefaultPerAlgorithm)
     CreateObject<QuicCubic>()->GetAttribute("HyStart", cubic);
     EXPECT_TRUE(cubic.Get());
 }
+
+} // namespace
+} // namespace test
+} // namespace quiccc
+} // namespace ns3
