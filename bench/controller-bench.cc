@@ -251,8 +251,8 @@ BM_OnPacketsAcked(benchmark::State& state, Path path)
 
 /**
  * QuicLossDetection with \p inFlight packets in flight (QuicCubic, defaults). Each iteration
- * sends one packet and receives one ACK frame for the oldest outstanding packet, 10 ms after it
- * was sent (the clock advances 10 ms / inFlight per iteration, so the RTT stays 10 ms).
+ * sends one packet and receives one ACK frame whose largest is the packet sent inFlight packets
+ * earlier, 10 ms ago (the clock advances 10 ms / inFlight per iteration: the RTT stays 10 ms).
  * With \p lossEveryWindow, every inFlight-th packet is never acknowledged: the receiver's
  * ranges leave it out (up to 3 ranges, as a real ACK frame's highest ones), the packet
  * threshold declares it lost, and it stays in the record for one smoothed RTT: about one
@@ -269,7 +269,6 @@ BM_LossDetectionAck(benchmark::State& state, bool lossEveryWindow)
     const Time step = NanoSeconds(10'000'000 / static_cast<int64_t>(inFlight));
     Time now = Seconds(1);
     uint64_t nextPn = 0;
-    uint64_t nextAck = 0; // oldest packet the next ACK covers
     auto isHole = [&](uint64_t pn) { return lossEveryWindow && pn > 0 && pn % inFlight == 0; };
     std::vector<std::pair<uint64_t, uint64_t>> ranges;
     auto buildRanges = [&](uint64_t largest) {
@@ -299,14 +298,13 @@ BM_LossDetectionAck(benchmark::State& state, bool lossEveryWindow)
     };
     auto step1 = [&]() {
         now += step;
-        ld.OnPacketSent(now, nextPn++, kMss, true);
-        while (isHole(nextAck))
-        {
-            ++nextAck;
-        }
-        buildRanges(nextAck);
+        ld.OnPacketSent(now, nextPn, kMss, true);
+        // The ACK that arrives now covers the packet sent inFlight packets ago; when that one is
+        // a hole, the frame repeats the previous largest (it newly acknowledges nothing).
+        const uint64_t target = nextPn - inFlight;
+        buildRanges(isHole(target) ? target - 1 : target);
         ld.OnAckReceived(now, ranges, Time(0));
-        ++nextAck;
+        ++nextPn;
     };
     for (uint64_t i = 0; i < inFlight; ++i)
     {

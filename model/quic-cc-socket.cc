@@ -396,6 +396,7 @@ QuicCcSocket::StartConnection(Role role)
     m_cc = m_ccPrototype->Fork();
     m_cc->Configure(m_mss, m_initialWindowPackets, m_minimumWindowPackets);
     m_lossDetection = std::make_unique<QuicLossDetection>(m_cc, QuicRttStats(m_initialRtt, Time(0)));
+    m_recvStream.SetWindow(m_rcvBufSize);
     WireTraces();
     if (role == ROLE_CLIENT)
     {
@@ -694,20 +695,19 @@ QuicCcSocket::SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress)
 uint32_t
 QuicCcSocket::GetRxAvailable() const
 {
-    return static_cast<uint32_t>(std::min<uint64_t>(m_recvBuf.size(), std::numeric_limits<uint32_t>::max()));
+    return static_cast<uint32_t>(std::min<uint64_t>(m_recvStream.Available(), std::numeric_limits<uint32_t>::max()));
 }
 
 Ptr<Packet>
 QuicCcSocket::Recv(uint32_t maxSize, uint32_t flags)
 {
-    if (m_recvBuf.empty())
+    if (m_recvStream.Available() == 0)
     {
         m_errno = ERROR_AGAIN;
         return nullptr;
     }
-    const size_t n = std::min<size_t>(maxSize, m_recvBuf.size());
-    std::vector<uint8_t> out(m_recvBuf.begin(), m_recvBuf.begin() + n);
-    m_recvBuf.erase(m_recvBuf.begin(), m_recvBuf.begin() + n);
+    const std::vector<uint8_t> out = m_recvStream.Read(maxSize);
+    const size_t n = out.size();
     return Create<Packet>(out.data(), static_cast<uint32_t>(n));
 }
 
@@ -969,12 +969,6 @@ QuicCcSocket::CheckPacket(const QuicCcPacket& packet, std::string& reason) const
         reason = "server received a HANDSHAKE packet";
         return false;
     }
-    uint64_t highestEnd = m_recvNext;
-    if (!m_reassembly.empty())
-    {
-        const auto& last = *m_reassembly.rbegin();
-        highestEnd = std::max<uint64_t>(highestEnd, last.first + last.second.size());
-    }
     for (const auto& frame : packet.frames)
     {
         if (const auto* ack = std::get_if<QuicCcAckFrame>(&frame))
@@ -989,29 +983,9 @@ QuicCcSocket::CheckPacket(const QuicCcPacket& packet, std::string& reason) const
         }
         else if (const auto* stream = std::get_if<QuicCcStreamFrame>(&frame))
         {
-            const uint64_t end = stream->offset + stream->data.size();
-            if (end > m_recvNext + m_rcvBufSize)
+            reason = m_recvStream.Check(*stream);
+            if (!reason.empty())
             {
-                reason = "STREAM data up to offset " + std::to_string(end) +
-                         " beyond the receive window (next " + std::to_string(m_recvNext) + ")";
-                return false;
-            }
-            if (m_finalSize && end > *m_finalSize)
-            {
-                reason = "STREAM data up to " + std::to_string(end) + " past the final size " +
-                         std::to_string(*m_finalSize);
-                return false;
-            }
-            if (stream->fin && m_finalSize && end != *m_finalSize)
-            {
-                reason = "FIN changes the final size from " + std::to_string(*m_finalSize) + " to " +
-                         std::to_string(end);
-                return false;
-            }
-            if (stream->fin && end < highestEnd)
-            {
-                reason = "FIN at " + std::to_string(end) + " below data already received up to " +
-                         std::to_string(highestEnd);
                 return false;
             }
         }
@@ -1136,36 +1110,7 @@ QuicCcSocket::OnAckTimer()
 void
 QuicCcSocket::OnStreamFrame(const QuicCcStreamFrame& frame)
 {
-    const uint64_t end = frame.offset + frame.data.size();
-    if (frame.fin)
-    {
-        m_finalSize = end;
-    }
-    if (end > m_recvNext && !frame.data.empty())
-    {
-        auto& slot = m_reassembly[frame.offset];
-        if (frame.data.size() > slot.size())
-        {
-            slot = frame.data;
-        }
-    }
-    uint64_t delivered = 0;
-    while (!m_reassembly.empty() && m_reassembly.begin()->first <= m_recvNext)
-    {
-        auto it = m_reassembly.begin();
-        const uint64_t chunkEnd = it->first + it->second.size();
-        if (chunkEnd > m_recvNext)
-        {
-            const size_t skip = static_cast<size_t>(m_recvNext - it->first);
-            if (!m_shutdownRecv)
-            {
-                m_recvBuf.insert(m_recvBuf.end(), it->second.begin() + skip, it->second.end());
-            }
-            delivered += chunkEnd - m_recvNext;
-            m_recvNext = chunkEnd;
-        }
-        m_reassembly.erase(it);
-    }
+    const uint64_t delivered = m_recvStream.OnFrame(frame, !m_shutdownRecv);
     if (delivered > 0)
     {
         m_bytesReceived += delivered;
@@ -1653,7 +1598,7 @@ QuicCcSocket::MaybeFinishClose()
         return;
     }
     // Wait for the peer's stream too, unless it never sent anything.
-    const bool peerDone = (m_recvNext == 0 && m_reassembly.empty()) || (m_finalSize && m_recvNext == *m_finalSize);
+    const bool peerDone = m_recvStream.NothingReceived() || m_recvStream.Complete();
     if (!peerDone)
     {
         return;
@@ -1723,7 +1668,7 @@ QuicCcSocket::OnIdleTimeout()
         return;
     }
     const bool ourStreamDone = m_sendEnd == 0 || (m_finAcked && m_streamAcked.ContainsAll(0, m_sendEnd));
-    const bool peerStreamDone = (m_recvNext == 0 && m_reassembly.empty()) || (m_finalSize && m_recvNext == *m_finalSize);
+    const bool peerStreamDone = m_recvStream.NothingReceived() || m_recvStream.Complete();
     if (ourStreamDone && peerStreamDone && !m_closeNotified)
     {
         // Everything was delivered both ways; the peer's CONNECTION_CLOSE was lost: a silent close.

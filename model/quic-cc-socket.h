@@ -6,6 +6,7 @@
 
 #include "quic-cc-frames.h"
 #include "quic-cc-range-set.h"
+#include "quic-cc-recv-stream.h"
 #include "quic-congestion-controller.h"
 #include "quic-loss-detection.h"
 
@@ -269,10 +270,7 @@ class QuicCcSocket : public Socket
 
     // receive stream
     QuicCcRangeSet m_received;             //!< received packet numbers
-    std::map<uint64_t, std::vector<uint8_t>> m_reassembly; //!< out-of-order stream data by offset
-    uint64_t m_recvNext{0};                //!< next in-order offset
-    std::optional<uint64_t> m_finalSize;   //!< stream length announced by the FIN
-    std::deque<uint8_t> m_recvBuf;         //!< in-order bytes the app has not read
+    QuicCcRecvStream m_recvStream;         //!< reassembly and unread in-order bytes
     uint64_t m_bytesReceived{0};
     Time m_largestReceivedTime;            //!< arrival of the largest packet number
     uint64_t m_largestReceived{0};

@@ -38,6 +38,28 @@ QuicLossDetection::LowerBound(uint64_t pn) const
     return static_cast<size_t>(it - m_sent.begin());
 }
 
+size_t
+QuicLossDetection::SkipAcked(size_t i)
+{
+    // Follow the skip links over acked entries, then point each entry passed at the result
+    // (acked stays true, so a link never has to be undone).
+    auto next = [this](size_t k) {
+        return static_cast<size_t>(std::max<uint64_t>(m_sent[k].skipTo, m_popped + k + 1) - m_popped);
+    };
+    size_t end = i;
+    while (end < m_sent.size() && m_sent[end].acked)
+    {
+        end = next(end);
+    }
+    while (i < end)
+    {
+        const size_t k = next(i);
+        m_sent[i].skipTo = m_popped + end;
+        i = k;
+    }
+    return end;
+}
+
 void
 QuicLossDetection::SetBytesInFlight(uint64_t bytes)
 {
@@ -93,7 +115,9 @@ QuicLossDetection::OnAckReceived(Time now,
     {
         const uint64_t smallest = r->first;
         const uint64_t largest = r->second;
-        for (size_t i = LowerBound(smallest); i < m_sent.size() && m_sent[i].packetNumber <= largest; ++i)
+        for (size_t i = SkipAcked(LowerBound(smallest));
+             i < m_sent.size() && m_sent[i].packetNumber <= largest;
+             i = SkipAcked(i + 1))
         {
             SentPacket& p = m_sent[i];
             if (p.acked)
@@ -182,8 +206,17 @@ QuicLossDetection::DetectLosses(Time now, uint64_t bytesInFlightForEvent)
     const Time lossDelay = LossDelay();
     uint64_t lostBytes = 0;
     const SentPacket* largestLost = nullptr;
-    for (auto& p : m_sent)
+    // Entries before the first one neither acked nor lost would only be skipped below (all have
+    // packet numbers <= largestAcked): start after them.
+    size_t start = static_cast<size_t>(std::max(m_lossScanFrom, m_popped) - m_popped);
+    while (start < m_sent.size() && (m_sent[start].acked || m_sent[start].lost))
     {
+        ++start;
+    }
+    m_lossScanFrom = m_popped + start;
+    for (size_t i = start; i < m_sent.size(); ++i)
+    {
+        SentPacket& p = m_sent[i];
         if (p.packetNumber > largestAcked)
         {
             break;
@@ -313,6 +346,7 @@ QuicLossDetection::Prune(Time now)
             break;
         }
         m_sent.pop_front();
+        ++m_popped;
     }
 }
 

@@ -31,8 +31,11 @@ namespace ns3
  * Packets that are not ack-eliciting are not recorded (they are never declared lost and never
  * count in flight); acknowledgements of unknown packet numbers are ignored.
  *
- * Cost: an ACK range is located by binary search over the record (packet numbers increase),
- * so the work per ACK grows with the packets the ACK covers, not with the packets in flight.
+ * Cost: an ACK range is located by binary search over the record (packet numbers increase);
+ * runs of entries acknowledged earlier are jumped over (path-compressed skip links), and the
+ * loss pass starts at the oldest packet neither acknowledged nor lost. The work per ACK so grows
+ * with the packets the ACK newly covers, not with the packets in flight, also while a lost
+ * packet kept for one smoothed RTT holds a window of acknowledged ones behind it in the record.
  */
 class QuicLossDetection
 {
@@ -123,10 +126,15 @@ class QuicLossDetection
         Time timeLost;         //!< when it was declared lost (valid if lost)
         bool acked{false};     //!< acknowledged
         bool lost{false};      //!< declared lost
+        /// If acked: absolute position (see m_popped) of a later entry; every entry between is
+        /// acked too (0 = none known beyond the next entry). See SkipAcked().
+        uint64_t skipTo{0};
     };
 
     /// Index of the first record entry with packetNumber >= pn.
     size_t LowerBound(uint64_t pn) const;
+    /// Index of the first entry at or after index \p i that is not acked (m_sent.size() if none).
+    size_t SkipAcked(size_t i);
     /// RFC 9002 Section 6.1 loss pass; raises at most one congestion event.
     std::vector<uint64_t> DetectLosses(Time now, uint64_t bytesInFlightForEvent);
     Time LossDelay() const;
@@ -138,6 +146,8 @@ class QuicLossDetection
     Ptr<QuicCongestionController> m_cc;
     QuicRttStats m_rtt;
     std::deque<SentPacket> m_sent;          //!< record, ascending packet numbers
+    uint64_t m_popped{0};                   //!< entries pruned so far: absolute position of m_sent[0]
+    uint64_t m_lossScanFrom{0};             //!< absolute position; every entry before it is acked or lost
     uint64_t m_bytesInFlight{0};            //!< bytes
     std::optional<uint64_t> m_largestAcked; //!< largest acknowledged packet number
     std::optional<Time> m_lossTime;         //!< earliest time-threshold loss, if armed

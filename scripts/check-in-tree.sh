@@ -20,7 +20,7 @@
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-CACHE="${QUICCC_CACHE:-$HOME/.cache/quic-cc}"
+CACHE="${QUICCC_CACHE:-${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}/.cache/quic-cc}"
 JOBS="${JOBS:-$(nproc)}"
 NS3_VERSION=3.37
 # The ns-3 modules quic-cc needs, plus csma: with --enable-tests, ns-3.37 builds src/test whose
@@ -136,15 +136,20 @@ fi
 # ---------------------------------------------------------------------------------------------
 step "build (-j ${JOBS})"
 tb=$(date +%s)
-./ns3 build -j "$JOBS"
-echo "build took $(( $(date +%s) - tb )) s"
+# Not `./ns3 build -j N`: ns-3.37's ns3 script caps jobs at (cores - 1), one job on 2 cores.
+cmake --build cmake-cache -j "$JOBS"
+build_s=$(( $(date +%s) - tb ))
+echo "build took ${build_s} s"
 ls build/lib/libns3-quic-cc*.so* >/dev/null 2>&1 || ls build/lib/libns*quic-cc*.so >/dev/null 2>&1 \
   || fail "no libquic-cc in $NS3_DIR/build/lib"
 
 # ---------------------------------------------------------------------------------------------
 # test.py prints "[k/n] PASS: <kind> <name>", coloured on a terminal.
 passed() { sed -e 's/\x1b\[[0-9;]*m//g' -e 's/^\[[0-9]*\/[0-9]*\] //' "$1" | grep -qxF "PASS: $2"; }
-suites="$(sed -n 's/^[[:space:]]*set(QUICCC_SUITES[[:space:]]\+\([^)]*\))[[:space:]]*$/\1/p' "$REPO/CMakeLists.txt")"
+# Suites and examples come from the copy just built, not from the work tree (which may have
+# moved on since the copy).
+MODULE="$NS3_DIR/contrib/quic-cc"
+suites="$(sed -n 's/^[[:space:]]*set(QUICCC_SUITES[[:space:]]\+\([^)]*\))[[:space:]]*$/\1/p' "$MODULE/CMakeLists.txt")"
 [ -n "$suites" ] || fail "no 'set(QUICCC_SUITES ...)' line in CMakeLists.txt"
 for suite in $suites; do
   step "test.py -s $suite"
@@ -156,7 +161,7 @@ done
 
 step "test.py examples (contrib/quic-cc/test/examples-to-run.py)"
 examples="$(python3 -c 'import runpy,sys; print("\n".join(e[0] for e in runpy.run_path(sys.argv[1])["cpp_examples"]))' \
-            "$REPO/test/examples-to-run.py")"
+            "$MODULE/test/examples-to-run.py")"
 [ -n "$examples" ] || fail "test/examples-to-run.py lists no C++ example"
 out="$(mktemp)"
 ./test.py --no-build --constrain=example 2>&1 | tee "$out" || fail "test.py --constrain=example exited non-zero"
@@ -168,4 +173,6 @@ rm -f "$out"
 
 STEP="done"
 echo
-echo "check-in-tree: OK in $(( $(date +%s) - T0 )) s (ns-3 tree $NS3_DIR, suites: $suites)"
+total=$(( $(date +%s) - T0 ))
+echo "check-in-tree: OK in ${total} s (build ${build_s} s; ns-3 tree $NS3_DIR; suites: $suites)"
+echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) ok total=${total}s build=${build_s}s jobs=${JOBS}" >>"$CACHE/check-in-tree-times.log"
