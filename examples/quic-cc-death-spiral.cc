@@ -235,7 +235,7 @@ main(int argc, char* argv[])
     base.observeFrom = base.lossDuration;
     base.lossRate = lossPercent / 100.0;
     NS_ABORT_MSG_UNLESS(lossPercent >= 0 && lossPercent <= 100, "--loss must be in [0, 100], got " << lossPercent);
-    NS_ABORT_MSG_IF(runs == 0, "--runs must be >= 1, got 0");
+    NS_ABORT_MSG_IF(runs == 0 || runs > 1000000, "--runs must be in 1..1000000, got " << runs);
     {
         // Sizes accept ns-3's byte-size syntax through QueueSize ("10MB" = 10,000,000 bytes).
         const QueueSize size(transfer.find_first_not_of("0123456789") == std::string::npos ? transfer + "B" : transfer);

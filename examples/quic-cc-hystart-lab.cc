@@ -21,13 +21,19 @@
  * slow start sends each window as a burst at twice the delivery rate; a standing queue, and
  * with it a higher round-minimum RTT, only appears once cwnd passes the BDP (27.8 packets of
  * 1350 B here). HyStart++ compares a round's minimum RTT with the previous round's, so it notices
- * the queue one round after it appeared, when cwnd has already doubled past the BDP. With a
- * buffer of 1 BDP or less the queue overflows in that same round, before Conservative Slow Start
- * can act, and HyStart++ changes little. With 2 BDP or more, and with a deep queue (1000 packets,
- * netem's default limit), CSS starts while the buffer still has room, and HyStart++'s saving in
- * lost packets shows.
+ * the queue one round after it appeared, when cwnd has already doubled past the BDP (on this path
+ * Conservative Slow Start starts at cwnd = 89 packets, 3.2 BDP, at 0.355 s). With a buffer of
+ * 1 BDP or less the queue overflows before CSS can act, and HyStart++ changes little. With 2 BDP
+ * or more, and with a deep queue (1000 packets, netem's default limit), the overflow is gentler
+ * or avoided, and HyStart++'s saving in lost packets shows: for CUBIC from 2 BDP, for Reno from
+ * 4 BDP (--buffer=4), and for both no loss at all in the deep queue. (At 2 BDP the 89-packet CSS
+ * entry already exceeds the 84-packet pipe, BDP + buffer, so the first overflow happens anyway;
+ * CUBIC still gains from the lower peak afterwards, Reno does not.) The queue limit counts packets,
+ * as netem's does;
+ * --bufferBytes counts bytes instead (CSS and PRR make quiche-style senders emit sub-MSS packets).
  *
- *   ./quic-cc-hystart-lab                                   # the whole lab: 4 buffers x 6 losses x 5 configs x 20 runs
+ *   ./quic-cc-hystart-lab                                   # the whole lab: 4 buffers x 6 losses x
+ * 5 configs x 20 runs
  *   ./quic-cc-hystart-lab --buffer=2 --loss=0 --runs=5      # the HyStart++ loss comparison only
  *   ./quic-cc-hystart-lab --configs=cubic,cubic-hystart --buffer=1000p --csv=lab.csv
  */
@@ -67,10 +73,10 @@ struct LabBuffer
 /// One simulation of the batch.
 struct Work
 {
-    size_t buffer{0};  //!< index into the buffers
-    size_t loss{0};    //!< index into the loss points
-    size_t config{0};  //!< index into the configurations
-    uint32_t run{0};   //!< RngRun
+    size_t buffer{0}; //!< index into the buffers
+    size_t loss{0};   //!< index into the loss points
+    size_t config{0}; //!< index into the configurations
+    uint32_t run{0};  //!< RngRun
 };
 
 /// Split a comma-separated list (empty items are a fatal error naming the option).
@@ -120,9 +126,10 @@ ParseBuffers(const std::string& list, const QuicCcHystartLabParams& base)
         if (item.back() == 'p')
         {
             const double packets = ParseNumber(item.substr(0, item.size() - 1), "buffer");
-            NS_ABORT_MSG_UNLESS(packets >= 1 && packets == std::floor(packets) &&
-                                    packets <= std::numeric_limits<uint32_t>::max(),
-                                "--buffer: '" << item << "' must be a whole number of packets >= 1");
+            NS_ABORT_MSG_UNLESS(packets >= 1 && packets == std::floor(packets)
+                                    && packets <= std::numeric_limits<uint32_t>::max(),
+                                "--buffer: '" << item
+                                              << "' must be a whole number of packets >= 1");
             b.packets = static_cast<uint32_t>(packets);
             text << b.packets << " packets (" << std::fixed << std::setprecision(1)
                  << b.packets / QuicCcHystartLabBdpPackets(base) << " BDP)";
@@ -163,9 +170,10 @@ std::string
 Serialize(const QuicCcHystartLabResult& r)
 {
     std::ostringstream os;
-    os << std::setprecision(17) << r.completed << ' ' << r.completionSeconds << ' ' << r.bytesReceived
-       << ' ' << r.lostPackets << ' ' << r.spuriousLosses << ' ' << r.queueDrops << ' ' << r.errorDrops
-       << ' ' << r.ackErrorDrops << ' ' << r.peakCwnd << ' ' << r.firstDropSeconds << ' ' << r.events;
+    os << std::setprecision(17) << r.completed << ' ' << r.completionSeconds << ' '
+       << r.bytesReceived << ' ' << r.lostPackets << ' ' << r.spuriousLosses << ' ' << r.sentPackets
+       << ' ' << r.queueDrops << ' ' << r.errorDrops << ' ' << r.ackErrorDrops << ' ' << r.peakCwnd
+       << ' ' << r.firstDropSeconds << ' ' << r.events;
     return os.str();
 }
 
@@ -173,9 +181,10 @@ bool
 Deserialize(const std::string& line, QuicCcHystartLabResult& r)
 {
     std::istringstream is(line);
-    return static_cast<bool>(is >> r.completed >> r.completionSeconds >> r.bytesReceived >>
-                             r.lostPackets >> r.spuriousLosses >> r.queueDrops >> r.errorDrops >>
-                             r.ackErrorDrops >> r.peakCwnd >> r.firstDropSeconds >> r.events);
+    return static_cast<bool>(is >> r.completed >> r.completionSeconds >> r.bytesReceived
+                             >> r.lostPackets >> r.spuriousLosses >> r.sentPackets >> r.queueDrops
+                             >> r.errorDrops >> r.ackErrorDrops >> r.peakCwnd >> r.firstDropSeconds
+                             >> r.events);
 }
 
 /// Median (mean of the two middle values for an even count); NaN if empty.
@@ -245,9 +254,10 @@ main(int argc, char* argv[])
                  "Bottleneck drop-tail buffers, comma-separated: a BDP multiple (0.5) or packets "
                  "with a 'p' suffix (1000p)",
                  buffers);
-    cmd.AddValue("bufferBytes",
-                 "Limit the queue in bytes: --buffer full-size packets' worth (1380 B each by default)",
-                 base.bufferInBytes);
+    cmd.AddValue(
+        "bufferBytes",
+        "Limit the queue in bytes: --buffer full-size packets' worth (1380 B each by default)",
+        base.bufferInBytes);
     cmd.AddValue("loss", "Random loss on the data direction, percent, comma-separated", losses);
     cmd.AddValue("configs",
                  "Configurations, comma-separated, or all: tcp-cubic, reno, reno-hystart, cubic, "
@@ -263,7 +273,8 @@ main(int argc, char* argv[])
     cmd.AddValue("delay", "One-way propagation delay (RTT = 2 x delay)", base.oneWayDelay);
     cmd.AddValue("ackLoss", "Apply the random loss to the ACK direction too", base.ackLoss);
     cmd.AddValue("timeout", "A run not complete by then counts as incomplete", base.timeout);
-    cmd.AddValue("mss", "QUIC MaxDatagramSize, bytes (TCP SegmentSize follows it)", base.maxDatagramSize);
+    cmd.AddValue(
+        "mss", "QUIC MaxDatagramSize, bytes (TCP SegmentSize follows it)", base.maxDatagramSize);
     cmd.AddValue("ackPolicy", "QUIC receiver ACK policy: ReceiveBatch or Rfc9000", base.ackPolicy);
     cmd.AddValue("ackBatchWindow", "QUIC ReceiveBatch window", base.ackBatchWindow);
     cmd.AddValue("quiet", "No progress on stderr", quiet);
@@ -273,8 +284,9 @@ main(int argc, char* argv[])
     base.rate = DataRate(rate);
     {
         // Sizes accept ns-3's byte-size syntax through QueueSize ("8MB" = 8,000,000 bytes).
-        const QueueSize size(transfer.find_first_not_of("0123456789") == std::string::npos ? transfer + "B"
-                                                                                            : transfer);
+        const QueueSize size(transfer.find_first_not_of("0123456789") == std::string::npos
+                                 ? transfer + "B"
+                                 : transfer);
         base.transferBytes = size.GetValue();
     }
     const std::vector<LabBuffer> bufferList = ParseBuffers(buffers, base);
@@ -305,7 +317,8 @@ main(int argc, char* argv[])
     const std::vector<std::string> lines = QuicCcRunBatch(
         work.size(),
         jobs,
-        [&](size_t w) {
+        [&](size_t w)
+        {
             QuicCcHystartLabParams p = base;
             p.config = configs[work[w].config];
             p.bufferPackets = bufferList[work[w].buffer].packets;
@@ -324,24 +337,29 @@ main(int argc, char* argv[])
     {
         std::ofstream out(csv);
         NS_ABORT_MSG_UNLESS(out, "cannot write --csv file '" << csv << "'");
-        out << "buffer,buffer_packets,loss_percent,config,run,completed,completion_s,bytes_received,"
-               "lost_packets,spurious_losses,queue_drops,error_drops,ack_error_drops,peak_cwnd_bytes,"
+        out << "buffer,buffer_packets,loss_percent,config,run,completed,completion_s,bytes_"
+               "received,"
+               "lost_packets,spurious_losses,sent_packets,queue_drops,error_drops,ack_error_drops,"
+               "peak_cwnd_bytes,"
                "first_drop_s,events\n";
         for (size_t w = 0; w < work.size(); ++w)
         {
             const QuicCcHystartLabResult& r = results[w];
-            out << bufferList[work[w].buffer].label << ',' << bufferList[work[w].buffer].packets << ','
-                << lossList[work[w].loss] << ',' << configs[work[w].config] << ',' << work[w].run << ','
-                << r.completed << ',' << (r.completed ? Fmt(r.completionSeconds, 6) : "") << ','
-                << r.bytesReceived << ',' << r.lostPackets << ',' << r.spuriousLosses << ','
-                << r.queueDrops << ',' << r.errorDrops << ',' << r.ackErrorDrops << ',' << r.peakCwnd
-                << ',' << (r.queueDrops + r.errorDrops > 0 ? Fmt(r.firstDropSeconds, 6) : "") << ','
+            out << bufferList[work[w].buffer].label << ',' << bufferList[work[w].buffer].packets
+                << ',' << lossList[work[w].loss] << ',' << configs[work[w].config] << ','
+                << work[w].run << ',' << r.completed << ','
+                << (r.completed ? Fmt(r.completionSeconds, 6) : "") << ',' << r.bytesReceived << ','
+                << r.lostPackets << ',' << r.spuriousLosses << ',' << r.sentPackets << ','
+                << r.queueDrops << ',' << r.errorDrops << ',' << r.ackErrorDrops << ','
+                << r.peakCwnd << ','
+                << (r.queueDrops + r.errorDrops > 0 ? Fmt(r.firstDropSeconds, 6) : "") << ','
                 << r.events << '\n';
         }
     }
 
     /// Results of one (buffer, loss, config) cell.
-    auto cell = [&](size_t b, size_t l, size_t c) {
+    auto cell = [&](size_t b, size_t l, size_t c)
+    {
         std::vector<const QuicCcHystartLabResult*> out;
         for (size_t w = 0; w < work.size(); ++w)
         {
@@ -355,16 +373,18 @@ main(int argc, char* argv[])
 
     const int labelWidth = 15; // first column
     const int width = 15;      // one column per configuration
-    std::cout << "HyStart++ lab: " << Fmt(base.transferBytes / 1e6, 1) << " MB download, " << rate << ", RTT "
-              << (2 * base.oneWayDelay).GetMilliSeconds() << " ms (BDP "
+    std::cout << "HyStart++ lab: " << Fmt(base.transferBytes / 1e6, 1) << " MB download, " << rate
+              << ", RTT " << (2 * base.oneWayDelay).GetMilliSeconds() << " ms (BDP "
               << Fmt(QuicCcHystartLabBdpPackets(base), 1) << " packets of " << base.maxDatagramSize
-              << " B), loss on the " << (base.ackLoss ? "data and ACK directions" : "data direction")
-              << ", runs " << firstRun << ".." << firstRun + runs - 1 << "; TCP SegmentSize "
+              << " B), loss on the "
+              << (base.ackLoss ? "data and ACK directions" : "data direction") << ", runs "
+              << firstRun << ".." << firstRun + runs - 1 << "; TCP SegmentSize "
               << QuicCcHystartLabTcpSegmentSize(base) << " B\n";
     uint32_t incomplete = 0;
     for (size_t b = 0; b < bufferList.size(); ++b)
     {
-        std::cout << "\nBuffer " << bufferList[b].text << (base.bufferInBytes ? " (limit in bytes)" : "")
+        std::cout << "\nBuffer " << bufferList[b].text
+                  << (base.bufferInBytes ? " (limit in bytes)" : "")
                   << ": median download time, s\n";
         std::cout << std::left << std::setw(labelWidth) << "loss %" << std::right;
         for (const std::string& name : configs)
@@ -398,14 +418,31 @@ main(int argc, char* argv[])
         }
         const size_t l0 = zero - lossList.begin();
         std::cout << "At 0 % loss, mean over " << runs << " runs:\n";
-        const std::vector<std::pair<std::string, std::function<double(const QuicCcHystartLabResult&)>>> rows{
-            {"lost pkts", [](const QuicCcHystartLabResult& r) { return static_cast<double>(r.lostPackets); }},
-            {"queue drops", [](const QuicCcHystartLabResult& r) { return static_cast<double>(r.queueDrops); }},
-            {"peak cwnd pkts",
-             [&](const QuicCcHystartLabResult& r) {
-                 return static_cast<double>(r.peakCwnd) / static_cast<double>(base.maxDatagramSize);
-             }},
-        };
+        const std::vector<
+            std::pair<std::string, std::function<double(const QuicCcHystartLabResult&)>>>
+            rows{
+                {"lost pkts",
+                 [](const QuicCcHystartLabResult& r)
+                 {
+                     return static_cast<double>(r.lostPackets);
+                 }},
+                {"queue drops",
+                 [](const QuicCcHystartLabResult& r)
+                 {
+                     return static_cast<double>(r.queueDrops);
+                 }},
+                {"sent pkts",
+                 [](const QuicCcHystartLabResult& r)
+                 {
+                     return static_cast<double>(r.sentPackets);
+                 }},
+                {"peak cwnd pkts",
+                 [&](const QuicCcHystartLabResult& r)
+                 {
+                     return static_cast<double>(r.peakCwnd)
+                          / static_cast<double>(base.maxDatagramSize);
+                 }},
+            };
         for (const auto& [name, value] : rows)
         {
             std::cout << std::left << std::setw(labelWidth) << name << std::right;
@@ -421,10 +458,12 @@ main(int argc, char* argv[])
             std::cout << "\n";
         }
     }
-    std::cout << "\nlost pkts: QUIC = packets the sender's loss detection declared lost; tcp-cubic = "
-                 "data packets dropped in the network (queue + random loss). queue drops = bottleneck "
-                 "queue overflows (data direction), for every configuration. peak cwnd in packets of "
-                 << base.maxDatagramSize << " B.";
+    std::cout
+        << "\nlost pkts: QUIC = packets the sender's loss detection declared lost; tcp-cubic = "
+           "data packets dropped in the network (queue + random loss). queue drops = bottleneck "
+           "queue overflows (data direction), for every configuration; sent pkts = packets offered "
+           "to it. peak cwnd in packets of "
+        << base.maxDatagramSize << " B.";
     if (incomplete > 0)
     {
         std::cout << " * = " << incomplete << " run(s) in total did not finish within "

@@ -39,7 +39,11 @@ WriteAll(int fd, const std::string& data)
 
 /// Body of worker \p w: tasks w, w + workers, ...; each result as "<index> <line>\n".
 [[noreturn]] void
-RunWorker(int fd, size_t w, uint32_t workers, size_t count, const std::function<std::string(size_t)>& task)
+RunWorker(int fd,
+          size_t w,
+          uint32_t workers,
+          size_t count,
+          const std::function<std::string(size_t)>& task)
 {
     for (size_t i = w; i < count; i += workers)
     {
@@ -61,8 +65,7 @@ bool
 Store(const std::string& record, std::vector<std::optional<std::string>>& results)
 {
     const size_t space = record.find(' ');
-    if (space == 0 || space == std::string::npos ||
-        record.find_first_not_of("0123456789") != space)
+    if (space == 0 || space == std::string::npos || record.find_first_not_of("0123456789") != space)
     {
         return false;
     }
@@ -177,8 +180,8 @@ QuicCcRunBatch(size_t count,
             {
                 const double elapsed =
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                std::cerr << "\r" << received << "/" << count << " runs, " << static_cast<long>(elapsed)
-                          << " s" << std::flush;
+                std::cerr << "\r" << received << "/" << count << " runs, "
+                          << static_cast<long>(elapsed) << " s" << std::flush;
             }
         }
     }

@@ -11,6 +11,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/traffic-control-module.h"
 #include "ns3/quic-cc-socket-factory.h"
 
 #include <algorithm>
@@ -154,6 +155,14 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     NS_ABORT_MSG_IF(params.transferBytes == 0, "death spiral: transfer size must be > 0, got 0");
     NS_ABORT_MSG_UNLESS(params.lossRate >= 0 && params.lossRate <= 1,
                         "death spiral: loss rate must be in [0, 1], got " << params.lossRate);
+    NS_ABORT_MSG_UNLESS(params.oneWayDelay.IsPositive(),
+                        "death spiral: one-way delay must be >= 0, got " << params.oneWayDelay);
+    NS_ABORT_MSG_UNLESS(params.timeout.IsStrictlyPositive(),
+                        "death spiral: timeout must be > 0, got " << params.timeout);
+    NS_ABORT_MSG_UNLESS(params.lossDuration.IsPositive(),
+                        "death spiral: loss duration must be >= 0, got " << params.lossDuration);
+    NS_ABORT_MSG_IF(params.bufferPackets == 0, "death spiral: buffer must be >= 1 packet, got 0");
+    NS_ABORT_MSG_IF(params.rate.GetBitRate() == 0, "death spiral: rate must be > 0, got " << params.rate);
 
     RngSeedManager::SetSeed(params.seed);
     RngSeedManager::SetRun(params.run);
@@ -184,6 +193,9 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     internet.Install(nodes);
     Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
     Ipv4InterfaceContainer ifaces = ipv4.Assign(devices);
+    // Ipv4AddressHelper installs ns-3's default root queue disc (FqCoDel, 10240 packets) in front
+    // of the device; remove it so the bottleneck buffer is the drop-tail device queue above.
+    TrafficControlHelper().Uninstall(devices);
 
     QuicCcHelper quic;
     if (params.controller == "cubic")

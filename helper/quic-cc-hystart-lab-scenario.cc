@@ -25,7 +25,8 @@ namespace
 {
 
 /// Configuration names, published order (scenarios.md Section 2).
-const std::vector<std::string> kConfigs{"tcp-cubic", "reno", "reno-hystart", "cubic", "cubic-hystart"};
+const std::vector<std::string> kConfigs{
+    "tcp-cubic", "reno", "reno-hystart", "cubic", "cubic-hystart"};
 
 /// Bytes of ns-3's TCP send and receive buffers for "tcp-cubic": as large as quic-cc's default
 /// SndBufSize/RcvBufSize, so neither transport is window-limited by its buffers (the ns-3
@@ -47,7 +48,8 @@ class ScopedDefault
         : m_name(name)
     {
         const std::string::size_type sep = name.rfind("::");
-        NS_ABORT_MSG_IF(sep == std::string::npos, "ScopedDefault: bad attribute path '" << name << "'");
+        NS_ABORT_MSG_IF(sep == std::string::npos,
+                        "ScopedDefault: bad attribute path '" << name << "'");
         TypeId tid;
         NS_ABORT_MSG_UNLESS(TypeId::LookupByNameFailSafe(name.substr(0, sep), &tid),
                             "ScopedDefault: unknown TypeId in '" << name << "'");
@@ -58,17 +60,14 @@ class ScopedDefault
         Config::SetDefault(name, value);
     }
 
-    ~ScopedDefault()
-    {
-        Config::SetDefault(m_name, *m_saved);
-    }
+    ~ScopedDefault() { Config::SetDefault(m_name, *m_saved); }
 
     ScopedDefault(const ScopedDefault&) = delete;
     ScopedDefault& operator=(const ScopedDefault&) = delete;
 
   private:
-    std::string m_name;                  //!< attribute path
-    Ptr<const AttributeValue> m_saved;   //!< default before this object
+    std::string m_name;                //!< attribute path
+    Ptr<const AttributeValue> m_saved; //!< default before this object
 };
 
 /// Everything the trace sinks of one run write.
@@ -105,6 +104,13 @@ OnQueueDrop(RunState* s, Ptr<const Packet>)
 {
     NoteDataDrop(s);
     ++s->result.queueDrops;
+    ++s->result.sentPackets;
+}
+
+void
+OnEnqueue(RunState* s, Ptr<const Packet>)
+{
+    ++s->result.sentPackets;
 }
 
 void
@@ -175,8 +181,7 @@ double
 QuicCcHystartLabBdpPackets(const QuicCcHystartLabParams& params)
 {
     NS_ABORT_MSG_IF(params.maxDatagramSize == 0, "HyStart++ lab: MaxDatagramSize must be > 0");
-    const double bdpBytes =
-        params.rate.GetBitRate() * (2 * params.oneWayDelay).GetSeconds() / 8.0;
+    const double bdpBytes = params.rate.GetBitRate() * (2 * params.oneWayDelay).GetSeconds() / 8.0;
     return bdpBytes / static_cast<double>(params.maxDatagramSize);
 }
 
@@ -197,8 +202,9 @@ QuicCcHystartLabTcpSegmentSize(const QuicCcHystartLabParams& params)
     // frame (type byte, offset, length) + data. The largest packet number and offset of the
     // transfer fix the varint sizes (2 and 4 bytes for 8 MB of 1350 B packets).
     const uint64_t largestPacketNumber = params.transferBytes / params.maxDatagramSize + 1;
-    const uint64_t overhead = kQuicCcFixedHeaderSize + QuicCcVarIntSize(largestPacketNumber) +
-                              QuicCcStreamFrameOverhead(params.transferBytes, params.maxDatagramSize);
+    const uint64_t overhead =
+        kQuicCcFixedHeaderSize + QuicCcVarIntSize(largestPacketNumber)
+        + QuicCcStreamFrameOverhead(params.transferBytes, params.maxDatagramSize);
     NS_ABORT_MSG_UNLESS(params.maxDatagramSize > overhead,
                         "HyStart++ lab: MaxDatagramSize " << params.maxDatagramSize
                                                           << " leaves no room for data");
@@ -226,12 +232,11 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     if (tcp)
     {
         tcpDefaults.push_back(std::make_unique<ScopedDefault>(
-            "ns3::TcpSocket::SegmentSize",
-            UintegerValue(QuicCcHystartLabTcpSegmentSize(params))));
-        tcpDefaults.push_back(
-            std::make_unique<ScopedDefault>("ns3::TcpSocket::SndBufSize", UintegerValue(kTcpBufferBytes)));
-        tcpDefaults.push_back(
-            std::make_unique<ScopedDefault>("ns3::TcpSocket::RcvBufSize", UintegerValue(kTcpBufferBytes)));
+            "ns3::TcpSocket::SegmentSize", UintegerValue(QuicCcHystartLabTcpSegmentSize(params))));
+        tcpDefaults.push_back(std::make_unique<ScopedDefault>("ns3::TcpSocket::SndBufSize",
+                                                              UintegerValue(kTcpBufferBytes)));
+        tcpDefaults.push_back(std::make_unique<ScopedDefault>("ns3::TcpSocket::RcvBufSize",
+                                                              UintegerValue(kTcpBufferBytes)));
     }
 
     NodeContainer nodes; // 0 = server (sender), 1 = client (receiver)
@@ -240,9 +245,9 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     p2p.SetDeviceAttribute("DataRate", DataRateValue(params.rate));
     p2p.SetChannelAttribute("Delay", TimeValue(params.oneWayDelay));
     const QueueSize buffer =
-        params.bufferInBytes
-            ? QueueSize(QueueSizeUnit::BYTES, params.bufferPackets * (params.maxDatagramSize + kWireOverhead))
-            : QueueSize(QueueSizeUnit::PACKETS, params.bufferPackets);
+        params.bufferInBytes ? QueueSize(
+            QueueSizeUnit::BYTES, params.bufferPackets * (params.maxDatagramSize + kWireOverhead))
+                             : QueueSize(QueueSizeUnit::PACKETS, params.bufferPackets);
     p2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(buffer));
     // No flow control: IP hands every packet to the device, so the drop-tail device queue is the
     // only buffer (otherwise ns-3 puts its default FqCoDel queue disc in front of it).
@@ -256,9 +261,9 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
 
     RunState state;
     state.params = &params;
-    devices.Get(0)->GetObject<PointToPointNetDevice>()->GetQueue()->TraceConnectWithoutContext(
-        "Drop",
-        MakeBoundCallback(&OnQueueDrop, &state));
+    Ptr<Queue<Packet>> bottleneck = devices.Get(0)->GetObject<PointToPointNetDevice>()->GetQueue();
+    bottleneck->TraceConnectWithoutContext("Drop", MakeBoundCallback(&OnQueueDrop, &state));
+    bottleneck->TraceConnectWithoutContext("Enqueue", MakeBoundCallback(&OnEnqueue, &state));
 
     // Random loss on the data direction (server -> client): the client's receive side, after the
     // bottleneck queue, like netem loss on the path. ACKs (client -> server) get the same loss
@@ -267,7 +272,8 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     if (params.lossRate > 0)
     {
         errorModels.push_back(AddLoss(devices.Get(1), params.lossRate));
-        devices.Get(1)->TraceConnectWithoutContext("PhyRxDrop", MakeBoundCallback(&OnDataErrorDrop, &state));
+        devices.Get(1)->TraceConnectWithoutContext("PhyRxDrop",
+                                                   MakeBoundCallback(&OnDataErrorDrop, &state));
         if (params.ackLoss)
         {
             errorModels.push_back(AddLoss(devices.Get(0), params.lossRate));
@@ -282,8 +288,8 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     {
         for (uint32_t i = 0; i < nodes.GetN(); ++i)
         {
-            nodes.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute("SocketType",
-                                                                   TypeIdValue(TcpCubic::GetTypeId()));
+            nodes.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute(
+                "SocketType", TypeIdValue(TcpCubic::GetTypeId()));
         }
     }
     else
@@ -291,15 +297,15 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
         socketFactory = "ns3::QuicCcSocketFactory";
         const bool hyStart = params.config == "reno-hystart" || params.config == "cubic-hystart";
         const bool cubic = params.config == "cubic" || params.config == "cubic-hystart";
-        quic.SetCongestionControl(cubic ? "ns3::QuicCubic" : "ns3::QuicReno", "HyStart", BooleanValue(hyStart));
+        quic.SetCongestionControl(
+            cubic ? "ns3::QuicCubic" : "ns3::QuicReno", "HyStart", BooleanValue(hyStart));
         quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
         quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
         quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
         quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
         quic.Install(nodes);
         nodes.Get(0)->GetObject<QuicCcSocketFactory>()->TraceConnectWithoutContext(
-            "SocketCreated",
-            MakeBoundCallback(&OnQuicSocketCreated, &state));
+            "SocketCreated", MakeBoundCallback(&OnQuicSocketCreated, &state));
     }
 
     // Every random stream fixed: a run does not depend on earlier runs in the same process.

@@ -36,20 +36,20 @@ namespace ns3
  */
 struct QuicCcHystartLabParams
 {
-    std::string config{"cubic-hystart"};  //!< one of QuicCcHystartLabConfigs()
-    uint32_t run{1};                      //!< RngRun
-    uint32_t seed{1};                     //!< RngSeed
-    uint64_t transferBytes{8'000'000};    //!< download size, bytes (8 MB)
-    DataRate rate{"5Mbps"};               //!< bottleneck rate, both directions
-    Time oneWayDelay{MilliSeconds(30)};   //!< propagation delay each way (RTT 60 ms)
-    uint32_t bufferPackets{56};           //!< drop-tail device queue, packets (56 = 2 BDP)
+    std::string config{"cubic-hystart"}; //!< one of QuicCcHystartLabConfigs()
+    uint32_t run{1};                     //!< RngRun
+    uint32_t seed{1};                    //!< RngSeed
+    uint64_t transferBytes{8'000'000};   //!< download size, bytes (8 MB)
+    DataRate rate{"5Mbps"};              //!< bottleneck rate, both directions
+    Time oneWayDelay{MilliSeconds(30)};  //!< propagation delay each way (RTT 60 ms)
+    uint32_t bufferPackets{56};          //!< drop-tail device queue, packets (56 = 2 BDP)
     /// Limit the queue in bytes instead, to bufferPackets full QUIC packets (bufferPackets x
     /// (maxDatagramSize + 30) bytes on the wire), so that sub-MSS packets take less room.
     bool bufferInBytes{false};
-    double lossRate{0};                   //!< random loss probability per data packet, [0, 1]
-    bool ackLoss{false};                  //!< also drop ACK-direction packets with lossRate
-    Time timeout{Seconds(600)};           //!< a run not done by then is reported incomplete
-    uint64_t maxDatagramSize{1350};       //!< QUIC MaxDatagramSize (UDP payload), bytes
+    double lossRate{0};                    //!< random loss probability per data packet, [0, 1]
+    bool ackLoss{false};                   //!< also drop ACK-direction packets with lossRate
+    Time timeout{Seconds(600)};            //!< a run not done by then is reported incomplete
+    uint64_t maxDatagramSize{1350};        //!< QUIC MaxDatagramSize (UDP payload), bytes
     std::string ackPolicy{"ReceiveBatch"}; //!< QuicCcSocket::AckPolicy of the QUIC receiver
     Time ackBatchWindow{MicroSeconds(50)}; //!< ReceiveBatch window
 };
@@ -67,13 +67,15 @@ struct QuicCcHystartLabResult
      * lost-segment counter).
      */
     uint64_t lostPackets{0};
-    uint64_t spuriousLosses{0};  //!< QUIC: declared lost, later acknowledged (0 for TCP)
-    uint64_t queueDrops{0};      //!< data-direction bottleneck queue overflows, packets
-    uint64_t errorDrops{0};      //!< data-direction packets the error model dropped
-    uint64_t ackErrorDrops{0};   //!< ACK-direction packets the error model dropped (ackLoss)
-    uint64_t peakCwnd{0};        //!< largest sender cwnd, bytes
-    double firstDropSeconds{0};  //!< first data-direction drop, s (valid if queueDrops + errorDrops > 0)
-    uint64_t events{0};          //!< simulator events executed
+    uint64_t spuriousLosses{0}; //!< QUIC: declared lost, later acknowledged (0 for TCP)
+    uint64_t sentPackets{0};    //!< packets offered to the data-direction bottleneck queue
+    uint64_t queueDrops{0};     //!< data-direction bottleneck queue overflows, packets
+    uint64_t errorDrops{0};     //!< data-direction packets the error model dropped
+    uint64_t ackErrorDrops{0};  //!< ACK-direction packets the error model dropped (ackLoss)
+    uint64_t peakCwnd{0};       //!< largest sender cwnd, bytes
+    /// Time of the first data-direction drop, s; valid only if queueDrops + errorDrops > 0.
+    double firstDropSeconds{0};
+    uint64_t events{0}; //!< simulator events executed
 };
 
 /// The five configurations in the published order: "tcp-cubic", "reno", "reno-hystart",

@@ -5,6 +5,8 @@
 
 #include "ns3/abort.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -160,6 +162,7 @@ std::vector<std::pair<uint64_t, uint64_t>>
 QuicCcRangeSet::HighestInclusive(size_t maxRanges) const
 {
     std::vector<std::pair<uint64_t, uint64_t>> out;
+    out.reserve(std::min(maxRanges, m_ranges.size()));
     for (auto it = m_ranges.rbegin(); it != m_ranges.rend() && out.size() < maxRanges; ++it)
     {
         out.emplace_back(it->first, it->second - 1);

@@ -42,6 +42,12 @@ constexpr uint64_t kMaxDatagramSize = 65527;
 constexpr uint64_t kMaxStreamOffset = (uint64_t{1} << 62) - 1;
 /// Error code of a normal close (RFC 9000 Section 20.1 NO_ERROR).
 constexpr uint64_t kNoError = 0;
+/// Largest jump above the largest received packet number that is accepted: the decoding window
+/// of a 4-byte truncated packet number (RFC 9000 Section 17.1, Appendix A.3). quic-cc sends
+/// full packet numbers, so anything further is forged or corrupt.
+constexpr uint64_t kMaxPacketNumberJump = uint64_t{1} << 31;
+/// Largest UDP payload over IPv4 (65535 - 20 - 8) and over IPv6 (65535 - 8).
+constexpr uint64_t kMaxIpv4Payload = 65507;
 
 /// A new object of \p original's type with the same attribute values.
 template <typename T>
@@ -79,7 +85,8 @@ QuicCcSocket::GetTypeId()
             .AddAttribute("MaxDatagramSize",
                           "Largest UDP payload the connection sends, bytes (quiche "
                           "max_send_udp_payload_size; mss of the controllers). 1200..65527 "
-                          "(RFC 9000 Section 14); other values are a fatal error.",
+                          "(RFC 9000 Section 14; 65527 over IPv6), at most 65507 over IPv4 "
+                          "(checked at Connect/Listen); other values are a fatal error.",
                           UintegerValue(1350),
                           MakeUintegerAccessor(&QuicCcSocket::SetMaxDatagramSize,
                                                &QuicCcSocket::GetMaxDatagramSize),
@@ -156,7 +163,8 @@ QuicCcSocket::GetTypeId()
             .AddAttribute("RcvBufSize",
                           "Largest stream offset accepted beyond the next in-order offset, bytes "
                           "(not advertised: quic-cc has no flow control); a datagram with STREAM "
-                          "data past it is dropped whole as a protocol violation.",
+                          "data past it is dropped whole as a protocol violation. Must be at least "
+                          "MaxDatagramSize.",
                           UintegerValue(128u << 20),
                           MakeUintegerAccessor(&QuicCcSocket::m_rcvBufSize),
                           MakeUintegerChecker<uint32_t>(1))
@@ -333,6 +341,13 @@ QuicCcSocket::Validate() const
     NS_ABORT_MSG_IF(m_ackBatchWindow.IsStrictlyNegative(),
                     "QuicCcSocket::AckBatchWindow must be >= 0, got " << m_ackBatchWindow);
     NS_ABORT_MSG_IF(m_maxAckRanges == 0, "QuicCcSocket::MaxAckRanges must be >= 1, got 0");
+    NS_ABORT_MSG_IF(m_rcvBufSize < m_mss,
+                    "QuicCcSocket::RcvBufSize (" << m_rcvBufSize << ") must hold at least one datagram (MaxDatagramSize "
+                                                 << m_mss << ")");
+    // Windows are bytes in uint64_t: keep packets x MaxDatagramSize far from overflow (2^48 B).
+    NS_ABORT_MSG_IF(m_initialWindowPackets > (uint64_t{1} << 48) / m_mss,
+                    "QuicCcSocket::InitialWindowPackets too large: " << m_initialWindowPackets << " x "
+                                                                     << m_mss << " bytes exceeds 2^48 bytes");
     if (!m_ccPrototype)
     {
         NS_ABORT_MSG_UNLESS(m_ccTypeId.IsChildOf(QuicCongestionController::GetTypeId()),
@@ -571,6 +586,9 @@ QuicCcSocket::Connect(const Address& address)
         m_errno = m_udp->GetErrno();
         return -1;
     }
+    NS_ABORT_MSG_IF(InetSocketAddress::IsMatchingType(address) && m_mss > kMaxIpv4Payload,
+                    "QuicCcSocket::MaxDatagramSize " << m_mss << " exceeds the IPv4 UDP payload limit "
+                                                     << kMaxIpv4Payload << " bytes");
     m_peer = address;
     StartConnection(ROLE_CLIENT);
     m_state = STATE_HANDSHAKE;
@@ -589,6 +607,11 @@ QuicCcSocket::Listen()
         return -1;
     }
     Validate();
+    Address local;
+    m_udp->GetSockName(local);
+    NS_ABORT_MSG_IF(InetSocketAddress::IsMatchingType(local) && m_mss > kMaxIpv4Payload,
+                    "QuicCcSocket::MaxDatagramSize " << m_mss << " exceeds the IPv4 UDP payload limit "
+                                                     << kMaxIpv4Payload << " bytes");
     m_role = ROLE_LISTENER;
     return 0;
 }
@@ -676,9 +699,10 @@ QuicCcSocket::Send(Ptr<Packet> p, uint32_t flags)
         m_errno = ERROR_MSGSIZE;
         return -1;
     }
-    std::vector<uint8_t> tmp(size);
-    p->CopyData(tmp.data(), size);
-    m_sendBuf.insert(m_sendBuf.end(), tmp.begin(), tmp.end());
+    // Uninitialised scratch (a std::vector would zero every byte before CopyData overwrites it).
+    const std::unique_ptr<uint8_t[]> tmp(new uint8_t[size]);
+    p->CopyData(tmp.get(), size);
+    m_sendBuf.insert(m_sendBuf.end(), tmp.get(), tmp.get() + size);
     m_sendEnd += size;
     // Like TcpSocketBase: send after the application's current call returns, so that a burst of
     // small Send() calls fills full-size packets.
@@ -701,9 +725,9 @@ QuicCcSocket::GetRxAvailable() const
 Ptr<Packet>
 QuicCcSocket::Recv(uint32_t maxSize, uint32_t flags)
 {
-    if (m_recvStream.Available() == 0)
+    if (m_recvStream.Available() == 0 || maxSize == 0)
     {
-        m_errno = ERROR_AGAIN;
+        m_errno = maxSize == 0 ? ERROR_INVAL : ERROR_AGAIN;
         return nullptr;
     }
     const std::vector<uint8_t> out = m_recvStream.Read(maxSize);
@@ -824,6 +848,13 @@ QuicCcSocket::HandleUdpRead(Ptr<Socket> udp)
         if (parsed.packet->type != QuicCcPacketType::INITIAL || m_state == STATE_CLOSED)
         {
             Drop("listener: no connection for a non-INITIAL packet from a new address");
+            continue;
+        }
+        if (m_closedConnectionIds.count(parsed.packet->connectionId) > 0)
+        {
+            // A late or duplicated INITIAL of a connection that already ended (RFC 9000
+            // Section 10.2: a closed connection's packets are not a new connection).
+            Drop("listener: INITIAL of closed connection " + std::to_string(parsed.packet->connectionId));
             continue;
         }
         Ptr<QuicCcSocket> child = CreateServerChild(from, parsed.packet->connectionId);
@@ -957,6 +988,13 @@ QuicCcSocket::CheckPacket(const QuicCcPacket& packet, std::string& reason) const
     if (packet.connectionId != m_connectionId)
     {
         reason = "unknown connection id " + std::to_string(packet.connectionId);
+        return false;
+    }
+    const uint64_t expected = m_anyReceived ? m_largestReceived : 0;
+    if (packet.packetNumber > expected + kMaxPacketNumberJump)
+    {
+        reason = "packet number " + std::to_string(packet.packetNumber) +
+                 " beyond the decoding window above " + std::to_string(expected);
         return false;
     }
     if (m_role == ROLE_CLIENT && packet.type == QuicCcPacketType::INITIAL)
@@ -1392,7 +1430,7 @@ QuicCcSocket::SendOnePacket(bool probe)
                 m_finRetransmit = m_finRetransmit || (c.fin && !m_finAcked);
             }
             m_pendingInitial = oldest.initial && m_state == STATE_HANDSHAKE;
-            m_pendingHandshakeDone = oldest.handshakeDone;
+            m_pendingHandshakeDone = oldest.handshakeDone && m_role == ROLE_SERVER;
             if (m_pendingInitial)
             {
                 packet.type = QuicCcPacketType::INITIAL;
@@ -1406,7 +1444,10 @@ QuicCcSocket::SendOnePacket(bool probe)
                 content.handshakeDone = true;
                 m_pendingHandshakeDone = false;
             }
-            BuildStreamFrames(packet, content, limit);
+            if (m_state == STATE_ESTABLISHED)
+            {
+                BuildStreamFrames(packet, content, limit);
+            }
         }
         if (!packet.IsAckEliciting())
         {
@@ -1437,7 +1478,9 @@ QuicCcSocket::AppendAck(QuicCcPacket& packet, uint64_t sizeLimit)
         return false;
     }
     QuicCcAckFrame ack;
-    for (const auto& [lo, hi] : m_received.HighestInclusive(m_maxAckRanges))
+    const auto highest = m_received.HighestInclusive(m_maxAckRanges);
+    ack.ranges.reserve(highest.size());
+    for (const auto& [lo, hi] : highest)
     {
         ack.ranges.push_back({lo, hi});
     }
@@ -1618,10 +1661,11 @@ QuicCcSocket::EnterClosed()
 {
     NS_LOG_FUNCTION(this);
     m_state = STATE_CLOSED;
-    m_lossTimer.Cancel();
-    m_idleTimer.Cancel();
-    m_ackTimer.Cancel();
-    m_sendEvent.Cancel();
+    // Remove (not Cancel): a cancelled event still keeps the simulator running until its time.
+    for (EventId* e : {&m_lossTimer, &m_idleTimer, &m_ackTimer, &m_sendEvent})
+    {
+        Simulator::Remove(*e);
+    }
     if (m_qlog)
     {
         m_qlog->Close();
@@ -1633,6 +1677,7 @@ QuicCcSocket::EnterClosed()
     }
     if (m_role == ROLE_SERVER && m_listener)
     {
+        m_listener->m_closedConnectionIds.insert(m_connectionId);
         m_listener->m_children.erase(m_peer);
     }
 }
@@ -1668,7 +1713,8 @@ QuicCcSocket::OnIdleTimeout()
         return;
     }
     const bool ourStreamDone = m_sendEnd == 0 || (m_finAcked && m_streamAcked.ContainsAll(0, m_sendEnd));
-    const bool peerStreamDone = m_recvStream.NothingReceived() || m_recvStream.Complete();
+    // Only a FIN proves the peer's stream is complete; silence is not completion.
+    const bool peerStreamDone = m_recvStream.Complete();
     if (ourStreamDone && peerStreamDone && !m_closeNotified)
     {
         // Everything was delivered both ways; the peer's CONNECTION_CLOSE was lost: a silent close.

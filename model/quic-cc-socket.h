@@ -22,7 +22,7 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <unordered_map>
+#include <set>
 
 namespace ns3
 {
@@ -239,6 +239,7 @@ class QuicCcSocket : public Socket
     Address m_peer;                        //!< peer address
     uint64_t m_connectionId{0};
     std::map<Address, Ptr<QuicCcSocket>> m_children; //!< listener: one connection per peer address
+    std::set<uint64_t> m_closedConnectionIds;        //!< listener: connections that ended (late INITIALs dropped)
     bool m_shutdownSend{false};
     bool m_shutdownRecv{false};
     bool m_closeRequested{false};
@@ -249,7 +250,7 @@ class QuicCcSocket : public Socket
     Ptr<QuicCongestionController> m_cc;
     std::unique_ptr<QuicLossDetection> m_lossDetection;
     uint64_t m_nextPacketNumber{0};
-    std::unordered_map<uint64_t, SentContent> m_sentContent; //!< per ack-eliciting packet number
+    std::map<uint64_t, SentContent> m_sentContent; //!< per ack-eliciting packet number, oldest first
     EventId m_lossTimer;
     EventId m_idleTimer;
     EventId m_sendEvent;

@@ -115,6 +115,10 @@ QuicLossDetection::OnAckReceived(Time now,
     {
         const uint64_t smallest = r->first;
         const uint64_t largest = r->second;
+        if (m_sent.empty() || largest < m_sent.front().packetNumber)
+        {
+            continue; // the range's packets have all left the record (the receiver repeats old ranges)
+        }
         for (size_t i = SkipAcked(LowerBound(smallest));
              i < m_sent.size() && m_sent[i].packetNumber <= largest;
              i = SkipAcked(i + 1))

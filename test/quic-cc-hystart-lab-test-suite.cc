@@ -39,7 +39,8 @@ class QuicCcHystartLabTestCase : public TestCase
 
     /// The run completed, nothing was dropped at random, and every queue drop was declared lost
     /// (a dropped packet's data must be declared lost before it is sent again).
-    void CheckCleanRun(const std::string& config, const QuicCcHystartLabResult& r)
+    void
+    CheckCleanRun(const std::string& config, const QuicCcHystartLabResult& r)
     {
         NS_TEST_EXPECT_MSG_EQ(r.completed, true, config + " completes");
         NS_TEST_EXPECT_MSG_EQ(r.bytesReceived, 8'000'000, config + ": every byte");
@@ -54,12 +55,14 @@ class QuicCcHystartLabFourBdpTestCase : public QuicCcHystartLabTestCase
 {
   public:
     QuicCcHystartLabFourBdpTestCase()
-        : QuicCcHystartLabTestCase("4 BDP buffer, 0 % loss: HyStart++ loses fewer packets for reno and cubic")
+        : QuicCcHystartLabTestCase(
+            "4 BDP buffer, 0 % loss: HyStart++ loses fewer packets for reno and cubic")
     {
     }
 
   private:
-    void DoRun() override
+    void
+    DoRun() override
     {
         const QuicCcHystartLabParams path;
         const uint32_t buffer = QuicCcHystartLabBufferPackets(path, 4);
@@ -72,10 +75,12 @@ class QuicCcHystartLabFourBdpTestCase : public QuicCcHystartLabTestCase
             CheckCleanRun(cc + "-hystart", with);
             // Slow start overshoots a 139-packet pipe (BDP + buffer) by about a window's worth.
             NS_TEST_ASSERT_MSG_GT_OR_EQ(without.lostPackets, 100, cc + ": slow start overshoots");
-            NS_TEST_ASSERT_MSG_LT(with.lostPackets, without.lostPackets, cc + ": HyStart++ loses fewer");
+            NS_TEST_ASSERT_MSG_LT(
+                with.lostPackets, without.lostPackets, cc + ": HyStart++ loses fewer");
             NS_TEST_ASSERT_MSG_LT(with.peakCwnd, without.peakCwnd, cc + ": HyStart++ peaks lower");
             // "HyStart++ does not change download time much": within 10 % here.
-            NS_TEST_ASSERT_MSG_LT(with.completionSeconds, 1.1 * without.completionSeconds,
+            NS_TEST_ASSERT_MSG_LT(with.completionSeconds,
+                                  1.1 * without.completionSeconds,
                                   cc + ": about the same download time");
         }
     }
@@ -87,12 +92,14 @@ class QuicCcHystartLabDeepQueueTestCase : public QuicCcHystartLabTestCase
 {
   public:
     QuicCcHystartLabDeepQueueTestCase()
-        : QuicCcHystartLabTestCase("1000-packet buffer, 0 % loss: HyStart++ loses nothing, plain slow start > 500")
+        : QuicCcHystartLabTestCase(
+            "1000-packet buffer, 0 % loss: HyStart++ loses nothing, plain slow start > 500")
     {
     }
 
   private:
-    void DoRun() override
+    void
+    DoRun() override
     {
         for (const std::string cc : {"reno", "cubic"})
         {
@@ -100,7 +107,8 @@ class QuicCcHystartLabDeepQueueTestCase : public QuicCcHystartLabTestCase
             const QuicCcHystartLabResult with = QuicCcRunHystartLab(Lab(cc + "-hystart", 1000));
             CheckCleanRun(cc, without);
             CheckCleanRun(cc + "-hystart", with);
-            NS_TEST_ASSERT_MSG_GT(without.lostPackets, 500, cc + ": slow start overflows 1000 packets");
+            NS_TEST_ASSERT_MSG_GT(
+                without.lostPackets, 500, cc + ": slow start overflows 1000 packets");
             NS_TEST_ASSERT_MSG_EQ(with.lostPackets, 0, cc + "-hystart: no loss at all");
             NS_TEST_ASSERT_MSG_EQ(with.queueDrops, 0, cc + "-hystart: the queue never overflows");
         }
@@ -113,15 +121,18 @@ class QuicCcHystartLabTcpBaselineTestCase : public QuicCcHystartLabTestCase
 {
   public:
     QuicCcHystartLabTcpBaselineTestCase()
-        : QuicCcHystartLabTestCase("tcp-cubic baseline: completes, lost = network drops, time close to QUIC reno")
+        : QuicCcHystartLabTestCase(
+            "tcp-cubic baseline: completes, lost = network drops, time close to QUIC reno")
     {
     }
 
   private:
-    void DoRun() override
+    void
+    DoRun() override
     {
         const QuicCcHystartLabParams path;
-        NS_TEST_ASSERT_MSG_EQ(QuicCcHystartLabTcpSegmentSize(path), 1332,
+        NS_TEST_ASSERT_MSG_EQ(QuicCcHystartLabTcpSegmentSize(path),
+                              1332,
                               "1350 B minus 18 B of QUIC header and STREAM frame overhead");
         const uint32_t buffer = QuicCcHystartLabBufferPackets(path, 2);
         const QuicCcHystartLabResult tcp = QuicCcRunHystartLab(Lab("tcp-cubic", buffer));
@@ -147,7 +158,8 @@ class QuicCcHystartLabDeterminismTestCase : public QuicCcHystartLabTestCase
     }
 
   private:
-    void DoRun() override
+    void
+    DoRun() override
     {
         const QuicCcHystartLabResult a = QuicCcRunHystartLab(Lab("cubic-hystart", 56, 0.02, 3));
         const QuicCcHystartLabResult b = QuicCcRunHystartLab(Lab("cubic-hystart", 56, 0.02, 3));

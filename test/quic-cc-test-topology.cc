@@ -7,6 +7,7 @@
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/traffic-control-helper.h"
 
 #include <vector>
 
@@ -149,6 +150,8 @@ TwoNodes::TwoNodes(const QuicCcHelper& quic, const std::string& rate, Time oneWa
     internet.Install(nodes);
     Ipv4AddressHelper ipv4("10.9.0.0", "255.255.255.0");
     interfaces = ipv4.Assign(devices);
+    // The bottleneck is the drop-tail device queue, not ns-3's default FqCoDel root queue disc.
+    TrafficControlHelper().Uninstall(devices);
     quic.Install(nodes);
 }
 
