@@ -398,8 +398,9 @@ class QuicCcHostileDatagramTestCase : public TestCase
 };
 
 /// Test: a raw UDP "client" opens a connection with a valid INITIAL, then forges packets on it:
-/// an ACK of a packet never sent, STREAM data past the receive window, and a FIN that changes
-/// the final size. Each is dropped and counted; the data accepted before stays exact.
+/// an ACK of a packet never sent, STREAM data past the receive window, a FIN that changes the
+/// final size, a packet number beyond the decoding window; then it closes and replays its
+/// INITIAL. Each is dropped and counted; the data accepted before stays exact.
 class QuicCcForgedPacketTestCase : public TestCase
 {
   public:
@@ -422,10 +423,12 @@ QuicCcForgedPacketTestCase::DoRun()
     listener->Listen();
     PatternReader reader;
     uint64_t dropped = 0;
+    uint32_t accepted = 0;
     std::vector<std::string> reasons;
     listener->SetAcceptCallback(
         MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
         Callback<void, Ptr<Socket>, const Address&>([&](Ptr<Socket> s, const Address&) {
+            ++accepted;
             reader.Attach(s);
             s->TraceConnectWithoutContext("DroppedDatagram",
                                           Callback<void, uint64_t, const std::string&>(
@@ -472,16 +475,41 @@ QuicCcForgedPacketTestCase::DoRun()
                         [&]() { send(QuicCcPacketType::ONE_RTT, stream(uint64_t{1} << 40, 10, false)); });
     Simulator::Schedule(MilliSeconds(32), [&]() { send(QuicCcPacketType::ONE_RTT, stream(100, 100, true)); });
     Simulator::Schedule(MilliSeconds(33), [&]() { send(QuicCcPacketType::HANDSHAKE, QuicCcPingFrame{}); });
+    // A packet number far beyond the decoding window would poison every later ACK.
+    Simulator::Schedule(MilliSeconds(34), [&]() {
+        pn = uint64_t{1} << 40;
+        send(QuicCcPacketType::ONE_RTT, QuicCcPingFrame{});
+        pn = 7;
+    });
+    // The client closes; a late duplicate of its INITIAL must not open a second connection.
+    Simulator::Schedule(MilliSeconds(40),
+                        [&]() { send(QuicCcPacketType::ONE_RTT, QuicCcConnectionCloseFrame{0, "bye"}); });
+    uint64_t listenerDropped = 0;
+    std::string listenerReason;
+    listener->TraceConnectWithoutContext("DroppedDatagram",
+                                         Callback<void, uint64_t, const std::string&>(
+                                             [&](uint64_t total, const std::string& why) {
+                                                 listenerDropped = total;
+                                                 listenerReason = why;
+                                             }));
+    Simulator::Schedule(MilliSeconds(60), [&]() {
+        pn = 0;
+        send(QuicCcPacketType::INITIAL, QuicCcPingFrame{});
+    });
     Simulator::Stop(Seconds(1));
     Simulator::Run();
     NS_TEST_ASSERT_MSG_EQ(reader.Received(), 100, "the honest part of the stream");
     NS_TEST_ASSERT_MSG_EQ(reader.Mismatches(), 0, "content");
-    NS_TEST_ASSERT_MSG_EQ(dropped, 4, "four forged packets dropped");
-    NS_TEST_ASSERT_MSG_EQ(reasons.size(), 4, "one reason each");
+    NS_TEST_ASSERT_MSG_EQ(dropped, 5, "five forged packets dropped");
+    NS_TEST_ASSERT_MSG_EQ(reasons.size(), 5, "one reason each");
     NS_TEST_ASSERT_MSG_NE(reasons[0].find("never sent"), std::string::npos, reasons[0]);
     NS_TEST_ASSERT_MSG_NE(reasons[1].find("receive window"), std::string::npos, reasons[1]);
     NS_TEST_ASSERT_MSG_NE(reasons[2].find("final size"), std::string::npos, reasons[2]);
     NS_TEST_ASSERT_MSG_NE(reasons[3].find("HANDSHAKE"), std::string::npos, reasons[3]);
+    NS_TEST_ASSERT_MSG_NE(reasons[4].find("decoding window"), std::string::npos, reasons[4]);
+    NS_TEST_ASSERT_MSG_EQ(accepted, 1, "the late INITIAL opened no second connection");
+    NS_TEST_ASSERT_MSG_EQ(listenerDropped, 1, "the listener dropped the late INITIAL");
+    NS_TEST_ASSERT_MSG_NE(listenerReason.find("closed connection"), std::string::npos, listenerReason);
     Simulator::Destroy();
 }
 
