@@ -3,12 +3,14 @@
 #   make test   install, build, run every test (ns-3 TestSuites and GoogleTest) through ctest
 #   make check-in-tree   build quic-cc inside the ns-3.37 Debian source tree (contrib/quic-cc),
 #               run its suites and examples with its test.py (cache: $QUICCC_CACHE)
+#   make bench  build and run the benchmarks (bench/), write bench/RESULTS.md (not tests)
 
 BUILD      ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS       ?= $(shell nproc)
 RESULTS    ?= results
 DEMO_RUNS  ?= 100
+BENCH_REPS ?= 7
 
 # Debian bookworm packages the build, tests, demo and plots need. ns3 provides the helper
 # binaries that Debian's ns-3 CMake package config checks for.
@@ -18,7 +20,7 @@ DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest li
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build test demo clean check-in-tree
+.PHONY: all deps configure build test demo clean check-in-tree bench
 
 all: build
 
@@ -52,6 +54,11 @@ demo: build
 	$(BUILD)/examples/quic-cc-death-spiral --runs=1 --firstRun=$$run --qlog=$(RESULTS)/qlog --quiet > /dev/null && \
 	/usr/bin/python3 scripts/plot-death-spiral.py --qlog $(RESULTS)/qlog --run $$run \
 	  --csv $(RESULTS)/death-spiral.csv --out $(RESULTS)
+
+# bench/ is also a directory: the target must stay .PHONY.
+bench: configure
+	cmake --build $(BUILD) -j $(JOBS) --target transfer-bench controller-bench
+	bench/run-bench.sh $(BUILD) $(BENCH_REPS)
 
 check-in-tree:
 	JOBS=$(JOBS) scripts/check-in-tree.sh

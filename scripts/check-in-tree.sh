@@ -26,9 +26,16 @@ NS3_VERSION=3.37
 # The ns-3 modules quic-cc needs, plus csma: with --enable-tests, ns-3.37 builds src/test whose
 # TCP system suites need it.
 NS3_MODULES="quic-cc;core;network;internet;applications;point-to-point;traffic-control;flow-monitor;stats;csma"
-# Only quic-cc's own examples and tests are built: the rest of the tree is a dependency here.
-NS3_CONFIGURE_ARGS=(--enable-examples --enable-tests "--enable-modules=${NS3_MODULES}"
-                    "--filter-module-examples-and-tests=quic-cc")
+# What `./ns3 configure --enable-examples --enable-tests --enable-modules=...
+# --filter-module-examples-and-tests=quic-cc` passes to CMake (default build profile), given to
+# CMake directly: ./ns3 also sets CLICOLOR=1, which adds -fdiagnostics-color=always to every
+# compile command, so a later CMake re-run without it (as `cmake --build` does when quic-cc's
+# CMake files or globs change) would rebuild all of ns-3. Only quic-cc's own examples and tests
+# are built: the rest of the tree is a dependency here.
+NS3_CMAKE_ARGS=(-DCMAKE_BUILD_TYPE=default -DNS3_ASSERT=ON -DNS3_LOG=ON -DNS3_WARNINGS_AS_ERRORS=OFF
+                -DNS3_NATIVE_OPTIMIZATIONS=OFF -DNS3_EXAMPLES=ON -DNS3_TESTS=ON
+                "-DNS3_ENABLED_MODULES=${NS3_MODULES}" -DNS3_FILTER_MODULE_EXAMPLES_AND_TESTS=quic-cc)
+unset CLICOLOR
 DEB_SRC_FILE=/etc/apt/sources.list.d/quic-cc-deb-src.sources
 
 STEP="start"
@@ -124,10 +131,14 @@ rsync -a --delete \
 step "configure"
 cd "$NS3_DIR"
 stamp="$NS3_DIR/.quic-cc-configure-args"
-want="${NS3_CONFIGURE_ARGS[*]}"
-if [ ! -f cmake-cache/build.ninja ] && [ ! -f cmake-cache/Makefile ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+want="${NS3_CMAKE_ARGS[*]}"
+if [ ! -f cmake-cache/CMakeCache.txt ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   rm -f "$stamp"
-  ./ns3 configure "${NS3_CONFIGURE_ARGS[@]}"
+  generator=()
+  if [ ! -f cmake-cache/CMakeCache.txt ]; then
+    if command -v ninja >/dev/null; then generator=(-G Ninja); else generator=(-G "Unix Makefiles"); fi
+  fi
+  cmake -S . -B cmake-cache "${generator[@]}" "${NS3_CMAKE_ARGS[@]}"
   echo "$want" >"$stamp"
 else
   echo "already configured with: $want (CMake re-runs by itself if quic-cc's CMake files changed)"

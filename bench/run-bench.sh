@@ -1,0 +1,44 @@
+#!/bin/sh
+# Run the quic-cc benchmarks and write bench/RESULTS.md (`make bench` calls this).
+#   bench/run-bench.sh BUILD_DIR [REPS]
+# REPS: repetitions of each quic-cc/TCP comparison run (default 7). The measured tables come from
+# the two programs; the callgrind section is bench/callgrind-findings.md (a one-off profile,
+# not re-measured here).
+set -eu
+build=${1:?usage: bench/run-bench.sh BUILD_DIR [REPS]}
+reps=${2:-7}
+here=$(cd "$(dirname "$0")" && pwd)
+for exe in transfer-bench controller-bench; do
+  [ -x "$build/bench/$exe" ] || { echo "run-bench: $build/bench/$exe is missing (configure with -DQUICCC_BUILD_BENCH=ON and build it)" >&2; exit 1; }
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "== transfer-bench (whole simulated transfers) ==" >&2
+"$build/bench/transfer-bench" --reps="$reps" --markdown="$tmp/transfer.md" > /dev/null
+echo "== controller-bench (Google Benchmark) ==" >&2
+"$build/bench/controller-bench" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+  --markdown="$tmp/controller.md" >&2
+
+commit=$(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo unknown)
+dirty=$(git -C "$here/.." status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo " plus uncommitted changes" || true)
+{
+  echo "# quic-cc benchmark results"
+  echo
+  echo "Written by \`make bench\` (bench/run-bench.sh) on $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit$dirty."
+  echo "Benchmarks are not tests: nothing here runs under ctest. Reproduce with \`make bench\`"
+  echo "(\`BENCH_REPS=n\` repetitions per comparison run); \`transfer-bench --help\` lists its options."
+  echo
+  echo "## Targets of issue #7"
+  echo
+  grep -h '^Target' "$tmp/transfer.md" "$tmp/controller.md" | sed 's/^Target: /- /'
+  echo
+  echo "## Whole transfers (bench/transfer-bench.cc)"
+  echo
+  cat "$tmp/transfer.md"
+  echo "## Controllers and loss detection (bench/controller-bench.cc)"
+  echo
+  cat "$tmp/controller.md"
+  cat "$here/callgrind-findings.md"
+} > "$here/RESULTS.md"
+echo "wrote $here/RESULTS.md" >&2
