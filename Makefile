@@ -11,6 +11,10 @@ JOBS       ?= $(shell nproc)
 RESULTS    ?= results
 DEMO_RUNS  ?= 100
 BENCH_REPS ?= 7
+# The interpreter that has the plots' dependencies: Debian's python3 with python3-matplotlib
+# (a python3 earlier on PATH, e.g. a virtualenv or conda, usually lacks matplotlib; an environment
+# variable PYTHON does not override it, `make demo PYTHON=...` does).
+PYTHON     := /usr/bin/python3
 
 # Debian bookworm packages the build, tests, demo and plots need. ns3 provides the helper
 # binaries that Debian's ns-3 CMake package config checks for.
@@ -58,7 +62,7 @@ demo: build
 	run=$${run:-1}; rm -rf $(RESULTS)/qlog; \
 	echo "qlog of RngRun $$run (cubic-LastSent, cubic-LastActivity, reno) -> $(RESULTS)/qlog"; \
 	$(BUILD)/examples/quic-cc-death-spiral --runs=1 --firstRun=$$run --qlog=$(RESULTS)/qlog --quiet > /dev/null && \
-	/usr/bin/python3 scripts/plot-death-spiral.py --qlog $(RESULTS)/qlog --run $$run \
+	$(PYTHON) scripts/plot-death-spiral.py --qlog $(RESULTS)/qlog --run $$run \
 	  --csv $(RESULTS)/death-spiral.csv --out $(RESULTS)
 
 # bench/ is also a directory: the target must stay .PHONY.

@@ -8,6 +8,11 @@
 #
 # Both package files are relocatable: they locate the prefix from their own path, so
 # `cmake --install <build> --prefix <dir>` works for any <dir>.
+#
+# Finding the library at run time without LD_LIBRARY_PATH, for any prefix: quic-cc.pc's Libs
+# carry -Wl,-rpath,<libdir> (harmless for a system libdir); a CMake consumer gets the library
+# directory in its build-tree rpath from CMake itself (CMAKE_SKIP_BUILD_RPATH is off by default;
+# for the consumer's own installed binaries, CMAKE_INSTALL_RPATH_USE_LINK_PATH=ON keeps it).
 
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)

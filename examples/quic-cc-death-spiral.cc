@@ -3,8 +3,8 @@
  *
  * The CUBIC "death spiral" (Cloudflare 2026, "When idle isn't idle"), reproduced in ns-3.
  *
- *   server (sender) ======== bottleneck ======== client (receiver)
- *        BulkSend     rate 1 Gbps, one-way 5 ms,     PacketSink
+ *   data sender ========== bottleneck ========== data receiver
+ *   BulkSend, QUIC client  rate 1 Gbps, one-way 5 ms,  PacketSink, QUIC server
  *                     drop-tail 1000 packets,
  *                     30 % random loss both ways until 2 s
  *

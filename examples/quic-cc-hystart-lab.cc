@@ -4,8 +4,8 @@
  * The HyStart++ lab (Cloudflare 2020, "CUBIC and HyStart++ support in quiche"), reproduced in
  * ns-3 (reference scenarios.md Section 2).
  *
- *   server (sender) ========== bottleneck ========== client (receiver)
- *      BulkSend       5 Mbps each way, one-way 30 ms       PacketSink
+ *   data sender ============== bottleneck ============== data receiver
+ *   BulkSend, QUIC client  5 Mbps each way, one-way 30 ms  PacketSink, QUIC server
  *                     drop-tail queue of --buffer packets,
  *                     --loss % random loss on the data direction
  *

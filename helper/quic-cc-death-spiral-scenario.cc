@@ -88,7 +88,7 @@ OnSocketCreated(RunState* s, Ptr<QuicCcSocket> socket)
         return;
     }
     s->sender = socket;
-    socket->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&OnCwnd, s));
+    socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnCwnd, s));
     socket->TraceConnectWithoutContext("CongestionState", MakeBoundCallback(&OnState, s));
 }
 
@@ -167,7 +167,7 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     RngSeedManager::SetSeed(params.seed);
     RngSeedManager::SetRun(params.run);
 
-    NodeContainer nodes; // 0 = server (sender), 1 = client (receiver)
+    NodeContainer nodes; // 0 = data sender (QUIC client), 1 = data receiver (QUIC server)
     nodes.Create(2);
     PointToPointHelper p2p;
     p2p.SetDeviceAttribute("DataRate", DataRateValue(params.rate));

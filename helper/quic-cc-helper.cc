@@ -11,6 +11,7 @@
 #include "ns3/udp-socket-factory.h"
 
 #include <filesystem>
+#include <sstream>
 
 namespace ns3
 {
@@ -100,6 +101,55 @@ QuicCcHelper::AssignStreams(NodeContainer nodes, int64_t stream) const
         used += factory->AssignStreams(stream + used);
     }
     return used;
+}
+
+void
+QuicCcHelper::ConnectSocketTraceWithoutContext(NodeContainer nodes,
+                                               const std::string& traceSource,
+                                               const CallbackBase& cb) const
+{
+    ConnectOnSocketCreated(nodes, traceSource, cb, false);
+}
+
+void
+QuicCcHelper::ConnectSocketTrace(NodeContainer nodes, const std::string& traceSource, const CallbackBase& cb) const
+{
+    ConnectOnSocketCreated(nodes, traceSource, cb, true);
+}
+
+void
+QuicCcHelper::ConnectOnSocketCreated(NodeContainer nodes,
+                                     const std::string& traceSource,
+                                     const CallbackBase& cb,
+                                     bool withContext) const
+{
+    NS_ABORT_MSG_IF(!cb.GetImpl(), "QuicCcHelper::ConnectSocketTrace: null callback for '" << traceSource << "'");
+    NS_ABORT_MSG_UNLESS(QuicCcSocket::GetTypeId().LookupTraceSourceByName(traceSource),
+                        "QuicCcHelper::ConnectSocketTrace: ns3::QuicCcSocket has no trace source '"
+                            << traceSource << "'");
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        Ptr<QuicCcSocketFactory> factory = (*it)->GetObject<QuicCcSocketFactory>();
+        NS_ABORT_MSG_IF(!factory,
+                        "QuicCcHelper::ConnectSocketTrace: quic-cc is not installed on node " << (*it)->GetId());
+        // The factory owns this callback: capture a plain pointer to it, not a Ptr (no cycle).
+        const QuicCcSocketFactory* owner = PeekPointer(factory);
+        const uint32_t nodeId = (*it)->GetId();
+        factory->TraceConnectWithoutContext(
+            "SocketCreated",
+            Callback<void, Ptr<QuicCcSocket>>([=](Ptr<QuicCcSocket> socket) {
+                if (!withContext)
+                {
+                    socket->TraceConnectWithoutContext(traceSource, cb);
+                    return;
+                }
+                // SocketCreated fires right after the socket joined SocketList: it is the last one.
+                std::ostringstream path;
+                path << "/NodeList/" << nodeId << "/$ns3::QuicCcSocketFactory/SocketList/"
+                     << owner->GetSockets().size() - 1 << "/" << traceSource;
+                socket->TraceConnect(traceSource, path.str(), cb);
+            }));
+    }
 }
 
 void

@@ -4,6 +4,7 @@
 #ifndef QUIC_CC_HELPER_H
 #define QUIC_CC_HELPER_H
 
+#include "ns3/callback.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 #include "ns3/quic-congestion-controller.h"
@@ -25,7 +26,9 @@ namespace ns3
  *   quic.SetCongestionControl("ns3::QuicCubic", "IdleRestart", StringValue("LastSent"));
  *   quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(1350));
  *   quic.Install(nodes); // after InternetStackHelper
- *   BulkSendHelper bulk("ns3::QuicCcSocketFactory", InetSocketAddress(serverAddr, 443));
+ *   quic.ConnectSocketTraceWithoutContext(nodes.Get(0), "CongestionWindow",
+ *                                         MakeCallback(&CwndChange)); // void (uint32_t, uint32_t)
+ *   BulkSendHelper bulk("ns3::QuicCcSocketFactory", InetSocketAddress(receiverAddr, 443));
  * \endcode
  */
 class QuicCcHelper
@@ -67,7 +70,34 @@ class QuicCcHelper
      */
     int64_t AssignStreams(NodeContainer nodes, int64_t stream) const;
 
+    /**
+     * Connect \p cb to the trace source \p traceSource (e.g. "CongestionWindow") of every
+     * QuicCcSocket created on \p nodes from now on: the sockets applications create and the
+     * server sockets their listeners accept. Each socket is connected the moment it exists
+     * (through the factory's SocketCreated trace source), before its connection starts, so the
+     * first CongestionWindow call (0 -> initial window) is seen; call it after Install() and
+     * before Simulator::Run(). \p cb has the trace source's signature, e.g.
+     * void (uint32_t oldValue, uint32_t newValue) for CongestionWindow, as ns-3 TCP's.
+     *
+     * A node without quic-cc or an unknown trace source name is a fatal error naming it; a
+     * callback of another signature is ns-3's fatal "Incompatible types" error, naming both
+     * types, when the first socket is created.
+     */
+    void ConnectSocketTraceWithoutContext(NodeContainer nodes,
+                                          const std::string& traceSource,
+                                          const CallbackBase& cb) const;
+    /**
+     * As ConnectSocketTraceWithoutContext, but \p cb gets the socket's Config path first, as
+     * Config::Connect gives it: "/NodeList/<n>/$ns3::QuicCcSocketFactory/SocketList/<k>/<traceSource>".
+     */
+    void ConnectSocketTrace(NodeContainer nodes, const std::string& traceSource, const CallbackBase& cb) const;
+
   private:
+    /// Both ConnectSocketTrace forms; \p withContext selects the socket's Config path as context.
+    void ConnectOnSocketCreated(NodeContainer nodes,
+                                const std::string& traceSource,
+                                const CallbackBase& cb,
+                                bool withContext) const;
     void CheckControllerName(const std::string& tid) const;
     /// Set one controller attribute; an unknown name or an invalid value is a fatal error
     /// naming the TypeId, the attribute and the value (ObjectFactory would not name the value).

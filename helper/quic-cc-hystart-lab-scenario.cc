@@ -146,7 +146,7 @@ OnQuicSocketCreated(RunState* s, Ptr<QuicCcSocket> socket)
         return;
     }
     s->quicSender = socket;
-    socket->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&OnQuicCwnd, s));
+    socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnQuicCwnd, s));
 }
 
 /// BulkSend creates its TCP socket when it starts (t = 0); trace it just after.
@@ -239,7 +239,7 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
                                                               UintegerValue(kTcpBufferBytes)));
     }
 
-    NodeContainer nodes; // 0 = server (sender), 1 = client (receiver)
+    NodeContainer nodes; // 0 = data sender (QUIC client), 1 = data receiver (QUIC server)
     nodes.Create(2);
     PointToPointHelper p2p;
     p2p.SetDeviceAttribute("DataRate", DataRateValue(params.rate));
@@ -265,8 +265,8 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     bottleneck->TraceConnectWithoutContext("Drop", MakeBoundCallback(&OnQueueDrop, &state));
     bottleneck->TraceConnectWithoutContext("Enqueue", MakeBoundCallback(&OnEnqueue, &state));
 
-    // Random loss on the data direction (server -> client): the client's receive side, after the
-    // bottleneck queue, like netem loss on the path. ACKs (client -> server) get the same loss
+    // Random loss on the data direction (node 0 -> node 1): the receiver's receive side, after the
+    // bottleneck queue, like netem loss on the path. ACKs (node 1 -> node 0) get the same loss
     // only with ackLoss.
     std::vector<Ptr<RateErrorModel>> errorModels;
     if (params.lossRate > 0)

@@ -79,8 +79,8 @@ QuicCcQlogWriter::Attach(Ptr<QuicCcSocket> socket)
     socket->TraceConnectWithoutContext("PacketSent", MakeCallback(&QuicCcQlogWriter::PacketSent, this));
     socket->TraceConnectWithoutContext("PacketReceived", MakeCallback(&QuicCcQlogWriter::PacketReceived, this));
     socket->TraceConnectWithoutContext("PacketLost", MakeCallback(&QuicCcQlogWriter::PacketLost, this));
-    socket->TraceConnectWithoutContext("CongestionWindow", MakeCallback(&QuicCcQlogWriter::Cwnd, this));
-    socket->TraceConnectWithoutContext("SlowStartThreshold", MakeCallback(&QuicCcQlogWriter::Ssthresh, this));
+    socket->TraceConnectWithoutContext("CongestionWindow64", MakeCallback(&QuicCcQlogWriter::Cwnd, this));
+    socket->TraceConnectWithoutContext("SlowStartThreshold64", MakeCallback(&QuicCcQlogWriter::Ssthresh, this));
     socket->TraceConnectWithoutContext("BytesInFlight", MakeCallback(&QuicCcQlogWriter::BytesInFlight, this));
     socket->TraceConnectWithoutContext("Rtt", MakeCallback(&QuicCcQlogWriter::Rtt, this));
     socket->TraceConnectWithoutContext("CongestionState", MakeCallback(&QuicCcQlogWriter::State, this));

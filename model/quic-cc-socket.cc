@@ -49,6 +49,20 @@ constexpr uint64_t kMaxPacketNumberJump = uint64_t{1} << 31;
 /// Largest UDP payload over IPv4 (65535 - 20 - 8) and over IPv6 (65535 - 8).
 constexpr uint64_t kMaxIpv4Payload = 65507;
 
+/// Fire a TCP-width (uint32_t) trace from 64-bit values, which saturate at UINT32_MAX; like a
+/// TracedValue it stays silent when the saturated values are equal.
+void
+FireSaturated(const TracedCallback<uint32_t, uint32_t>& trace, uint64_t oldValue, uint64_t newValue)
+{
+    const auto saturate = [](uint64_t v) {
+        return static_cast<uint32_t>(std::min<uint64_t>(v, std::numeric_limits<uint32_t>::max()));
+    };
+    if (saturate(oldValue) != saturate(newValue))
+    {
+        trace(saturate(oldValue), saturate(newValue));
+    }
+}
+
 /// A new object of \p original's type with the same attribute values.
 template <typename T>
 Ptr<T>
@@ -195,11 +209,22 @@ QuicCcSocket::GetTypeId()
                           MakeTypeIdAccessor(&QuicCcSocket::m_ccTypeId),
                           MakeTypeIdChecker())
             .AddTraceSource("CongestionWindow",
-                            "Congestion window, bytes (from the controller).",
+                            "Congestion window, bytes, with ns-3 TCP's signature (uint32_t, as "
+                            "TcpSocketBase's CongestionWindow); above 2^32-1 reads as UINT32_MAX.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_cwnd32Trace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("SlowStartThreshold",
+                            "Slow-start threshold, bytes, with ns-3 TCP's signature (uint32_t); "
+                            "not set or above 2^32-1 reads as UINT32_MAX, as TCP's initial value.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_ssthresh32Trace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("CongestionWindow64",
+                            "Congestion window, bytes, full width (from the controller).",
                             MakeTraceSourceAccessor(&QuicCcSocket::m_cwndTrace),
                             "ns3::TracedValueCallback::Uint64")
-            .AddTraceSource("SlowStartThreshold",
-                            "Slow-start threshold, bytes; UINT64_MAX = not set (from the controller).",
+            .AddTraceSource("SlowStartThreshold64",
+                            "Slow-start threshold, bytes, full width; UINT64_MAX = not set (from "
+                            "the controller).",
                             MakeTraceSourceAccessor(&QuicCcSocket::m_ssthreshTrace),
                             "ns3::TracedValueCallback::Uint64")
             .AddTraceSource("CongestionState",
@@ -420,7 +445,7 @@ QuicCcSocket::StartConnection(Role role)
     }
     StartQlog();
     // Report the starting window so that a trace sink (and the qlog) sees it.
-    m_cwndTrace(0, m_cc->GetCongestionWindow());
+    TraceCwnd(0, m_cc->GetCongestionWindow());
     m_lastActivity = Simulator::Now();
     RestartIdleTimer();
 }
@@ -462,12 +487,14 @@ void
 QuicCcSocket::TraceCwnd(uint64_t oldValue, uint64_t newValue)
 {
     m_cwndTrace(oldValue, newValue);
+    FireSaturated(m_cwnd32Trace, oldValue, newValue);
 }
 
 void
 QuicCcSocket::TraceSsthresh(uint64_t oldValue, uint64_t newValue)
 {
     m_ssthreshTrace(oldValue, newValue);
+    FireSaturated(m_ssthresh32Trace, oldValue, newValue);
 }
 
 void

@@ -286,6 +286,8 @@ class QuicCcSocket : public Socket
     // traces
     TracedCallback<uint64_t, uint64_t> m_cwndTrace;
     TracedCallback<uint64_t, uint64_t> m_ssthreshTrace;
+    TracedCallback<uint32_t, uint32_t> m_cwnd32Trace;     //!< TCP width, saturating
+    TracedCallback<uint32_t, uint32_t> m_ssthresh32Trace; //!< TCP width, saturating
     TracedCallback<QuicCongestionState, QuicCongestionState> m_stateTrace;
     TracedCallback<Time> m_recoveryStartTrace;
     TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
 """Check that the waf build files (wscript, examples/wscript) list exactly what CMake builds.
 

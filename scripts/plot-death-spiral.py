@@ -4,13 +4,18 @@
   plot-death-spiral.py --qlog results/qlog --run 1 --csv results/death-spiral.csv --out results/
 
 writes
-  death-spiral-cwnd.png  cwnd and bytes in flight over time for one RngRun under cubic-LastSent
-                         (2020 logic), cubic-LastActivity (2026 fix) and reno, with loss marks and
-                         the qlog congestion state as a coloured band
+  death-spiral-cwnd.png  cwnd and bytes in flight of the data sender over time for one RngRun
+                         under cubic-LastSent (2020 logic), cubic-LastActivity (2026 fix) and reno,
+                         with loss marks, the qlog congestion state as a coloured band and, under
+                         each panel, a strip counting the entries into recovery per 100 ms (the
+                         returns to congestion avoidance last zero simulated time, so the band
+                         alone shows solid recovery); each panel has its own y-scale, said on it
   death-spiral-zoom.png  the 2020-logic run around the end of the loss: the recovery <->
                          congestion-avoidance flips while cwnd stays at 2 x MaxDatagramSize
   death-spiral-cdf.png   completion-time CDF per configuration over the batch (runs that miss the
-                         timeout never reach the curve: it tops out at the completed share)
+                         timeout never reach the curve: it tops out at the completed share); the
+                         timeout line is labelled, and each configuration has its own line style
+                         so that overlapping curves (the fix and Reno) stay visible
 """
 
 import argparse
@@ -18,7 +23,12 @@ import csv
 import pathlib
 import sys
 
-import matplotlib
+try:
+    import matplotlib
+except ImportError:
+    sys.stderr.write(f"{pathlib.Path(sys.argv[0]).name}: {sys.executable} cannot import matplotlib: run "
+                     "/usr/bin/python3 with Debian's python3-matplotlib (apt-get install python3-matplotlib)\n")
+    sys.exit(2)
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -33,6 +43,16 @@ STATE_COLOURS = {
     "recovery": "#f6d0d0",
 }
 CONFIGS = ["cubic-LastSent", "cubic-LastActivity", "reno"]
+# CDF line styles: the fix is drawn wide and pale under Reno's dashed line, so either stays
+# visible where the two coincide.
+CDF_STYLES = {
+    "cubic-LastSent": dict(color="tab:blue", lw=1.6, zorder=3),
+    "cubic-LastActivity": dict(color="tab:orange", lw=4.0, alpha=0.55, zorder=2),
+    "reno": dict(color="tab:green", lw=1.4, ls="--", zorder=4),
+}
+OTHER_CDF_STYLES = [dict(color=c, lw=1.2, ls=ls, zorder=3)
+                    for c, ls in (("tab:purple", "-."), ("tab:brown", ":"), ("tab:grey", "-"))]
+FLIP_BIN = 0.1  # seconds per bar of the recovery-entry strip
 TITLES = {
     "cubic-LastSent": "CUBIC, 2020 idle restart (LastSent)",
     "cubic-LastActivity": "CUBIC, 2026 fix (LastActivity)",
@@ -41,7 +61,7 @@ TITLES = {
 
 
 def steps(points, end):
-    """Step-function coordinates of [(t, v)], held at the last value until \p end."""
+    """Step-function coordinates of [(t, v)], held at the last value until end."""
     xs, ys = [], []
     for t, v in points:
         if xs:
@@ -85,18 +105,60 @@ def legend_for_states(ax):
     ax.legend(handles, labels, fontsize=7, loc="upper right", ncol=2)
 
 
+def flip_counts(series, t1, width=FLIP_BIN):
+    """Entries into recovery per bin of width seconds over [0, t1): (bin starts, counts)."""
+    bins = int(round(t1 / width))
+    counts = [0] * bins
+    for t in series.recovery_entries():
+        i = int(t / width)
+        if 0 <= i < bins:
+            counts[i] += 1
+    return [i * width for i in range(bins)], counts
+
+
+def draw_flips(ax, series, t1, top):
+    starts, counts = flip_counts(series, t1)
+    ax.bar(starts, counts, width=FLIP_BIN, align="edge", color="tab:red", lw=0)
+    ax.set_ylim(0, top)
+    ax.set_ylabel(f"into\nrecovery\nper {FLIP_BIN * 1000:.0f} ms", fontsize=7)
+    ax.tick_params(labelsize=7)
+    total = sum(counts)
+    ax.text(0.005, 0.9, f"{total} entries into recovery",
+            transform=ax.transAxes, ha="left", va="top", fontsize=7,
+            bbox=dict(facecolor="white", edgecolor="none", alpha=0.85, pad=1))
+
+
 def plot_cwnd(qlog_dir, run, out, timeout):
-    fig, axes = plt.subplots(len(CONFIGS), 1, figsize=(10, 8), sharex=True)
-    for ax, config in zip(axes, CONFIGS):
-        _, events = read_records(sender_file(qlog_dir / f"{config}-run{run}"))
-        draw(ax, Series(events), 0.0, timeout, f"{TITLES[config]}, RngRun {run}")
+    """The overview; returns the figure's (cwnd axes, strip axes) per configuration, for tests."""
+    fig = plt.figure(figsize=(10, 10))
+    outer = fig.add_gridspec(len(CONFIGS), 1, hspace=0.3)
+    series = {c: Series(read_records(sender_file(qlog_dir / f"{c}-run{run}"))[1]) for c in CONFIGS}
+    strip_top = max(max(flip_counts(s, timeout)[1] + [1]) for s in series.values()) * 1.25
+    panels = {}
+    first = None
+    for i, config in enumerate(CONFIGS):
+        inner = outer[i].subgridspec(2, 1, height_ratios=[4, 1], hspace=0.08)
+        ax = fig.add_subplot(inner[0], sharex=first)
+        first = first or ax
+        strip = fig.add_subplot(inner[1], sharex=first)
+        draw(ax, series[config], 0.0, timeout, f"{TITLES[config]}, RngRun {run}")
         ax.set_ylim(bottom=0)
-    legend_for_states(axes[0])
-    axes[-1].set_xlabel("time (s)")
-    fig.suptitle("10 MB download, 30 % loss until 2 s: cwnd and bytes in flight")
-    fig.tight_layout()
+        ax.text(0.005, 0.95, f"own y-scale: 0-{ax.get_ylim()[1]:.0f} kB", transform=ax.transAxes,
+                ha="left", va="top", fontsize=8, bbox=dict(facecolor="white", edgecolor="#999999", lw=0.5))
+        ax.tick_params(labelbottom=False)
+        draw_flips(strip, series[config], timeout, strip_top)
+        if i < len(CONFIGS) - 1:
+            strip.tick_params(labelbottom=False)
+        panels[config] = (ax, strip)
+    legend_for_states(panels[CONFIGS[0]][0])
+    panels[CONFIGS[-1]][1].set_xlabel("time (s)")
+    fig.suptitle("10 MB transfer, 30 % loss until 2 s: the data sender's cwnd and bytes in flight "
+                 "(y-scales differ)\nEach return to congestion avoidance lasts 0 s, so the band shows solid "
+                 "recovery; the red strips count\nthe entries into recovery: 10 per 100 ms = one per 10 ms "
+                 "round trip", fontsize=10)
+    fig.subplots_adjust(left=0.08, right=0.98, top=0.9, bottom=0.055)
     fig.savefig(out, dpi=110)
-    plt.close(fig)
+    return fig, panels
 
 
 def plot_zoom(qlog_dir, run, out, start, width, loss_end):
@@ -127,29 +189,35 @@ def plot_zoom(qlog_dir, run, out, start, width, loss_end):
 
 
 def plot_cdf(csv_path, out, timeout):
-    rows = list(csv.DictReader(open(csv_path)))
+    """The completion-time CDF; returns the figure and its axes, for tests."""
+    with open(csv_path) as f:
+        rows = list(csv.DictReader(f))
     fig, ax = plt.subplots(figsize=(7, 4.5))
     configs = []
     for r in rows:
         if r["config"] not in configs:
             configs.append(r["config"])
+    others = iter(OTHER_CDF_STYLES * len(configs))
     for config in configs:
         mine = [r for r in rows if r["config"] == config]
         done = sorted(float(r["completion_s"]) for r in mine if r["completed"] == "1")
         n = len(mine)
         xs = [0.0] + done + [timeout]
         ys = [0.0] + [(i + 1) / n for i in range(len(done))] + [len(done) / n]
-        ax.step(xs, ys, where="post", label=f"{config} ({len(done)}/{n} done)")
-    ax.axvline(timeout, color="grey", ls="--", lw=0.8)
+        style = CDF_STYLES.get(config) or next(others)
+        ax.step(xs, ys, where="post", label=f"{config} ({len(done)}/{n} done)", **style)
+    ax.axvline(timeout, color="grey", ls=":", lw=1.0, label=f"timeout {timeout:g} s: later runs fail")
+    ax.text(timeout, 0.65, f"timeout {timeout:g} s", rotation=90, ha="right", va="center", fontsize=8,
+            color="dimgrey")
     ax.set_xlim(0, timeout * 1.02)
     ax.set_ylim(0, 1.02)
     ax.set_xlabel("completion time (s)")
     ax.set_ylabel("share of runs completed")
     ax.set_title("Completion-time CDF over the batch")
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(fontsize=8, loc="lower right", bbox_to_anchor=(0.95, 0.05))
     fig.tight_layout()
     fig.savefig(out, dpi=110)
-    plt.close(fig)
+    return fig, ax
 
 
 def main(argv=None):
@@ -169,11 +237,11 @@ def main(argv=None):
     args.out.mkdir(parents=True, exist_ok=True)
     written = []
     if args.qlog and args.run:
-        plot_cwnd(args.qlog, args.run, args.out / "death-spiral-cwnd.png", args.timeout)
+        plt.close(plot_cwnd(args.qlog, args.run, args.out / "death-spiral-cwnd.png", args.timeout)[0])
         plot_zoom(args.qlog, args.run, args.out / "death-spiral-zoom.png", args.zoom_start, args.zoom_width, args.loss_end)
         written += ["death-spiral-cwnd.png", "death-spiral-zoom.png"]
     if args.csv:
-        plot_cdf(args.csv, args.out / "death-spiral-cdf.png", args.timeout)
+        plt.close(plot_cdf(args.csv, args.out / "death-spiral-cdf.png", args.timeout)[0])
         written.append("death-spiral-cdf.png")
     for name in written:
         print(args.out / name)

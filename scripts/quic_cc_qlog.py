@@ -48,6 +48,10 @@ class Series:
             elif name == "transport:packet_sent":
                 self.sent += 1
 
+    def recovery_entries(self):
+        """Times of every entry into recovery (a congestion_state_updated to "recovery")."""
+        return [t for t, _old, new in self.states if new == "recovery"]
+
     def state_spans(self, end_time):
         """[(start, end, state)] covering the run, from the congestion_state_updated events."""
         spans = []
@@ -62,7 +66,7 @@ class Series:
 
 
 def sender_file(run_directory):
-    """The qlog of the data sender in a death-spiral run directory (node 0)."""
+    """The qlog of the data sender in a death-spiral run directory (node 0, the QUIC client)."""
     files = sorted(pathlib.Path(run_directory).glob("quic-cc-node0-*.sqlog"))
     if not files:
         raise FileNotFoundError(f"no sender qlog (quic-cc-node0-*.sqlog) in {run_directory}")

@@ -5,16 +5,27 @@
 """
 
 import csv
+import importlib.util
 import pathlib
 import subprocess
 import sys
 import unittest
+
+import matplotlib.pyplot as plt
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from quic_cc_qlog import Series, read_records, sender_file  # noqa: E402
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def load_plot_module():
+    """scripts/plot-death-spiral.py as a module (its name has dashes)."""
+    spec = importlib.util.spec_from_file_location("plot_death_spiral", HERE / "plot-death-spiral.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 class DeathSpiralPlots(unittest.TestCase):
@@ -64,6 +75,60 @@ class DeathSpiralPlots(unittest.TestCase):
         _, events = read_records(sender_file(self.qlog / "cubic-LastActivity-run1"))
         series = Series(events)
         self.assertGreater(max(v for _, v in series.cwnd), 100_000)
+
+    def test_overview_marks_flips_and_scales(self):
+        plot = load_plot_module()
+        fig, panels = plot.plot_cwnd(self.qlog, 1, self.scratch / "overview.png", 10.0)
+        try:
+            self.assertEqual(list(panels), ["cubic-LastSent", "cubic-LastActivity", "reno"])
+            tops = set()
+            for config, (ax, strip) in panels.items():
+                texts = [t.get_text() for t in ax.texts]
+                top = ax.get_ylim()[1]
+                tops.add(round(top))
+                self.assertIn(f"own y-scale: 0-{top:.0f} kB", texts, config)
+                # The strip's bars are the entries into recovery per 100 ms bin.
+                heights = [bar.get_height() for bar in strip.patches]
+                self.assertEqual(len(heights), 100, config)
+                self.assertEqual(sum(heights), len(Series(read_records(
+                    sender_file(self.qlog / f"{config}-run1"))[1]).recovery_entries()), config)
+                late = heights[30:]  # 3 s .. 10 s
+                if config == "cubic-LastSent":
+                    # Trapped: one entry per round trip (10.3 ms), about 10 per 100 ms, throughout.
+                    self.assertTrue(all(8 <= h <= 11 for h in late), late)
+                else:
+                    self.assertEqual(sum(late), 0, config)
+            self.assertGreater(len(tops), 1, "the scales do differ, so saying so is needed")
+            self.assertIn("y-scales differ", fig._suptitle.get_text())
+        finally:
+            plt.close(fig)
+
+    def test_cdf_labels_timeout_and_separates_overlapping_curves(self):
+        plot = load_plot_module()
+        fig, ax = plot.plot_cdf(self.csv, self.scratch / "cdf.png", 10.0)
+        try:
+            self.assertIn("timeout 10 s", [t.get_text() for t in ax.texts])
+            lines = {line.get_label().split(" ")[0]: line for line in ax.get_lines()}
+            self.assertIn("timeout", lines)
+            self.assertEqual(lines["timeout"].get_xdata()[0], 10.0)
+            fix, reno = lines["cubic-LastActivity"], lines["reno"]
+            # Both complete every run at nearly the same times: the fix is wide below, Reno dashed on top.
+            self.assertGreater(fix.get_linewidth(), 2 * reno.get_linewidth())
+            self.assertNotEqual(fix.get_linestyle(), reno.get_linestyle())
+            self.assertGreater(reno.get_zorder(), fix.get_zorder())
+        finally:
+            plt.close(fig)
+
+    def test_missing_matplotlib_is_one_line_exit_2(self):
+        # -S: no site directories, so this interpreter cannot import matplotlib.
+        r = subprocess.run([sys.executable, "-S", str(HERE / "plot-death-spiral.py"), "--help"],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 2)
+        self.assertEqual(r.stdout, "")
+        self.assertEqual(len(r.stderr.splitlines()), 1, r.stderr)
+        self.assertIn("cannot import matplotlib", r.stderr)
+        self.assertIn("/usr/bin/python3", r.stderr)
+        self.assertIn("apt-get install python3-matplotlib", r.stderr)
 
 
 if __name__ == "__main__":

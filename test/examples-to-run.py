@@ -13,6 +13,8 @@ cpp_examples = [
     # Two RngRun values per configuration (cubic-LastSent, cubic-LastActivity, reno), one
     # process at a time: a few seconds.
     ("quic-cc-death-spiral --runs=2 --jobs=1", "True", "False"),
+    # One 1 MB transfer; the cwnd trace goes to a file in the working directory.
+    ("quic-cc-simple --maxBytes=1000000", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain

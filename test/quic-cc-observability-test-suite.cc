@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <optional>
 #include <nlohmann/json.hpp>
 
@@ -118,7 +119,7 @@ QuicCcTraceAndQlogTestCase::DoRun()
         "SocketCreated",
         Callback<void, Ptr<QuicCcSocket>>([s](Ptr<QuicCcSocket> socket) {
             s->sender = socket;
-            socket->TraceConnectWithoutContext("CongestionWindow",
+            socket->TraceConnectWithoutContext("CongestionWindow64",
                                                Callback<void, uint64_t, uint64_t>([s](uint64_t, uint64_t v) {
                                                    s->cwnd.push_back(v);
                                                    s->maxCwnd = std::max(s->maxCwnd, v);
@@ -130,7 +131,7 @@ QuicCcTraceAndQlogTestCase::DoRun()
                                                    }
                                                }));
             socket->TraceConnectWithoutContext(
-                "SlowStartThreshold",
+                "SlowStartThreshold64",
                 Callback<void, uint64_t, uint64_t>([s](uint64_t oldValue, uint64_t v) {
                     s->ssthresh.push_back(v);
                     // A reduction: CUBIC writes cwnd = ssthresh next (RFC 9438 Section 4.6).
@@ -183,12 +184,13 @@ QuicCcTraceAndQlogTestCase::DoRun()
     BulkSendHelper bulk("ns3::QuicCcSocketFactory", InetSocketAddress(net.interfaces.GetAddress(1), kPort));
     bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
     bulk.Install(net.nodes.Get(0));
-    // The documented Config path reaches the sender's socket once it exists.
+    // The documented Config path reaches the sender's socket once it exists, with a TCP-style
+    // (uint32_t) cwnd sink.
     uint32_t pathMatches = 0;
     Simulator::Schedule(MilliSeconds(1), [&]() {
         const std::string path = "/NodeList/0/$ns3::QuicCcSocketFactory/SocketList/0/CongestionWindow";
         pathMatches = Config::LookupMatches("/NodeList/0/$ns3::QuicCcSocketFactory/SocketList/0").GetN();
-        Config::ConnectWithoutContext(path, Callback<void, uint64_t, uint64_t>([s](uint64_t, uint64_t) {
+        Config::ConnectWithoutContext(path, Callback<void, uint32_t, uint32_t>([s](uint32_t, uint32_t) {
                                           ++s->configPathCwnd;
                                       }));
     });
@@ -331,6 +333,108 @@ class QuicCcDeathSpiralQlogTestCase : public TestCase
     }
 };
 
+/// (old, new) pairs of one trace source.
+template <typename T>
+using Changes = std::vector<std::pair<T, T>>;
+
+/// A trace sink that appends each (old, new) call to \p out.
+template <typename T>
+Callback<void, T, T>
+Recorder(Changes<T>* out)
+{
+    return Callback<void, T, T>([out](T oldValue, T newValue) { out->emplace_back(oldValue, newValue); });
+}
+
+/// What a TCP-width (uint32_t) trace must show for a 64-bit sequence: values above 2^32-1 read
+/// as UINT32_MAX, and a change that saturates to the same value is not reported.
+Changes<uint32_t>
+Saturated(const Changes<uint64_t>& wide)
+{
+    const auto sat = [](uint64_t v) {
+        return static_cast<uint32_t>(std::min<uint64_t>(v, std::numeric_limits<uint32_t>::max()));
+    };
+    Changes<uint32_t> out;
+    for (const auto& [oldValue, newValue] : wide)
+    {
+        if (sat(oldValue) != sat(newValue))
+        {
+            out.emplace_back(sat(oldValue), sat(newValue));
+        }
+    }
+    return out;
+}
+
+/// Test: QuicCcHelper::ConnectSocketTrace(WithoutContext), called before Simulator::Run, connects
+/// TCP-style sinks to the sender's and the accepted server socket's traces from the initial
+/// window on; the TCP-width CongestionWindow/SlowStartThreshold equal the saturated 64-bit ones.
+class QuicCcHelperSocketTraceTestCase : public TestCase
+{
+  public:
+    QuicCcHelperSocketTraceTestCase()
+        : TestCase("helper connects TCP-style cwnd sinks before Run: initial window, accepted sockets, uint32 = saturated uint64")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetRun(2);
+        QuicCcHelper quic;
+        quic.SetCongestionControl("ns3::QuicCubic");
+        TwoNodes net(quic, "20Mbps");
+        net.AddLoss(0.02);
+
+        Changes<uint32_t> cwnd32;
+        Changes<uint64_t> cwnd64;
+        Changes<uint32_t> ssthresh32;
+        Changes<uint64_t> ssthresh64;
+        std::map<std::string, Changes<uint32_t>> byPath;
+        // The sinks have the signature of ns-3 TCP cwnd tracers: void (uint32_t, uint32_t).
+        quic.ConnectSocketTraceWithoutContext(net.nodes.Get(0), "CongestionWindow", Recorder(&cwnd32));
+        quic.ConnectSocketTraceWithoutContext(net.nodes.Get(0), "CongestionWindow64", Recorder(&cwnd64));
+        quic.ConnectSocketTraceWithoutContext(net.nodes.Get(0), "SlowStartThreshold", Recorder(&ssthresh32));
+        quic.ConnectSocketTraceWithoutContext(net.nodes.Get(0), "SlowStartThreshold64", Recorder(&ssthresh64));
+        quic.ConnectSocketTrace(net.nodes, "CongestionWindow",
+                                Callback<void, std::string, uint32_t, uint32_t>(
+                                    [&](std::string path, uint32_t o, uint32_t n) { byPath[path].emplace_back(o, n); }));
+
+        const uint64_t bytes = 2'000'000;
+        PacketSinkHelper sink("ns3::QuicCcSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), kPort));
+        ApplicationContainer sinkApp = sink.Install(net.nodes.Get(1));
+        BulkSendHelper bulk("ns3::QuicCcSocketFactory", InetSocketAddress(net.interfaces.GetAddress(1), kPort));
+        bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
+        bulk.Install(net.nodes.Get(0)).Start(Seconds(0.5));
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(DynamicCast<PacketSink>(sinkApp.Get(0))->GetTotalRx(), bytes, "transfer complete");
+        const std::pair<uint32_t, uint32_t> initial{0, 10 * kMss};
+        NS_TEST_ASSERT_MSG_GT(cwnd32.size(), 10, "cwnd changes traced");
+        NS_TEST_ASSERT_MSG_EQ((cwnd32.front() == initial), true, "first TCP-width cwnd call: 0 -> initial window");
+        NS_TEST_ASSERT_MSG_EQ((cwnd32 == Saturated(cwnd64)), true, "CongestionWindow = saturated CongestionWindow64");
+        NS_TEST_ASSERT_MSG_GT(ssthresh32.size(), 0, "ssthresh set by congestion events");
+        NS_TEST_ASSERT_MSG_EQ(ssthresh32.front().first, std::numeric_limits<uint32_t>::max(),
+                              "the unset initial ssthresh reads as UINT32_MAX, as TCP's");
+        NS_TEST_ASSERT_MSG_EQ(ssthresh64.front().first, std::numeric_limits<uint64_t>::max(),
+                              "SlowStartThreshold64 keeps UINT64_MAX for 'not set'");
+        NS_TEST_ASSERT_MSG_EQ((ssthresh32 == Saturated(ssthresh64)), true,
+                              "SlowStartThreshold = saturated SlowStartThreshold64");
+
+        // Node 1: SocketList/0 is the listener (no connection, no cwnd), SocketList/1 the
+        // connection it accepted; node 0: the BulkSend socket.
+        const std::string prefix = "/$ns3::QuicCcSocketFactory/SocketList/";
+        const std::string sender = "/NodeList/0" + prefix + "0/CongestionWindow";
+        const std::string accepted = "/NodeList/1" + prefix + "1/CongestionWindow";
+        NS_TEST_ASSERT_MSG_EQ(byPath.size(), 2, "two connections traced (sender and accepted socket)");
+        NS_TEST_ASSERT_MSG_EQ(byPath.count(sender), 1, "context = the sender socket's Config path");
+        NS_TEST_ASSERT_MSG_EQ(byPath.count(accepted), 1, "context = the accepted socket's Config path");
+        NS_TEST_ASSERT_MSG_EQ((byPath[sender] == cwnd32), true, "with and without context: same values");
+        NS_TEST_ASSERT_MSG_EQ((byPath[accepted].front() == initial), true,
+                              "accepted server socket: first call 0 -> initial window");
+        Simulator::Destroy();
+    }
+};
+
 /// The observability TestSuite.
 class QuicCcObservabilityTestSuite : public TestSuite
 {
@@ -340,6 +444,7 @@ class QuicCcObservabilityTestSuite : public TestSuite
     {
         AddTestCase(new QuicCcTraceAndQlogTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcDeathSpiralQlogTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcHelperSocketTraceTestCase, QUICCC_TEST_QUICK);
     }
 };
 

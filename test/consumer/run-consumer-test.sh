@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # ctest "install-consumer": install quic-cc from a build directory into a fresh prefix, then
-# build and run the consumer project against that prefix twice: through find_package(quic-cc)
-# (CMake package config) and through pkg-config (quic-cc.pc).
+# build and run examples/quic-cc-simple.cc against that prefix as a user's own program, twice:
+# with the 6-line CMake project of this directory (find_package(quic-cc), the one README.md
+# shows) and with pkg-config (quic-cc.pc). Neither binary needs LD_LIBRARY_PATH: CMake links
+# with a build-tree rpath, the installed quic-cc.pc carries -Wl,-rpath.
 #
-#   run-consumer-test.sh <quic-cc build dir> <consumer source dir> <work dir> [cmake]
+#   run-consumer-test.sh <quic-cc build dir> <this directory> <work dir> [cmake]
 set -eu
 build="$1"
 src="$2"
@@ -27,21 +29,33 @@ test -n "$config" || { echo "FAIL: no quic-cc-config.cmake installed"; exit 1; }
 test -n "$pc" || { echo "FAIL: no quic-cc.pc installed"; exit 1; }
 test -n "$lib" || { echo "FAIL: no libns3-quic-cc.so installed"; exit 1; }
 
-echo "== find_package(quic-cc): configure, build and run the consumer"
-"$cmake" -S "$src" -B "$work/build" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release
-"$cmake" --build "$work/build" -j 2
-"$work/build/quic-cc-consumer"
+# The user's project: the CMakeLists.txt of this directory next to the example program.
+example="$src/../../examples/quic-cc-simple.cc"
+mkdir -p "$work/src"
+cp "$src/CMakeLists.txt" "$example" "$work/src/"
+unset LD_LIBRARY_PATH
+bytes=300000
+check_run() {
+  out="$("$@" --maxBytes=$bytes --cwndFile="$work/cwnd")"
+  echo "$out" | tail -n 1
+  echo "$out" | grep -qx "Total Bytes Received: $bytes" || { echo "FAIL: $1: not every byte arrived"; exit 1; }
+  head -n 1 "$work/cwnd" | grep -q "^0	0	13500$" || { echo "FAIL: $1: cwnd file lacks the initial window"; exit 1; }
+}
 
-echo "== pkg-config quic-cc: build and run the consumer"
+echo "== find_package(quic-cc): configure, build and run quic-cc-simple"
+"$cmake" -S "$work/src" -B "$work/build" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release
+"$cmake" --build "$work/build" -j 2
+check_run "$work/build/quic-cc-simple"
+
+echo "== pkg-config quic-cc: build and run quic-cc-simple"
 PKG_CONFIG_PATH="$(dirname "$pc")${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 export PKG_CONFIG_PATH
 pkg-config --exists --print-errors quic-cc
 echo "cflags: $(pkg-config --cflags quic-cc)"
 echo "libs:   $(pkg-config --libs quic-cc)"
-libdir="$(pkg-config --variable=libdir quic-cc)"
 # shellcheck disable=SC2046 # word splitting of pkg-config output is intended
-${CXX:-c++} -std=c++17 -O1 "$src/main.cc" -o "$work/quic-cc-consumer-pc" \
-  $(pkg-config --cflags --libs quic-cc) -Wl,-rpath,"$libdir"
-"$work/quic-cc-consumer-pc"
+${CXX:-c++} -std=c++17 -O1 "$work/src/quic-cc-simple.cc" -o "$work/quic-cc-simple-pc" \
+  $(pkg-config --cflags --libs quic-cc)
+check_run "$work/quic-cc-simple-pc"
 
 echo "install-consumer: OK"

@@ -1,0 +1,121 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Tests of examples/quic-cc-simple: run it, check its cwnd file and FlowMonitor summary, its
+argument errors, and that README.md shows the program and the CMake project as they are.
+
+  test_simple_example.py <path to quic-cc-simple> <scratch directory>
+"""
+
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import unittest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+MAX_BYTES = 1_000_000
+INITIAL_WINDOW = 10 * 1350  # InitialWindowPackets x MaxDatagramSize, the socket defaults
+LINK_MBPS = 10.0
+
+
+def run(example, *args):
+    return subprocess.run([str(example), *args], capture_output=True, text=True, timeout=300)
+
+
+def flows(stdout):
+    """FlowMonitor blocks of the summary: {(src port, dst port): {field: number}}."""
+    out = {}
+    for block in re.split(r"^Flow ", stdout, flags=re.M)[1:]:
+        head, _, body = block.partition("\n")
+        m = re.match(r"\d+ \(([\d.]+):(\d+) -> ([\d.]+):(\d+)\)", head)
+        if not m:
+            raise AssertionError(f"unparsable flow line: {head}")
+        fields = {k.strip(): float(v.split()[0]) for k, v in
+                  (line.split(":", 1) for line in body.splitlines() if ":" in line)}
+        out[(int(m.group(2)), int(m.group(4)))] = fields
+    return out
+
+
+def code_blocks(markdown, language):
+    return re.findall(rf"^```{language}\n(.*?)^```", markdown, flags=re.M | re.S)
+
+
+class SimpleExample(unittest.TestCase):
+    example = None
+    scratch = None
+
+    @classmethod
+    def setUpClass(cls):
+        if cls.scratch.exists():
+            shutil.rmtree(cls.scratch)
+        cls.scratch.mkdir(parents=True)
+        cls.cwnd_file = cls.scratch / "simple.cwnd"
+        cls.result = run(cls.example, f"--maxBytes={MAX_BYTES}", f"--cwndFile={cls.cwnd_file}")
+
+    def test_runs(self):
+        self.assertEqual(self.result.returncode, 0, self.result.stderr)
+        self.assertEqual(self.result.stderr, "")
+        self.assertIn(f"Total Bytes Received: {MAX_BYTES}\n", self.result.stdout)
+        self.assertEqual(list(self.scratch.glob("*.part")), [], "temporary file left behind")
+
+    def test_cwnd_file(self):
+        rows = [line.split("\t") for line in self.cwnd_file.read_text().splitlines()]
+        self.assertGreater(len(rows), 5)
+        self.assertEqual(rows[0], ["0", "0", str(INITIAL_WINDOW)], "first line: the initial window")
+        times = [float(r[0]) for r in rows]
+        self.assertEqual(times, sorted(times))
+        for before, after in zip(rows, rows[1:]):
+            self.assertEqual(after[1], before[2], "each old value is the previous new value")
+        self.assertGreater(max(int(r[2]) for r in rows), INITIAL_WINDOW, "slow start grows cwnd")
+
+    def test_flowmonitor_summary(self):
+        summary = flows(self.result.stdout)
+        self.assertEqual(len(summary), 2, "one flow per direction")
+        data = [f for (src, dst), f in summary.items() if dst == 4433]
+        acks = [f for (src, dst), f in summary.items() if src == 4433]
+        self.assertEqual((len(data), len(acks)), (1, 1))
+        data, acks = data[0], acks[0]
+        # 1 MB of STREAM data in packets of at most 1350 B UDP payload (+ 28 B UDP/IPv4).
+        self.assertGreaterEqual(data["Rx Bytes"], MAX_BYTES)
+        self.assertLess(data["Rx Bytes"], MAX_BYTES * 1.15)
+        self.assertGreaterEqual(data["Tx Packets"], MAX_BYTES / 1350)
+        # No random loss: only the drop-tail queue (100 packets) drops, when slow start overflows it,
+        # and the retransmissions make up for it; the ACKs are never dropped.
+        for flow in (data, acks):
+            self.assertEqual(flow["Rx Packets"] + flow["Lost Packets"], flow["Tx Packets"])
+        self.assertLess(data["Lost Packets"], 0.05 * data["Tx Packets"])
+        self.assertEqual(acks["Lost Packets"], 0)
+        self.assertGreater(data["Throughput"], 0.5 * LINK_MBPS)
+        self.assertLessEqual(data["Throughput"], LINK_MBPS)
+        self.assertGreater(acks["Tx Packets"], 0)
+        self.assertLess(acks["Rx Bytes"] / acks["Rx Packets"], 100, "ACK-only packets are small")
+
+    def test_dry_run(self):
+        target = self.scratch / "dry.cwnd"
+        r = run(self.example, "--dryRun=true", f"--cwndFile={target}")
+        self.assertEqual((r.returncode, r.stdout, r.stderr), (0, "", ""))
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("dry*")), [])
+
+    def test_bad_arguments(self):
+        for args, option in ((["--maxBytes=0"], "--maxBytes=0"),
+                             ([f"--cwndFile={self.scratch}/missing/dir/x"], "--cwndFile=")):
+            r = run(self.example, "--dryRun=true", *args)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertEqual(r.stdout, "")
+            self.assertEqual(len(r.stderr.splitlines()), 1, r.stderr)
+            self.assertTrue(r.stderr.startswith(f"quic-cc-simple: {option}"), r.stderr)
+
+    def test_readme_shows_the_program_and_project(self):
+        readme = (ROOT / "README.md").read_text()
+        source = (ROOT / "examples" / "quic-cc-simple.cc").read_text()
+        self.assertIn(source, code_blocks(readme, "cpp"), "README shows examples/quic-cc-simple.cc in full")
+        project = (ROOT / "test" / "consumer" / "CMakeLists.txt").read_text()
+        self.assertEqual(len(project.splitlines()), 6)
+        self.assertIn(project, code_blocks(readme, "cmake"), "README shows test/consumer/CMakeLists.txt")
+
+
+if __name__ == "__main__":
+    SimpleExample.example = pathlib.Path(sys.argv[1])
+    SimpleExample.scratch = pathlib.Path(sys.argv[2])
+    unittest.main(argv=sys.argv[:1], verbosity=2)
