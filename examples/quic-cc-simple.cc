@@ -23,6 +23,7 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/quic-cc-module.h"
 
+#include <charconv>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -41,17 +42,19 @@ CwndChange(Ptr<OutputStreamWrapper> stream, uint32_t oldCwnd, uint32_t newCwnd)
 int
 main(int argc, char* argv[])
 {
-    uint64_t maxBytes = 2000000;
+    std::string maxBytesArg = "2000000";
     std::string cwndFile = "quic-cc-simple.cwnd";
     bool dryRun = false;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("maxBytes", "Bytes the sender sends (> 0)", maxBytes);
+    cmd.AddValue("maxBytes", "Bytes the sender sends (> 0)", maxBytesArg);
     cmd.AddValue("cwndFile", "Output file of the cwnd trace (time s, old, new bytes)", cwndFile);
     cmd.AddValue("dryRun", "Check the arguments and the output path, then exit", dryRun);
     cmd.Parse(argc, argv);
-    if (maxBytes == 0)
+    uint64_t maxBytes = 0;
+    const char* end = maxBytesArg.data() + maxBytesArg.size();
+    if (std::from_chars(maxBytesArg.data(), end, maxBytes).ptr != end || maxBytes == 0)
     {
-        std::cerr << "quic-cc-simple: --maxBytes=0: must be > 0" << std::endl;
+        std::cerr << "quic-cc-simple: --maxBytes=" << maxBytesArg << ": not a whole number > 0" << std::endl;
         return 2;
     }
     // Written to a temporary file, renamed into place when the simulation is over.

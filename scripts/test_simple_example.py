@@ -98,7 +98,9 @@ class SimpleExample(unittest.TestCase):
         self.assertEqual(sorted(p.name for p in self.scratch.glob("dry*")), [])
 
     def test_bad_arguments(self):
-        for args, option in ((["--maxBytes=0"], "--maxBytes=0"),
+        for args, option in ((["--maxBytes=0"], "--maxBytes=0"), (["--maxBytes=-5"], "--maxBytes=-5"),
+                             (["--maxBytes=1e6"], "--maxBytes=1e6"),
+                             (["--maxBytes=99999999999999999999999"], "--maxBytes=9999"),
                              ([f"--cwndFile={self.scratch}/missing/dir/x"], "--cwndFile=")):
             r = run(self.example, "--dryRun=true", *args)
             self.assertEqual(r.returncode, 2, args)
