@@ -67,6 +67,20 @@ TEST(QuicCcBadInputDeathTest, UnknownSocketAttributeIsNamed)
     EXPECT_DEATH(quic.SetSocketAttribute("MaxDatagramSizee", UintegerValue(1350)), "ns3::QuicCcSocket has no attribute 'MaxDatagramSizee'");
 }
 
+TEST(QuicCcBadInputDeathTest, ConnectSocketTraceNamesUnknownTraceSourceAndNode)
+{
+    NodeContainer nodes;
+    nodes.Create(2);
+    InternetStackHelper internet;
+    internet.Install(nodes);
+    QuicCcHelper quic;
+    quic.Install(nodes.Get(0));
+    const auto cb = MakeCallback(+[](uint32_t, uint32_t) {});
+    EXPECT_DEATH(quic.ConnectSocketTraceWithoutContext(nodes.Get(0), "CongestionWindw", cb),
+                 "ns3::QuicCcSocket has no trace source 'CongestionWindw'");
+    EXPECT_DEATH(quic.ConnectSocketTrace(nodes, "CongestionWindow", cb), "quic-cc is not installed on node 1");
+}
+
 TEST(QuicCcBadInputDeathTest, MaxDatagramSizeBelow1200IsNamed)
 {
     EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) { q.SetSocketAttribute("MaxDatagramSize", UintegerValue(1199)); }),
