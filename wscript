@@ -23,6 +23,8 @@ QUICCC_DEPENDENCIES = [
 QUICCC_STUDY_SOURCES = [
     'study/quic-cc-batch-runner.cc',
     'study/quic-cc-report.cc',
+    'study/quic-cc-command-line.cc',
+    'study/quic-cc-output-file.cc',
     'study/quic-cc-stop-at-bytes.cc',
     'study/quic-cc-bulk-transfer.cc',
     'study/quic-cc-first-socket.cc',

@@ -83,8 +83,19 @@ OnState(RunState* s, QuicCongestionState oldState, QuicCongestionState newState)
 }
 
 void
+OnSenderReceived(RunState* s, uint64_t, uint64_t)
+{
+    if (s->result.handshakeSeconds < 0)
+    {
+        // The client's handshake completes with the first authentic packet of the server.
+        s->result.handshakeSeconds = Simulator::Now().GetSeconds();
+    }
+}
+
+void
 ConnectSender(RunState* s, Ptr<QuicCcSocket> socket)
 {
+    socket->TraceConnectWithoutContext("PacketReceived", MakeBoundCallback(&OnSenderReceived, s));
     socket->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&OnCwnd, s));
     socket->TraceConnectWithoutContext("CongestionState", MakeBoundCallback(&OnState, s));
 }
@@ -245,6 +256,7 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
 
     QuicCcDeathSpiralResult result = state.result;
     transfer.Report(result);
+    result.endSeconds = Simulator::Now().GetSeconds();
     if (Simulator::Now() < params.sampleLate)
     {
         result.cwndAtLate = state.cwnd;

@@ -4,11 +4,17 @@
  * Unit tests of the examples-side support (study/): the batch runner and report formatting.
  */
 #include "quic-cc-batch-runner.h"
+#include "quic-cc-command-line.h"
+#include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
 #include <set>
 #include <string>
 #include <unistd.h>
@@ -153,6 +159,102 @@ TEST(QuicCcReport, Format)
     EXPECT_EQ(ns3::QuicCcFormat(2.5), "2.50");
     EXPECT_EQ(ns3::QuicCcFormat(1234.5678, 0), "1235");
     EXPECT_EQ(ns3::QuicCcFormat(std::nan("")), "-");
+}
+
+/// A fresh scratch directory for one test.
+std::filesystem::path
+Scratch(const std::string& name)
+{
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("quic-cc-study-test-" + name + "-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+std::string
+ReadAll(const std::filesystem::path& p)
+{
+    std::ifstream in(p);
+    std::ostringstream os;
+    os << in.rdbuf();
+    return os.str();
+}
+
+TEST(QuicCcOutputFile, AtomicWriteReplacesTheFileAndLeavesNoTemporary)
+{
+    const auto dir = Scratch("atomic");
+    const auto file = dir / "out.csv";
+    ns3::QuicCcWriteFileAtomically(file.string(), "a,b\n1,2\n");
+    EXPECT_EQ(ReadAll(file), "a,b\n1,2\n");
+    ns3::QuicCcWriteFileAtomically(file.string(), "new\n");
+    EXPECT_EQ(ReadAll(file), "new\n");
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 1);
+    // Permissions as an ordinary new file: 0666 less the umask (not mkstemp's 0600).
+    const mode_t mask = umask(0);
+    umask(mask);
+    struct stat st;
+    ASSERT_EQ(stat(file.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0666 & ~mask);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(QuicCcOutputFile, PathChecksNameTheOptionAndThePath)
+{
+    const auto dir = Scratch("check");
+    EXPECT_NO_THROW(ns3::QuicCcCheckOutputFile("csv", (dir / "x.csv").string()));
+    EXPECT_FALSE(std::filesystem::exists(dir / "x.csv"));
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 0);
+    try
+    {
+        ns3::QuicCcCheckOutputFile("csv", (dir / "missing" / "x.csv").string());
+        ADD_FAILURE() << "no error for a missing directory";
+    }
+    catch (const ns3::QuicCcUsageError& e)
+    {
+        EXPECT_EQ(e.option, "csv");
+        EXPECT_EQ(e.value, (dir / "missing" / "x.csv").string());
+        EXPECT_EQ(e.reason, "directory " + (dir / "missing").string() + " does not exist");
+    }
+    EXPECT_THROW(ns3::QuicCcCheckOutputFile("csv", dir.string()), ns3::QuicCcUsageError);
+    EXPECT_NO_THROW(ns3::QuicCcCheckOutputDirectory("qlog", (dir / "new").string()));
+    EXPECT_FALSE(std::filesystem::exists(dir / "new"));
+    EXPECT_THROW(ns3::QuicCcCheckOutputDirectory("qlog", (dir / "a" / "b").string()),
+                 ns3::QuicCcUsageError);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(QuicCcCommandLineValues, LossTakesPercentOrFraction)
+{
+    EXPECT_DOUBLE_EQ(ns3::QuicCcParseLoss("loss", "30%"), 0.3);
+    EXPECT_EQ(ns3::QuicCcParseLoss("loss", "30%"), 0.3); // same double as the fraction
+    EXPECT_EQ(ns3::QuicCcParseLoss("loss", "0.3"), 0.3);
+    EXPECT_EQ(ns3::QuicCcParseLoss("loss", "0"), 0);
+    EXPECT_EQ(ns3::QuicCcParseLoss("loss", "1"), 1);
+    EXPECT_EQ(ns3::QuicCcParseLoss("loss", "100%"), 1);
+    EXPECT_THROW(ns3::QuicCcParseLoss("loss", "30"), ns3::QuicCcUsageError);
+    EXPECT_THROW(ns3::QuicCcParseLoss("loss", "-0.1"), ns3::QuicCcUsageError);
+    EXPECT_THROW(ns3::QuicCcParseLoss("loss", "101%"), ns3::QuicCcUsageError);
+    EXPECT_THROW(ns3::QuicCcParseLoss("loss", "0.3 "), ns3::QuicCcUsageError);
+}
+
+TEST(QuicCcCommandLineValues, NumbersTimesRatesSizes)
+{
+    EXPECT_EQ(ns3::QuicCcParseUnsigned("runs", "100", 1, 1000), 100u);
+    EXPECT_THROW(ns3::QuicCcParseUnsigned("runs", "-1", 1, 1000), ns3::QuicCcUsageError);
+    EXPECT_THROW(ns3::QuicCcParseUnsigned("runs", "1e3", 1, 1000), ns3::QuicCcUsageError);
+    EXPECT_THROW(ns3::QuicCcParseUnsigned("runs", "99999999999999999999", 1, 1000),
+                 ns3::QuicCcUsageError);
+    EXPECT_EQ(ns3::QuicCcParseTime("delay", "5ms"), ns3::MilliSeconds(5));
+    EXPECT_EQ(ns3::QuicCcParseTime("delay", "0.5s"), ns3::MilliSeconds(500));
+    EXPECT_THROW(ns3::QuicCcParseTime("delay", "5"), ns3::QuicCcUsageError);
+    EXPECT_THROW(ns3::QuicCcParseTime("delay", "-5ms"), ns3::QuicCcUsageError);
+    EXPECT_EQ(ns3::QuicCcParseRate("rate", "5Mbps").GetBitRate(), 5000000u);
+    EXPECT_THROW(ns3::QuicCcParseRate("rate", "0bps"), ns3::QuicCcUsageError);
+    EXPECT_EQ(ns3::QuicCcParseBytes("size", "10MB"), 10000000u);
+    EXPECT_EQ(ns3::QuicCcParseBytes("size", "1234"), 1234u);
+    EXPECT_THROW(ns3::QuicCcParseBytes("size", "10p"), ns3::QuicCcUsageError);
+    EXPECT_THROW(ns3::QuicCcParseBytes("size", "0"), ns3::QuicCcUsageError);
 }
 
 } // namespace
