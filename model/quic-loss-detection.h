@@ -113,7 +113,7 @@ class QuicLossDetection
                       QuicSentFrames frames = QuicSentFrames{});
 
     /**
-     * Process one ACK frame (RFC 9002 Section 6; reference "Processing one ACK frame").
+     * Process one ACK frame (RFC 9002 Sections 6 and A.7; quiche recovery on_ack_received).
      * \param ranges  acknowledged ranges, descending, disjoint
      * \param ackDelay  the frame's decoded ack delay
      */
