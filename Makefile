@@ -4,6 +4,7 @@
 #   make check-in-tree   build quic-cc inside the ns-3.37 Debian source tree (contrib/quic-cc),
 #               run its suites and examples with its test.py (cache: $QUICCC_CACHE)
 #   make bench  build and run the benchmarks (bench/), write bench/RESULTS.md (not tests)
+#   make golden  compare the full death-spiral and hystart-lab results with test/golden
 
 BUILD      ?= build
 BUILD_TYPE ?= RelWithDebInfo
@@ -24,7 +25,7 @@ DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest li
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build test demo clean check-in-tree bench
+.PHONY: all deps configure build test demo clean check-in-tree bench golden
 
 all: build
 
@@ -52,6 +53,11 @@ build: configure
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The full golden comparison (death spiral 100 runs x 5 configurations, hystart lab 0 % loss);
+# `make test` runs the reduced variants. See scripts/golden_compare.py.
+golden: build
+	cd $(BUILD) && ctest -C golden --output-on-failure -R '^golden-.*-full$$'
 
 # The batch prints its table; then the first RngRun that traps the 2020 logic is re-run with
 # qlog for all three configurations and plotted (Debian's python3 has matplotlib).

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Micro benchmarks (issue #7), Google Benchmark: the controllers and QuicLossDetection driven
+ * Micro benchmarks, Google Benchmark: the controllers and QuicLossDetection driven
  * directly, no simulator, the clock a field (as test/gtest/cc-test-driver.h drives them).
  *
  *  - OnPacketSent/<path>: ns per call.

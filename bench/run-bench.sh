@@ -29,7 +29,7 @@ dirty=$(git -C "$here/.." status --porcelain --untracked-files=no 2>/dev/null | 
   echo "Benchmarks are not tests: nothing here runs under ctest. Reproduce with \`make bench\`"
   echo "(\`BENCH_REPS=n\` repetitions per comparison run); \`transfer-bench --help\` lists its options."
   echo
-  echo "## Targets of issue #7"
+  echo "## Targets"
   echo
   grep -h '^Target' "$tmp/transfer.md" "$tmp/controller.md" | sed 's/^Target: /- /'
   echo

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Macro benchmark (issue #7): what one simulated bulk transfer costs in wall-clock time, events
+ * Macro benchmark: what one simulated bulk transfer costs in wall-clock time, events
  * and memory, with quic-cc (QuicReno, QuicCubic) and with ns-3's own TCP (TcpLinuxReno,
  * TcpCubic) on the same topology, in the same process image and the same build.
  *
@@ -46,7 +46,7 @@ namespace
 
 // ------------------------------------------------------------------------------------ workload
 
-/// Path of every single-connection run: RTT 10 ms, 100 Mbps (the issue's topology).
+/// Path of every single-connection run: RTT 10 ms, 100 Mbps.
 constexpr char kRate[] = "100Mbps";
 constexpr int64_t kOneWayDelayUs = 5000;
 /// Drop-tail queue of each device, packets (about one BDP: 100 Mbps x 10 ms / 1378 B = 91).

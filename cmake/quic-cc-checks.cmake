@@ -43,5 +43,6 @@ set_tests_properties(install-consumer PROPERTIES TIMEOUT 600)
 
 add_library(quic-cc-compat-newer-api OBJECT test/compat/compat-newer-api-check.cc)
 target_include_directories(quic-cc-compat-newer-api BEFORE PRIVATE
-  ${CMAKE_CURRENT_SOURCE_DIR}/test/compat/ns3-dev-api ${CMAKE_CURRENT_SOURCE_DIR}/model)
+  ${CMAKE_CURRENT_SOURCE_DIR}/test/compat/ns3-dev-api ${CMAKE_CURRENT_SOURCE_DIR}/model
+  ${CMAKE_CURRENT_SOURCE_DIR}/test)
 set_target_properties(quic-cc-compat-newer-api PROPERTIES CXX_STANDARD 20)

@@ -6,7 +6,9 @@
 #include "ns3/abort.h"
 #include "ns3/names.h"
 #include "ns3/node.h"
+#include "ns3/quic-cc-qlog.h"
 #include "ns3/quic-cc-socket-factory.h"
+#include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/udp-socket-factory.h"
 
@@ -43,6 +45,44 @@ CheckAttribute(TypeId tid, const std::string& name, const AttributeValue& value)
                                                         << "' for attribute " << name << " of "
                                                         << tid.GetName());
 }
+/// The connection closed: nothing more is traced.
+void
+CloseQlog(Ptr<QuicCcQlogWriter> writer, Ptr<QuicCcSocket>)
+{
+    writer->Close();
+}
+
+/// A connection started: open its qlog file and connect the writer to the socket's traces.
+void
+StartQlog(std::string directory, Ptr<QuicCcSocket> socket)
+{
+    const bool client = socket->IsClient();
+    std::ostringstream path;
+    path << directory << "/quic-cc-node" << (socket->GetNode() ? socket->GetNode()->GetId() : 0) << "-"
+         << (client ? "client" : "server") << "-" << std::hex << socket->GetConnectionId() << ".sqlog";
+    std::ostringstream title;
+    title << "quic-cc " << socket->GetCongestionController()->GetName() << " connection " << std::hex
+          << socket->GetConnectionId();
+    Ptr<QuicCcQlogWriter> w = Create<QuicCcQlogWriter>(path.str(), client ? "client" : "server", title.str());
+    socket->TraceConnectWithoutContext("PacketSent", MakeCallback(&QuicCcQlogWriter::PacketSent, w));
+    socket->TraceConnectWithoutContext("PacketReceived", MakeCallback(&QuicCcQlogWriter::PacketReceived, w));
+    socket->TraceConnectWithoutContext("PacketLost", MakeCallback(&QuicCcQlogWriter::PacketLost, w));
+    socket->TraceConnectWithoutContext("CongestionWindow64", MakeCallback(&QuicCcQlogWriter::Cwnd, w));
+    socket->TraceConnectWithoutContext("SlowStartThreshold64", MakeCallback(&QuicCcQlogWriter::Ssthresh, w));
+    socket->TraceConnectWithoutContext("BytesInFlight", MakeCallback(&QuicCcQlogWriter::BytesInFlight, w));
+    socket->TraceConnectWithoutContext("Rtt", MakeCallback(&QuicCcQlogWriter::Rtt, w));
+    socket->TraceConnectWithoutContext("CongestionState", MakeCallback(&QuicCcQlogWriter::State, w));
+    socket->TraceConnectWithoutContext("ConnectionClosed", MakeBoundCallback(&CloseQlog, w));
+    // Flushed and closed at Simulator::Destroy too, whatever state the connection is in.
+    Simulator::ScheduleDestroy(&QuicCcQlogWriter::Close, w);
+}
+
+/// A socket was created: open its qlog when its connection starts.
+void
+AttachQlog(std::string directory, Ptr<QuicCcSocket> socket)
+{
+    socket->TraceConnectWithoutContext("ConnectionStarted", MakeBoundCallback(&StartQlog, directory));
+}
 } // namespace
 
 void
@@ -66,7 +106,7 @@ QuicCcHelper::EnableQlog(const std::string& directory)
     std::filesystem::create_directories(directory, ec);
     NS_ABORT_MSG_IF(ec || !std::filesystem::is_directory(directory),
                     "QuicCcHelper::EnableQlog: cannot create directory '" << directory << "': " << ec.message());
-    SetSocketAttribute("QlogDirectory", StringValue(directory));
+    m_qlogDirectory = directory;
 }
 
 void
@@ -85,6 +125,10 @@ QuicCcHelper::Install(Ptr<Node> node) const
     if (m_ccConfigured)
     {
         factory->SetCongestionController(m_ccFactory.Create<QuicCongestionController>());
+    }
+    if (!m_qlogDirectory.empty())
+    {
+        factory->TraceConnectWithoutContext("SocketCreated", MakeBoundCallback(&AttachQlog, m_qlogDirectory));
     }
     node->AggregateObject(factory);
 }

@@ -52,8 +52,10 @@ class QuicCcHelper
 
     /**
      * Write one qlog file (JSON-SEQ, .sqlog, qvis-compatible) per connection into \p directory,
-     * which is created if missing (fatal error naming it if that fails). Sets the socket
-     * attribute QlogDirectory.
+     * which is created if missing (fatal error naming it if that fails), on the nodes installed
+     * after this call: a QuicCcQlogWriter is attached to every socket through the factory's
+     * SocketCreated trace source and opened when the connection starts; it is flushed and closed
+     * when the connection closes or the simulation is destroyed.
      */
     void EnableQlog(const std::string& directory);
 
@@ -118,6 +120,7 @@ class QuicCcHelper
     bool m_ccConfigured{false};  //!< SetCongestionControl was called; otherwise each socket's
                                  //!< CongestionControl attribute (default ns3::QuicCubic) decides
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< in order
+    std::string m_qlogDirectory; //!< EnableQlog directory ("" = no qlog)
 };
 
 template <typename... Args>

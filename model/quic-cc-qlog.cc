@@ -3,10 +3,7 @@
  */
 #include "quic-cc-qlog.h"
 
-#include "quic-cc-socket.h"
-
 #include "ns3/abort.h"
-#include "ns3/callback.h"
 #include "ns3/simulator.h"
 
 #include <limits>
@@ -63,27 +60,21 @@ QuicCcQlogWriter::Close()
 {
     if (m_out.is_open())
     {
+        m_out.flush();
         m_out.close();
     }
+}
+
+bool
+QuicCcQlogWriter::IsOpen() const
+{
+    return m_out.is_open();
 }
 
 const std::string&
 QuicCcQlogWriter::GetPath() const
 {
     return m_path;
-}
-
-void
-QuicCcQlogWriter::Attach(Ptr<QuicCcSocket> socket)
-{
-    socket->TraceConnectWithoutContext("PacketSent", MakeCallback(&QuicCcQlogWriter::PacketSent, this));
-    socket->TraceConnectWithoutContext("PacketReceived", MakeCallback(&QuicCcQlogWriter::PacketReceived, this));
-    socket->TraceConnectWithoutContext("PacketLost", MakeCallback(&QuicCcQlogWriter::PacketLost, this));
-    socket->TraceConnectWithoutContext("CongestionWindow64", MakeCallback(&QuicCcQlogWriter::Cwnd, this));
-    socket->TraceConnectWithoutContext("SlowStartThreshold64", MakeCallback(&QuicCcQlogWriter::Ssthresh, this));
-    socket->TraceConnectWithoutContext("BytesInFlight", MakeCallback(&QuicCcQlogWriter::BytesInFlight, this));
-    socket->TraceConnectWithoutContext("Rtt", MakeCallback(&QuicCcQlogWriter::Rtt, this));
-    socket->TraceConnectWithoutContext("CongestionState", MakeCallback(&QuicCcQlogWriter::State, this));
 }
 
 void

@@ -19,8 +19,6 @@
 namespace ns3
 {
 
-class QuicCcSocket;
-
 /**
  * \ingroup quic-cc
  * \brief Writes one connection's events as a qlog file in JSON-SEQ form (.sqlog): the IETF qlog
@@ -33,8 +31,12 @@ class QuicCcSocket;
  * "congestion_avoidance", "recovery") and recovery:packet_lost. Times are simulation time in
  * milliseconds (reference_time 0). Each record is RS (0x1E), one JSON object, LF (RFC 7464).
  *
- * The writer only listens to the socket's trace sources, so the qlog shows exactly what the
- * traces report. Failing to open the file is a fatal error naming the path.
+ * The writer only listens to trace sources (its public sinks below take the signatures of
+ * QuicCcSocket's sources; QuicCcHelper::EnableQlog connects them), so the qlog shows exactly
+ * what the traces report. Every record is written whole and ends with LF; the file is flushed
+ * and closed by Close(), which QuicCcHelper calls when the connection closes and when the
+ * simulation is destroyed, and by the destructor. Failing to open the file is a fatal error
+ * naming the path.
  */
 class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
 {
@@ -47,15 +49,14 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
     QuicCcQlogWriter(const std::string& path, const std::string& vantagePoint, const std::string& title);
     ~QuicCcQlogWriter();
 
-    /// Connect to every trace source of \p socket that the qlog records.
-    void Attach(Ptr<QuicCcSocket> socket);
     /// Flush and close the file (later events are ignored).
     void Close();
+    /// True until Close().
+    bool IsOpen() const;
     /// The file's path.
     const std::string& GetPath() const;
 
-  private:
-    void Emit(const std::string& record); //!< one JSON-SEQ record
+    // Trace sinks (QuicCcSocket trace source signatures).
     void PacketSent(uint64_t packetNumber, uint64_t bytes);
     void PacketReceived(uint64_t packetNumber, uint64_t bytes);
     void PacketLost(uint64_t packetNumber, uint64_t bytes, Time timeSent);
@@ -64,6 +65,9 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
     void BytesInFlight(uint64_t oldValue, uint64_t newValue);
     void Rtt(Time latest, Time smoothed, Time min);
     void State(QuicCongestionState oldValue, QuicCongestionState newValue);
+
+  private:
+    void Emit(const std::string& record); //!< one JSON-SEQ record
 
     std::string m_path;
     std::ofstream m_out;

@@ -4,15 +4,13 @@
 #include "quic-cc-socket.h"
 
 #include "quic-cc-compat.h"
-#include "quic-cc-qlog.h"
-#include "quic-cubic.h"
 
 #include "ns3/abort.h"
-#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/object-factory.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
@@ -23,7 +21,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <sstream>
 
 namespace ns3
 {
@@ -33,20 +30,13 @@ NS_OBJECT_ENSURE_REGISTERED(QuicCcSocket);
 
 namespace
 {
-/// RFC 9000 Section 14.1: a client's INITIAL datagram is padded to at least 1200 bytes.
-constexpr uint64_t kMinInitialSize = 1200;
-/// Smallest and largest max_udp_payload_size (RFC 9000 Sections 14 and 18.2).
-constexpr uint64_t kMinDatagramSize = 1200;
-constexpr uint64_t kMaxDatagramSize = 65527;
-/// Largest encodable stream offset (RFC 9000 Section 19.8).
-constexpr uint64_t kMaxStreamOffset = (uint64_t{1} << 62) - 1;
 /// Error code of a normal close (RFC 9000 Section 20.1 NO_ERROR).
 constexpr uint64_t kNoError = 0;
 /// Largest jump above the largest received packet number that is accepted: the decoding window
 /// of a 4-byte truncated packet number (RFC 9000 Section 17.1, Appendix A.3). quic-cc sends
 /// full packet numbers, so anything further is forged or corrupt.
 constexpr uint64_t kMaxPacketNumberJump = uint64_t{1} << 31;
-/// Largest UDP payload over IPv4 (65535 - 20 - 8) and over IPv6 (65535 - 8).
+/// Largest UDP payload over IPv4 (65535 - 20 - 8).
 constexpr uint64_t kMaxIpv4Payload = 65507;
 
 /// Fire a TCP-width (uint32_t) trace from 64-bit values, which saturate at UINT32_MAX; like a
@@ -63,28 +53,13 @@ FireSaturated(const TracedCallback<uint32_t, uint32_t>& trace, uint64_t oldValue
     }
 }
 
-/// A new object of \p original's type with the same attribute values.
-template <typename T>
-Ptr<T>
-CloneObjectByAttributes(Ptr<T> original)
+/// True if \p packet carries an ACK frame.
+bool
+CarriesAck(const QuicCcPacket& packet)
 {
-    ObjectFactory factory;
-    const TypeId tid = original->GetInstanceTypeId();
-    factory.SetTypeId(tid);
-    for (TypeId t = tid; t != Object::GetTypeId(); t = t.GetParent())
-    {
-        for (uint32_t i = 0; i < t.GetAttributeN(); ++i)
-        {
-            const TypeId::AttributeInformation info = t.GetAttribute(i);
-            Ptr<AttributeValue> value = info.checker->Create();
-            if ((info.flags & TypeId::ATTR_GET) && (info.flags & TypeId::ATTR_SET) &&
-                info.accessor->Get(PeekPointer(original), *value))
-            {
-                factory.Set(info.name, *value);
-            }
-        }
-    }
-    return factory.Create<T>();
+    return std::any_of(packet.frames.begin(), packet.frames.end(), [](const QuicCcFrame& f) {
+        return std::holds_alternative<QuicCcAckFrame>(f);
+    });
 }
 } // namespace
 
@@ -102,8 +77,7 @@ QuicCcSocket::GetTypeId()
                           "(RFC 9000 Section 14; 65527 over IPv6), at most 65507 over IPv4 "
                           "(checked at Connect/Listen); other values are a fatal error.",
                           UintegerValue(1350),
-                          MakeUintegerAccessor(&QuicCcSocket::SetMaxDatagramSize,
-                                               &QuicCcSocket::GetMaxDatagramSize),
+                          MakeUintegerAccessor(&QuicCcSocket::m_mss),
                           MakeUintegerChecker<uint64_t>())
             .AddAttribute("InitialWindowPackets",
                           "Initial congestion window, packets of MaxDatagramSize (RFC 9002 "
@@ -129,16 +103,14 @@ QuicCcSocket::GetTypeId()
                           "the sender's PTO (both endpoints are assumed to use the same value). "
                           "Must be >= 0.",
                           TimeValue(MilliSeconds(25)),
-                          MakeTimeAccessor(&QuicCcSocket::SetMaxAckDelay,
-                                           &QuicCcSocket::GetMaxAckDelay),
+                          MakeTimeAccessor(&QuicCcSocket::m_maxAckDelay),
                           MakeTimeChecker())
             .AddAttribute("AckElicitingThreshold",
                           "AckPolicy Rfc9000 only: acknowledge at once after this many "
                           "ack-eliciting packets (RFC 9000 Section 13.2.2 recommends 2). Must be "
                           ">= 1.",
                           UintegerValue(2),
-                          MakeUintegerAccessor(&QuicCcSocket::SetAckElicitingThreshold,
-                                               &QuicCcSocket::GetAckElicitingThreshold),
+                          MakeUintegerAccessor(&QuicCcSocket::m_ackElicitingThreshold),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("IdleTimeout",
                           "Close the connection after this long without a valid packet from the "
@@ -195,17 +167,10 @@ QuicCcSocket::GetTypeId()
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&QuicCcSocket::m_ackProcessDelay),
                           MakePointerChecker<RandomVariableStream>())
-            .AddAttribute("QlogDirectory",
-                          "Write one qlog file (JSON-SEQ, .sqlog) per connection into this "
-                          "directory (it must exist); empty = no qlog. QuicCcHelper::EnableQlog "
-                          "sets it.",
-                          StringValue(""),
-                          MakeStringAccessor(&QuicCcSocket::m_qlogDirectory),
-                          MakeStringChecker())
             .AddAttribute("CongestionControl",
                           "TypeId of the congestion controller (a QuicCongestionController), "
                           "used when no controller was set explicitly (QuicCcHelper sets one).",
-                          TypeIdValue(QuicCubic::GetTypeId()),
+                          StringValue("ns3::QuicCubic"),
                           MakeTypeIdAccessor(&QuicCcSocket::m_ccTypeId),
                           MakeTypeIdChecker())
             .AddTraceSource("CongestionWindow",
@@ -268,7 +233,17 @@ QuicCcSocket::GetTypeId()
                             "A received datagram was dropped as malformed or inconsistent: total "
                             "dropped so far, reason.",
                             MakeTraceSourceAccessor(&QuicCcSocket::m_droppedTrace),
-                            "ns3::QuicCcSocket::DroppedTracedCallback");
+                            "ns3::QuicCcSocket::DroppedTracedCallback")
+            .AddTraceSource("ConnectionStarted",
+                            "The connection starts (client: Connect; server: first INITIAL), its "
+                            "controller and connection ID set; observers such as the qlog writer "
+                            "attach here.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_startedTrace),
+                            "ns3::QuicCcSocket::ConnectionTracedCallback")
+            .AddTraceSource("ConnectionClosed",
+                            "The connection is over (every timer stopped); nothing is traced after.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_closedTrace),
+                            "ns3::QuicCcSocket::ConnectionTracedCallback");
     return tid;
 }
 
@@ -295,7 +270,7 @@ QuicCcSocket::DoDispose()
     m_idleTimer.Cancel();
     m_ackTimer.Cancel();
     m_sendEvent.Cancel();
-    m_children.clear();
+    m_dispatcher.Clear();
     m_listener = nullptr;
     m_udp = nullptr;
     m_node = nullptr;
@@ -305,80 +280,41 @@ QuicCcSocket::DoDispose()
     Socket::DoDispose();
 }
 
-// ---------------------------------------------------------------- attributes and set-up
-
-void
-QuicCcSocket::SetMaxDatagramSize(uint64_t bytes)
-{
-    NS_ABORT_MSG_UNLESS(bytes >= kMinDatagramSize && bytes <= kMaxDatagramSize,
-                        "QuicCcSocket::MaxDatagramSize must be in 1200..65527 bytes, got " << bytes);
-    m_mss = bytes;
-}
-
-uint64_t
-QuicCcSocket::GetMaxDatagramSize() const
-{
-    return m_mss;
-}
-
-void
-QuicCcSocket::SetMaxAckDelay(Time d)
-{
-    NS_ABORT_MSG_IF(d.IsStrictlyNegative(), "QuicCcSocket::MaxAckDelay must be >= 0, got " << d);
-    m_maxAckDelay = d;
-}
-
-Time
-QuicCcSocket::GetMaxAckDelay() const
-{
-    return m_maxAckDelay;
-}
-
-void
-QuicCcSocket::SetAckElicitingThreshold(uint32_t n)
-{
-    NS_ABORT_MSG_IF(n == 0, "QuicCcSocket::AckElicitingThreshold must be >= 1, got " << n);
-    m_ackElicitingThreshold = n;
-}
-
-uint32_t
-QuicCcSocket::GetAckElicitingThreshold() const
-{
-    return m_ackElicitingThreshold;
-}
+// ---------------------------------------------------------------- set-up
 
 void
 QuicCcSocket::Validate() const
 {
-    // Cross-attribute rules run once before the first send (setter order follows registration).
-    NS_ABORT_MSG_IF(m_initialWindowPackets == 0,
-                    "QuicCcSocket::InitialWindowPackets must be >= 1, got 0");
-    NS_ABORT_MSG_IF(m_minimumWindowPackets == 0,
-                    "QuicCcSocket::MinimumWindowPackets must be >= 1, got 0");
-    NS_ABORT_MSG_IF(m_minimumWindowPackets > m_initialWindowPackets,
-                    "QuicCcSocket::MinimumWindowPackets (" << m_minimumWindowPackets
-                                                           << ") must not exceed InitialWindowPackets ("
-                                                           << m_initialWindowPackets << ")");
+    QuicCongestionController::CheckWindowConfig("QuicCcSocket::",
+                                                m_mss,
+                                                m_initialWindowPackets,
+                                                m_minimumWindowPackets);
     NS_ABORT_MSG_UNLESS(m_initialRtt.IsStrictlyPositive(),
                         "QuicCcSocket::InitialRtt must be positive, got " << m_initialRtt);
     NS_ABORT_MSG_UNLESS(m_idleTimeout.IsStrictlyPositive(),
                         "QuicCcSocket::IdleTimeout must be positive, got " << m_idleTimeout);
-    NS_ABORT_MSG_IF(m_ackBatchWindow.IsStrictlyNegative(),
-                    "QuicCcSocket::AckBatchWindow must be >= 0, got " << m_ackBatchWindow);
-    NS_ABORT_MSG_IF(m_maxAckRanges == 0, "QuicCcSocket::MaxAckRanges must be >= 1, got 0");
+    QuicCcReceivedPacketManager().Configure({static_cast<QuicCcReceivedPacketManager::Policy>(m_ackPolicy),
+                                             m_ackElicitingThreshold,
+                                             m_maxAckDelay,
+                                             m_ackBatchWindow,
+                                             m_maxAckRanges});
     NS_ABORT_MSG_IF(m_rcvBufSize < m_mss,
                     "QuicCcSocket::RcvBufSize (" << m_rcvBufSize << ") must hold at least one datagram (MaxDatagramSize "
                                                  << m_mss << ")");
-    // Windows are bytes in uint64_t: keep packets x MaxDatagramSize far from overflow (2^48 B).
-    NS_ABORT_MSG_IF(m_initialWindowPackets > (uint64_t{1} << 48) / m_mss,
-                    "QuicCcSocket::InitialWindowPackets too large: " << m_initialWindowPackets << " x "
-                                                                     << m_mss << " bytes exceeds 2^48 bytes");
     if (!m_ccPrototype)
     {
         NS_ABORT_MSG_UNLESS(m_ccTypeId.IsChildOf(QuicCongestionController::GetTypeId()),
                             "QuicCcSocket::CongestionControl '"
                                 << m_ccTypeId.GetName() << "' is not a QuicCongestionController");
     }
+}
+
+void
+QuicCcSocket::CheckIpv4Size(const Address& address) const
+{
+    NS_ABORT_MSG_IF(InetSocketAddress::IsMatchingType(address) && m_mss > kMaxIpv4Payload,
+                    "QuicCcSocket::MaxDatagramSize " << m_mss << " exceeds the IPv4 UDP payload limit "
+                                                     << kMaxIpv4Payload << " bytes");
 }
 
 int64_t
@@ -425,7 +361,6 @@ void
 QuicCcSocket::StartConnection(Role role)
 {
     NS_LOG_FUNCTION(this << role);
-    Validate();
     m_role = role;
     if (!m_ccPrototype)
     {
@@ -437,13 +372,19 @@ QuicCcSocket::StartConnection(Role role)
     m_cc->Configure(m_mss, m_initialWindowPackets, m_minimumWindowPackets);
     m_lossDetection = std::make_unique<QuicLossDetection>(m_cc, QuicRttStats(m_initialRtt, Time(0)));
     m_recvStream.SetWindow(m_rcvBufSize);
+    m_sendStream.SetBufferSize(m_sndBufSize);
+    m_acks.Configure({static_cast<QuicCcReceivedPacketManager::Policy>(m_ackPolicy),
+                      m_ackElicitingThreshold,
+                      m_maxAckDelay,
+                      m_ackBatchWindow,
+                      m_maxAckRanges});
     WireTraces();
     if (role == ROLE_CLIENT)
     {
         m_connectionId = (uint64_t{m_cidRng->GetInteger(1, std::numeric_limits<uint32_t>::max())} << 32) |
                          m_cidRng->GetInteger(0, std::numeric_limits<uint32_t>::max());
     }
-    StartQlog();
+    m_startedTrace(this);
     // Report the starting window so that a trace sink (and the qlog) sees it.
     TraceCwnd(0, m_cc->GetCongestionWindow());
     m_lastActivity = Simulator::Now();
@@ -451,36 +392,19 @@ QuicCcSocket::StartConnection(Role role)
 }
 
 void
-QuicCcSocket::StartQlog()
-{
-    if (m_qlogDirectory.empty())
-    {
-        return;
-    }
-    std::ostringstream path;
-    path << m_qlogDirectory << "/quic-cc-node" << (m_node ? m_node->GetId() : 0) << "-"
-         << (m_role == ROLE_CLIENT ? "client" : "server") << "-" << std::hex << m_connectionId << ".sqlog";
-    std::ostringstream title;
-    title << "quic-cc " << m_cc->GetName() << " connection " << std::hex << m_connectionId;
-    m_qlog = Create<QuicCcQlogWriter>(path.str(), m_role == ROLE_CLIENT ? "client" : "server", title.str());
-    m_qlog->Attach(this);
-}
-
-void
 QuicCcSocket::WireTraces()
 {
+    // The controller's and loss detection's values reach the socket's trace sources unchanged.
     m_cc->TraceConnectWithoutContext("CongestionWindow", MakeCallback(&QuicCcSocket::TraceCwnd, this));
     m_cc->TraceConnectWithoutContext("SlowStartThreshold",
                                      MakeCallback(&QuicCcSocket::TraceSsthresh, this));
-    m_cc->TraceConnectWithoutContext("CongestionState", MakeCallback(&QuicCcSocket::TraceState, this));
+    m_cc->TraceConnectWithoutContext("CongestionState", MakeCallback(&decltype(m_stateTrace)::operator(), &m_stateTrace));
     m_cc->TraceConnectWithoutContext("RecoveryStartTime",
-                                     MakeCallback(&QuicCcSocket::TraceRecoveryStart, this));
-    m_lossDetection->m_bytesInFlightTrace.ConnectWithoutContext(
-        MakeCallback(&QuicCcSocket::TraceBytesInFlight, this));
-    m_lossDetection->m_packetLostTrace.ConnectWithoutContext(
-        MakeCallback(&QuicCcSocket::TracePacketLost, this));
-    m_lossDetection->m_packetAckedTrace.ConnectWithoutContext(
-        MakeCallback(&QuicCcSocket::TracePacketAcked, this));
+                                     MakeCallback(&decltype(m_recoveryStartTrace)::operator(), &m_recoveryStartTrace));
+    m_lossDetection->TraceConnectBytesInFlight(
+        MakeCallback(&decltype(m_bytesInFlightTrace)::operator(), &m_bytesInFlightTrace));
+    m_lossDetection->TraceConnectPacketLost(MakeCallback(&decltype(m_packetLostTrace)::operator(), &m_packetLostTrace));
+    m_lossDetection->TraceConnectPacketAcked(MakeCallback(&decltype(m_packetAckedTrace)::operator(), &m_packetAckedTrace));
 }
 
 void
@@ -495,36 +419,6 @@ QuicCcSocket::TraceSsthresh(uint64_t oldValue, uint64_t newValue)
 {
     m_ssthreshTrace(oldValue, newValue);
     FireSaturated(m_ssthresh32Trace, oldValue, newValue);
-}
-
-void
-QuicCcSocket::TraceState(QuicCongestionState oldValue, QuicCongestionState newValue)
-{
-    m_stateTrace(oldValue, newValue);
-}
-
-void
-QuicCcSocket::TraceRecoveryStart(Time r)
-{
-    m_recoveryStartTrace(r);
-}
-
-void
-QuicCcSocket::TraceBytesInFlight(uint64_t oldValue, uint64_t newValue)
-{
-    m_bytesInFlightTrace(oldValue, newValue);
-}
-
-void
-QuicCcSocket::TracePacketLost(uint64_t pn, uint64_t bytes, Time sent)
-{
-    m_packetLostTrace(pn, bytes, sent);
-}
-
-void
-QuicCcSocket::TracePacketAcked(uint64_t pn, uint64_t bytes, Time sent)
-{
-    m_packetAckedTrace(pn, bytes, sent);
 }
 
 // ---------------------------------------------------------------- ns3::Socket
@@ -600,6 +494,7 @@ QuicCcSocket::Connect(const Address& address)
         m_errno = ERROR_ISCONN;
         return -1;
     }
+    Validate();
     if (!m_udp)
     {
         const int rc = InetSocketAddress::IsMatchingType(address) ? Bind() : Bind6();
@@ -613,13 +508,11 @@ QuicCcSocket::Connect(const Address& address)
         m_errno = m_udp->GetErrno();
         return -1;
     }
-    NS_ABORT_MSG_IF(InetSocketAddress::IsMatchingType(address) && m_mss > kMaxIpv4Payload,
-                    "QuicCcSocket::MaxDatagramSize " << m_mss << " exceeds the IPv4 UDP payload limit "
-                                                     << kMaxIpv4Payload << " bytes");
+    CheckIpv4Size(address);
     m_peer = address;
     StartConnection(ROLE_CLIENT);
     m_state = STATE_HANDSHAKE;
-    m_pendingInitial = true;
+    m_owed.initial = true;
     SendPending();
     return 0;
 }
@@ -636,9 +529,7 @@ QuicCcSocket::Listen()
     Validate();
     Address local;
     m_udp->GetSockName(local);
-    NS_ABORT_MSG_IF(InetSocketAddress::IsMatchingType(local) && m_mss > kMaxIpv4Payload,
-                    "QuicCcSocket::MaxDatagramSize " << m_mss << " exceeds the IPv4 UDP payload limit "
-                                                     << kMaxIpv4Payload << " bytes");
+    CheckIpv4Size(local);
     m_role = ROLE_LISTENER;
     return 0;
 }
@@ -650,10 +541,8 @@ QuicCcSocket::Close()
     switch (m_role)
     {
     case ROLE_NONE:
-        m_state = STATE_CLOSED;
-        return 0;
     case ROLE_LISTENER:
-        // Stop accepting; connections already accepted keep using the UDP socket.
+        // A listener stops accepting; connections already accepted keep using the UDP socket.
         m_state = STATE_CLOSED;
         return 0;
     case ROLE_CLIENT:
@@ -666,7 +555,7 @@ QuicCcSocket::Close()
         // Graceful in every state: buffered data (even written during the handshake) and the FIN
         // are delivered before CONNECTION_CLOSE.
         m_closeRequested = true;
-        m_finQueued = true;
+        m_sendStream.Finish();
         ScheduleSendPending();
         MaybeFinishClose();
         return 0;
@@ -681,7 +570,7 @@ QuicCcSocket::ShutdownSend()
     m_shutdownSend = true;
     if (m_role == ROLE_CLIENT || m_role == ROLE_SERVER)
     {
-        m_finQueued = true;
+        m_sendStream.Finish();
         ScheduleSendPending();
     }
     return 0;
@@ -697,7 +586,7 @@ QuicCcSocket::ShutdownRecv()
 uint32_t
 QuicCcSocket::GetTxAvailable() const
 {
-    const uint64_t buffered = m_sendEnd - m_sendBufBase;
+    const uint64_t buffered = m_sendStream.GetBufferedBytes();
     return buffered >= m_sndBufSize ? 0 : static_cast<uint32_t>(m_sndBufSize - buffered);
 }
 
@@ -715,26 +604,17 @@ QuicCcSocket::Send(Ptr<Packet> p, uint32_t flags)
         m_errno = ERROR_SHUTDOWN;
         return -1;
     }
-    const uint32_t size = p->GetSize();
-    if (size > GetTxAvailable())
+    if (!m_sendStream.CanAppend(p->GetSize()))
     {
         m_errno = ERROR_MSGSIZE;
         return -1;
     }
-    if (m_sendEnd + size > kMaxStreamOffset)
-    {
-        m_errno = ERROR_MSGSIZE;
-        return -1;
-    }
-    // Uninitialised scratch (a std::vector would zero every byte before CopyData overwrites it).
-    const std::unique_ptr<uint8_t[]> tmp(new uint8_t[size]);
-    p->CopyData(tmp.get(), size);
-    m_sendBuf.insert(m_sendBuf.end(), tmp.get(), tmp.get() + size);
-    m_sendEnd += size;
+    // Kept as the application's packet: virtual (zero-filled) packets cost no memory.
+    m_sendStream.Append(p);
     // Like TcpSocketBase: send after the application's current call returns, so that a burst of
     // small Send() calls fills full-size packets.
     ScheduleSendPending();
-    return static_cast<int>(size);
+    return static_cast<int>(p->GetSize());
 }
 
 int
@@ -758,8 +638,7 @@ QuicCcSocket::Recv(uint32_t maxSize, uint32_t flags)
         return nullptr;
     }
     const std::vector<uint8_t> out = m_recvStream.Read(maxSize);
-    const size_t n = out.size();
-    return Create<Packet>(out.data(), static_cast<uint32_t>(n));
+    return Create<Packet>(out.data(), static_cast<uint32_t>(out.size()));
 }
 
 Ptr<Packet>
@@ -812,17 +691,13 @@ QuicCcSocket::GetAllowBroadcast() const
 uint64_t
 QuicCcSocket::GetBytesSent() const
 {
-    return m_sendEnd;
+    return m_sendStream.GetEndOffset();
 }
 
 uint64_t
 QuicCcSocket::GetBytesAcked() const
 {
-    if (m_streamAcked.Empty() || m_streamAcked.Front().first != 0)
-    {
-        return 0;
-    }
-    return m_streamAcked.Front().second;
+    return m_sendStream.GetBytesAcked();
 }
 
 uint64_t
@@ -843,6 +718,30 @@ QuicCcSocket::IsEstablished() const
     return m_state == STATE_ESTABLISHED;
 }
 
+bool
+QuicCcSocket::IsClient() const
+{
+    return m_role == ROLE_CLIENT;
+}
+
+uint64_t
+QuicCcSocket::GetConnectionId() const
+{
+    return m_connectionId;
+}
+
+uint64_t
+QuicCcSocket::GetSentPacketRecordPeak() const
+{
+    return m_lossDetection ? m_lossDetection->GetRecordPeak() : 0;
+}
+
+uint64_t
+QuicCcSocket::GetSentPacketRecordSize() const
+{
+    return m_lossDetection ? m_lossDetection->GetRecordSize() : 0;
+}
+
 // ---------------------------------------------------------------- receive path
 
 void
@@ -859,35 +758,20 @@ QuicCcSocket::HandleUdpRead(Ptr<Socket> udp)
             OnDatagram(std::move(bytes), from);
             continue;
         }
-        auto it = m_children.find(from);
-        if (it != m_children.end())
+        const QuicCcDispatcher::Route route =
+            m_dispatcher.Dispatch(bytes.data(), bytes.size(), from, m_state != STATE_CLOSED);
+        Ptr<QuicCcSocket> connection = route.connection;
+        if (route.open)
         {
-            it->second->OnDatagram(std::move(bytes), from);
-            continue;
+            connection = CreateServerChild(from, route.connectionId);
         }
-        // A new peer: only a well-formed INITIAL opens a connection.
-        QuicCcParseResult parsed = QuicCcParse(bytes.data(), bytes.size());
-        if (!parsed.packet)
+        else if (!connection)
         {
-            Drop("listener: " + parsed.error);
-            continue;
+            Drop(route.dropReason);
         }
-        if (parsed.packet->type != QuicCcPacketType::INITIAL || m_state == STATE_CLOSED)
+        if (connection)
         {
-            Drop("listener: no connection for a non-INITIAL packet from a new address");
-            continue;
-        }
-        if (m_closedConnectionIds.count(parsed.packet->connectionId) > 0)
-        {
-            // A late or duplicated INITIAL of a connection that already ended (RFC 9000
-            // Section 10.2: a closed connection's packets are not a new connection).
-            Drop("listener: INITIAL of closed connection " + std::to_string(parsed.packet->connectionId));
-            continue;
-        }
-        Ptr<QuicCcSocket> child = CreateServerChild(from, parsed.packet->connectionId);
-        if (child)
-        {
-            child->OnDatagram(std::move(bytes), from);
+            connection->OnDatagram(std::move(bytes), from);
         }
     }
 }
@@ -901,29 +785,7 @@ QuicCcSocket::CreateServerChild(const Address& from, uint64_t connectionId)
         return nullptr;
     }
     Ptr<QuicCcSocket> child = CreateObject<QuicCcSocket>();
-    // Same configuration: copy every attribute of this listener; random variables are cloned so
-    // that each connection draws from its own streams.
-    const TypeId tid = GetInstanceTypeId();
-    for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
-    {
-        const TypeId::AttributeInformation info = tid.GetAttribute(i);
-        if (!(info.flags & TypeId::ATTR_GET) || !(info.flags & TypeId::ATTR_SET))
-        {
-            continue;
-        }
-        Ptr<AttributeValue> value = info.checker->Create();
-        if (!info.accessor->Get(this, *value))
-        {
-            continue;
-        }
-        const auto* pointer = dynamic_cast<const PointerValue*>(PeekPointer(value));
-        if (pointer && pointer->Get<RandomVariableStream>())
-        {
-            child->SetAttribute(info.name, PointerValue(CloneObjectByAttributes(pointer->Get<RandomVariableStream>())));
-            continue;
-        }
-        child->SetAttribute(info.name, *value);
-    }
+    QuicCcDispatcher::CopyConfiguration(*this, *child);
     child->m_node = m_node;
     child->m_listener = this;
     child->m_peer = from;
@@ -936,22 +798,12 @@ QuicCcSocket::CreateServerChild(const Address& from, uint64_t connectionId)
     }
     child->StartConnection(ROLE_SERVER);
     child->m_state = STATE_ESTABLISHED;
-    child->m_pendingHandshakeDone = true;
+    child->m_owed.handshakeDone = true;
     child->m_lossDetection->SetHandshakeConfirmed(true);
     child->m_lossDetection->SetPeerMaxAckDelay(child->m_maxAckDelay);
-    m_children[from] = child;
+    m_dispatcher.Add(from, child);
     NotifyNewConnectionCreated(child, from);
     return child;
-}
-
-void
-QuicCcSocket::OnDatagram(std::vector<uint8_t> bytes, const Address& from)
-{
-    if (m_state == STATE_CLOSED || m_role == ROLE_NONE)
-    {
-        return;
-    }
-    ProcessDatagram(std::move(bytes), from);
 }
 
 void
@@ -963,8 +815,12 @@ QuicCcSocket::Drop(const std::string& reason)
 }
 
 void
-QuicCcSocket::ProcessDatagram(std::vector<uint8_t> bytes, const Address& from)
+QuicCcSocket::OnDatagram(std::vector<uint8_t> bytes, const Address& from)
 {
+    if (m_state == STATE_CLOSED || m_role == ROLE_NONE)
+    {
+        return;
+    }
     QuicCcParseResult parsed = QuicCcParse(bytes.data(), bytes.size());
     if (!parsed.packet)
     {
@@ -977,12 +833,7 @@ QuicCcSocket::ProcessDatagram(std::vector<uint8_t> bytes, const Address& from)
         Drop(reason);
         return;
     }
-    const bool hasAck = std::any_of(parsed.packet->frames.begin(),
-                                    parsed.packet->frames.end(),
-                                    [](const QuicCcFrame& f) {
-                                        return std::holds_alternative<QuicCcAckFrame>(f);
-                                    });
-    const Time delay = hasAck ? Seconds(m_ackProcessDelay->GetValue()) : Time(0);
+    const Time delay = CarriesAck(*parsed.packet) ? Seconds(m_ackProcessDelay->GetValue()) : Time(0);
     const Time now = Simulator::Now();
     if (delay.IsStrictlyPositive() || m_lastDatagramProcess > now)
     {
@@ -1017,7 +868,7 @@ QuicCcSocket::CheckPacket(const QuicCcPacket& packet, std::string& reason) const
         reason = "unknown connection id " + std::to_string(packet.connectionId);
         return false;
     }
-    const uint64_t expected = m_anyReceived ? m_largestReceived : 0;
+    const uint64_t expected = m_acks.GetLargestReceived();
     if (packet.packetNumber > expected + kMaxPacketNumberJump)
     {
         reason = "packet number " + std::to_string(packet.packetNumber) +
@@ -1062,26 +913,13 @@ void
 QuicCcSocket::ProcessPacket(const QuicCcPacket& packet, size_t size)
 {
     NS_LOG_FUNCTION(this << packet.packetNumber << size);
-    if (m_received.Contains(packet.packetNumber))
+    if (m_acks.IsDuplicate(packet.packetNumber))
     {
         // A duplicate: its frames were processed already (RFC 9000 Section 12.3).
         return;
     }
     const Time now = Simulator::Now();
-    const bool outOfOrder = m_anyReceived && packet.packetNumber != m_largestReceived + 1;
-    m_received.Add(packet.packetNumber, packet.packetNumber + 1);
-    if (!m_anyReceived || packet.packetNumber > m_largestReceived)
-    {
-        m_largestReceived = packet.packetNumber;
-        m_largestReceivedTime = now;
-    }
-    m_anyReceived = true;
-    // Bound the receive history: the highest MaxAckRanges ranges are all an ACK can report.
-    while (m_received.RangeCount() > 4 * static_cast<size_t>(m_maxAckRanges))
-    {
-        const auto low = m_received.Front();
-        m_received.Remove(low.first, low.second);
-    }
+    const bool outOfOrder = m_acks.OnPacketReceived(packet.packetNumber, now);
     m_lastActivity = now;
     m_packetReceivedTrace(packet.packetNumber, size);
 
@@ -1089,7 +927,7 @@ QuicCcSocket::ProcessPacket(const QuicCcPacket& packet, size_t size)
     {
         // Any authentic packet of the server completes the client's handshake.
         m_state = STATE_ESTABLISHED;
-        m_pendingInitial = false;
+        m_owed.initial = false;
         m_lossDetection->SetHandshakeConfirmed(true);
         m_lossDetection->SetPeerMaxAckDelay(m_maxAckDelay);
         NotifyConnectionSucceeded();
@@ -1110,19 +948,7 @@ QuicCcSocket::ProcessPacket(const QuicCcPacket& packet, size_t size)
         }
         else if (const auto* close = std::get_if<QuicCcConnectionCloseFrame>(&frame))
         {
-            NS_LOG_INFO("peer closed: code " << close->errorCode << " " << close->reason);
-            Ptr<QuicCcSocket> self(this);
-            EnterClosed();
-            if (close->errorCode == kNoError)
-            {
-                NotifyNormalClose();
-            }
-            else
-            {
-                m_errno = ERROR_SHUTDOWN;
-                NotifyErrorClose();
-            }
-            return;
+            OnConnectionClose(*close);
         }
         if (m_state == STATE_CLOSED)
         {
@@ -1131,7 +957,14 @@ QuicCcSocket::ProcessPacket(const QuicCcPacket& packet, size_t size)
     }
     if (packet.IsAckEliciting())
     {
-        OnAckElicitingReceived(outOfOrder);
+        if (m_acks.OnAckElicitingReceived(outOfOrder, now))
+        {
+            SendAckNow();
+        }
+        else if (!m_ackTimer.IsRunning())
+        {
+            m_ackTimer = Simulator::Schedule(*m_acks.GetAckDeadline() - now, &QuicCcSocket::SendAckNow, this);
+        }
     }
     MaybeFinishClose();
     if (m_state != STATE_CLOSED)
@@ -1141,35 +974,18 @@ QuicCcSocket::ProcessPacket(const QuicCcPacket& packet, size_t size)
 }
 
 void
-QuicCcSocket::OnAckElicitingReceived(bool outOfOrder)
+QuicCcSocket::OnConnectionClose(const QuicCcConnectionCloseFrame& close)
 {
-    m_ackPending = true;
-    ++m_ackElicitingSinceAck;
-    if (m_ackPolicy == ACK_RFC9000)
+    NS_LOG_INFO("peer closed: code " << close.errorCode << " " << close.reason);
+    Ptr<QuicCcSocket> self(this);
+    EnterClosed();
+    if (close.errorCode == kNoError)
     {
-        // RFC 9000 Section 13.2.1/13.2.2: every 2nd ack-eliciting packet, or a gap, at once;
-        // otherwise within max_ack_delay.
-        if (outOfOrder || m_ackElicitingSinceAck >= m_ackElicitingThreshold)
-        {
-            SendAckNow();
-        }
-        else if (!m_ackTimer.IsRunning())
-        {
-            m_ackTimer = Simulator::Schedule(m_maxAckDelay, &QuicCcSocket::OnAckTimer, this);
-        }
+        NotifyNormalClose();
         return;
     }
-    // Receive batch: one ACK for everything that arrives within the batch window.
-    if (!m_ackTimer.IsRunning())
-    {
-        m_ackTimer = Simulator::Schedule(m_ackBatchWindow, &QuicCcSocket::OnAckTimer, this);
-    }
-}
-
-void
-QuicCcSocket::OnAckTimer()
-{
-    SendAckNow();
+    m_errno = ERROR_SHUTDOWN;
+    NotifyErrorClose();
 }
 
 void
@@ -1186,7 +1002,7 @@ QuicCcSocket::OnStreamFrame(const QuicCcStreamFrame& frame)
     }
 }
 
-// ---------------------------------------------------------------- ACKs and losses
+// ---------------------------------------------------------------- ACKs, losses, loss timer
 
 void
 QuicCcSocket::OnAckFrame(const QuicCcAckFrame& ack)
@@ -1197,93 +1013,48 @@ QuicCcSocket::OnAckFrame(const QuicCcAckFrame& ack)
     {
         ranges.emplace_back(r.smallest, r.largest);
     }
-    const Time now = Simulator::Now();
-    QuicLossDetection::AckResult result = m_lossDetection->OnAckReceived(now, ranges, ack.ackDelay);
-    OnPacketsLost(result.lost);
-    OnPacketsAcked(result.newlyAcked);
-    const QuicRttStats& rtt = m_lossDetection->GetRttStats();
+    QuicLossDetection::AckResult result = m_lossDetection->OnAckReceived(Simulator::Now(), ranges, ack.ackDelay);
+    OnPacketsLost(result.lostFrames);
+    OnPacketsAcked(result.ackedFrames);
     if (result.rttSampled)
     {
+        const QuicRttStats& rtt = m_lossDetection->GetRttStats();
         m_rttTrace(rtt.GetLatestRtt(), rtt.GetSmoothedRtt(), rtt.GetMinRtt());
     }
     RearmLossTimer();
 }
 
 void
-QuicCcSocket::OnPacketsAcked(const std::vector<uint64_t>& acked)
+QuicCcSocket::OnPacketsAcked(const std::vector<QuicSentFrames>& acked)
 {
     const uint64_t txBefore = GetTxAvailable();
-    for (uint64_t pn : acked)
+    for (const QuicSentFrames& frames : acked)
     {
-        auto it = m_sentContent.find(pn);
-        if (it == m_sentContent.end())
+        for (const QuicCcStreamChunk& c : frames.chunks)
         {
-            continue;
+            m_sendStream.OnAcked(c);
         }
-        for (const StreamChunk& c : it->second.chunks)
-        {
-            m_streamAcked.Add(c.offset, c.offset + c.length);
-            m_retransmit.Remove(c.offset, c.offset + c.length);
-            if (c.fin)
-            {
-                m_finAcked = true;
-                m_finRetransmit = false;
-            }
-        }
-        if (it->second.handshakeDone)
-        {
-            m_pendingHandshakeDone = false;
-        }
-        m_sentContent.erase(it);
+        m_owed.handshakeDone = m_owed.handshakeDone && !frames.handshakeDone;
     }
-    // Free the acknowledged prefix of the send buffer.
-    if (!m_streamAcked.Empty() && m_streamAcked.Front().first == 0)
+    m_sendStream.ReleaseAcked();
+    if (GetTxAvailable() > txBefore && !m_closeRequested && !m_shutdownSend && m_state == STATE_ESTABLISHED)
     {
-        const uint64_t ackedEnd = m_streamAcked.Front().second;
-        if (ackedEnd > m_sendBufBase)
-        {
-            const uint64_t n = std::min<uint64_t>(ackedEnd - m_sendBufBase, m_sendBuf.size());
-            m_sendBuf.erase(m_sendBuf.begin(), m_sendBuf.begin() + n);
-            m_sendBufBase += n;
-        }
-    }
-    if (GetTxAvailable() > txBefore)
-    {
-        UpdateTxSpace();
+        NotifySend(GetTxAvailable());
     }
 }
 
 void
-QuicCcSocket::OnPacketsLost(const std::vector<uint64_t>& lost)
+QuicCcSocket::OnPacketsLost(std::vector<QuicSentFrames>& lost)
 {
-    for (uint64_t pn : lost)
+    for (const QuicSentFrames& frames : lost)
     {
-        auto it = m_sentContent.find(pn);
-        if (it == m_sentContent.end())
-        {
-            continue;
-        }
         // Lost STREAM data goes out again in new packets (RFC 9000 Section 13.3).
-        for (const StreamChunk& c : it->second.chunks)
+        for (const QuicCcStreamChunk& c : frames.chunks)
         {
-            for (const auto& [s, e] : m_streamAcked.Missing(c.offset, c.offset + c.length))
-            {
-                m_retransmit.Add(s, e);
-            }
-            if (c.fin && !m_finAcked)
-            {
-                m_finRetransmit = true;
-            }
+            m_sendStream.OnLost(c);
         }
-        if (it->second.initial && m_state == STATE_HANDSHAKE)
-        {
-            m_pendingInitial = true;
-        }
-        if (it->second.handshakeDone)
-        {
-            m_pendingHandshakeDone = true;
-        }
-        m_sentContent.erase(it);
+        m_owed.initial = m_owed.initial || (frames.initial && m_state == STATE_HANDSHAKE);
+        m_owed.handshakeDone = m_owed.handshakeDone || frames.handshakeDone;
     }
 }
 
@@ -1327,7 +1098,7 @@ QuicCcSocket::OnLossTimer()
         return;
     }
     QuicLossDetection::TimerResult result = m_lossDetection->OnTimerExpired(now);
-    OnPacketsLost(result.lost);
+    OnPacketsLost(result.lostFrames);
     SendPending();
     RearmLossTimer();
 }
@@ -1346,16 +1117,11 @@ QuicCcSocket::ScheduleSendPending()
 bool
 QuicCcSocket::HasDataToSend() const
 {
-    if (m_pendingInitial || m_pendingHandshakeDone)
+    if (m_owed.initial || m_owed.handshakeDone)
     {
         return true;
     }
-    if (m_state != STATE_ESTABLISHED)
-    {
-        return false;
-    }
-    return !m_retransmit.Empty() || m_finRetransmit || m_sendNext < m_sendEnd ||
-           (m_finQueued && !m_finSent);
+    return m_state == STATE_ESTABLISHED && m_sendStream.HasDataToSend();
 }
 
 void
@@ -1399,214 +1165,47 @@ QuicCcSocket::SendPending()
 bool
 QuicCcSocket::SendOnePacket(bool probe)
 {
-    QuicCcPacket packet;
-    packet.connectionId = m_connectionId;
-    packet.packetNumber = m_nextPacketNumber;
-    packet.type = QuicCcPacketType::ONE_RTT;
-    if (m_pendingInitial)
-    {
-        packet.type = QuicCcPacketType::INITIAL;
-    }
-    else if (m_pendingHandshakeDone && m_role == ROLE_SERVER)
-    {
-        packet.type = QuicCcPacketType::HANDSHAKE;
-    }
-    uint64_t limit = m_mss;
+    QuicCcPacket packet =
+        QuicCcPacketBuilder::StartPacket(m_connectionId, m_nextPacketNumber, m_owed, m_role == ROLE_SERVER);
+    uint64_t budget = QuicCcPacketBuilder::ProbeBudget(m_mss);
     if (!probe)
     {
-        // quiche fills at most what the congestion window (plus PRR) allows.
-        limit = std::min<uint64_t>(m_mss, m_cc->GetBytesAvailable(m_lossDetection->GetBytesInFlight()));
-        const uint64_t smallest = QuicCcHeaderSize(packet) + QuicCcStreamFrameOverhead(m_sendNext, 1) + 1;
-        if (limit < smallest)
+        budget = QuicCcPacketBuilder::WindowBudget(m_mss, m_cc->GetBytesAvailable(m_lossDetection->GetBytesInFlight()));
+        if (!QuicCcPacketBuilder::FitsStreamData(packet, m_sendStream.GetNextOffset(), budget))
         {
             // Data waits for the window: the sender is not application-limited (quiche).
             m_cc->SetAppLimited(false);
             return false;
         }
     }
-    SentContent content;
-    AppendAck(packet, limit);
-    if (m_pendingInitial)
+    QuicCcPacketBuilder::Context context;
+    context.server = m_role == ROLE_SERVER;
+    context.clientHandshake = m_state == STATE_HANDSHAKE;
+    context.established = m_state == STATE_ESTABLISHED;
+    context.now = Simulator::Now();
+    const QuicSentFrames* oldest = probe ? m_lossDetection->GetOldestOutstandingFrames() : nullptr;
+    QuicCcPacketBuilder::Filled filled = m_builder.Fill(packet, budget, probe, oldest, m_owed, context);
+    if (filled.newBytes > 0)
     {
-        packet.frames.emplace_back(QuicCcPingFrame{});
-        content.initial = true;
-        m_pendingInitial = false;
+        NotifyDataSent(static_cast<uint32_t>(filled.newBytes));
     }
-    if (m_pendingHandshakeDone && m_role == ROLE_SERVER)
-    {
-        packet.frames.emplace_back(QuicCcHandshakeDoneFrame{});
-        content.handshakeDone = true;
-        m_pendingHandshakeDone = false;
-    }
-    if (m_state == STATE_ESTABLISHED)
-    {
-        BuildStreamFrames(packet, content, limit);
-    }
-    if (probe && !packet.IsAckEliciting())
-    {
-        // A probe re-carries the oldest unacknowledged data, or is a PING (RFC 9002 Section 6.2.4).
-        if (!m_sentContent.empty())
-        {
-            const SentContent& oldest = m_sentContent.begin()->second;
-            for (const StreamChunk& c : oldest.chunks)
-            {
-                for (const auto& [s, e] : m_streamAcked.Missing(c.offset, c.offset + c.length))
-                {
-                    m_retransmit.Add(s, e);
-                }
-                m_finRetransmit = m_finRetransmit || (c.fin && !m_finAcked);
-            }
-            m_pendingInitial = oldest.initial && m_state == STATE_HANDSHAKE;
-            m_pendingHandshakeDone = oldest.handshakeDone && m_role == ROLE_SERVER;
-            if (m_pendingInitial)
-            {
-                packet.type = QuicCcPacketType::INITIAL;
-                packet.frames.emplace_back(QuicCcPingFrame{});
-                content.initial = true;
-                m_pendingInitial = false;
-            }
-            if (m_pendingHandshakeDone)
-            {
-                packet.frames.emplace_back(QuicCcHandshakeDoneFrame{});
-                content.handshakeDone = true;
-                m_pendingHandshakeDone = false;
-            }
-            if (m_state == STATE_ESTABLISHED)
-            {
-                BuildStreamFrames(packet, content, limit);
-            }
-        }
-        if (!packet.IsAckEliciting())
-        {
-            packet.frames.emplace_back(QuicCcPingFrame{});
-        }
-    }
-    if (!packet.IsAckEliciting() && !probe)
+    if (!QuicCcPacketBuilder::IsWorthSending(packet, probe))
     {
         return false; // nothing worth a packet
     }
-    if (packet.type == QuicCcPacketType::INITIAL)
-    {
-        const size_t size = QuicCcSerializedSize(packet);
-        if (size < kMinInitialSize)
-        {
-            packet.frames.emplace_back(QuicCcPaddingFrame{kMinInitialSize - size});
-        }
-    }
-    Transmit(packet, content, probe);
-    return true;
-}
-
-bool
-QuicCcSocket::AppendAck(QuicCcPacket& packet, uint64_t sizeLimit)
-{
-    if (!m_ackPending || !m_anyReceived)
-    {
-        return false;
-    }
-    QuicCcAckFrame ack;
-    const auto highest = m_received.HighestInclusive(m_maxAckRanges);
-    ack.ranges.reserve(highest.size());
-    for (const auto& [lo, hi] : highest)
-    {
-        ack.ranges.push_back({lo, hi});
-    }
-    ack.ackDelay = Simulator::Now() - m_largestReceivedTime;
-    while (ack.ranges.size() > 1 &&
-           QuicCcSerializedSize(packet) + QuicCcAckFrameSize(ack) > std::max<uint64_t>(sizeLimit, 200))
-    {
-        ack.ranges.pop_back();
-    }
-    packet.frames.emplace_back(std::move(ack));
+    Transmit(packet, std::move(filled.frames));
     return true;
 }
 
 void
-QuicCcSocket::BuildStreamFrames(QuicCcPacket& packet, SentContent& content, uint64_t sizeLimit)
+QuicCcSocket::Transmit(const QuicCcPacket& packet, QuicSentFrames frames)
 {
-    // Retransmissions first (oldest offset first), then new data, then a bare FIN.
-    auto room = [&](uint64_t offset) -> uint64_t {
-        const uint64_t used = QuicCcSerializedSize(packet);
-        const uint64_t overhead = QuicCcStreamFrameOverhead(offset, sizeLimit);
-        return used + overhead < sizeLimit ? sizeLimit - used - overhead : 0;
-    };
-    auto addFrame = [&](uint64_t offset, uint64_t length, bool fin) {
-        QuicCcStreamFrame frame;
-        frame.offset = offset;
-        frame.fin = fin;
-        const auto first = m_sendBuf.begin() + static_cast<std::ptrdiff_t>(offset - m_sendBufBase);
-        frame.data.assign(first, first + static_cast<std::ptrdiff_t>(length));
-        packet.frames.emplace_back(std::move(frame));
-        content.chunks.push_back({offset, length, fin});
-    };
-    while (!m_retransmit.Empty())
-    {
-        auto [start, end] = m_retransmit.Front();
-        const uint64_t space = room(start);
-        if (space == 0)
-        {
-            return;
-        }
-        const uint64_t length = std::min(end - start, space);
-        const bool fin = m_finRetransmit && start + length == m_sendEnd && m_finQueued;
-        addFrame(start, length, fin);
-        if (fin)
-        {
-            m_finRetransmit = false;
-        }
-        m_retransmit.Remove(start, start + length);
-    }
-    if (m_finRetransmit && m_sendNext == m_sendEnd)
-    {
-        // The lost FIN travelled alone or with data acknowledged since: re-send it bare.
-        if (room(m_sendEnd) == 0 && QuicCcSerializedSize(packet) + QuicCcStreamFrameOverhead(m_sendEnd, 0) > sizeLimit)
-        {
-            return;
-        }
-        addFrame(m_sendEnd, 0, true);
-        m_finRetransmit = false;
-    }
-    if (m_sendNext < m_sendEnd)
-    {
-        const uint64_t space = room(m_sendNext);
-        if (space == 0)
-        {
-            return;
-        }
-        const uint64_t length = std::min(m_sendEnd - m_sendNext, space);
-        const bool fin = m_finQueued && m_sendNext + length == m_sendEnd;
-        addFrame(m_sendNext, length, fin);
-        m_sendNext += length;
-        m_finSent = m_finSent || fin;
-        NotifyDataSent(static_cast<uint32_t>(length));
-    }
-    else if (m_finQueued && !m_finSent &&
-             QuicCcSerializedSize(packet) + QuicCcStreamFrameOverhead(m_sendEnd, 0) <= sizeLimit)
-    {
-        addFrame(m_sendEnd, 0, true);
-        m_finSent = true;
-    }
-}
-
-void
-QuicCcSocket::Transmit(QuicCcPacket& packet, const SentContent& content, bool probe)
-{
-    const Time now = Simulator::Now();
     const std::vector<uint8_t> bytes = QuicCcSerialize(packet);
-    const bool ackEliciting = packet.IsAckEliciting();
     ++m_nextPacketNumber;
-    m_lossDetection->OnPacketSent(now, packet.packetNumber, bytes.size(), ackEliciting);
-    if (ackEliciting)
+    m_lossDetection->OnPacketSent(Simulator::Now(), packet.packetNumber, bytes.size(), packet.IsAckEliciting(), std::move(frames));
+    if (CarriesAck(packet))
     {
-        m_sentContent.emplace(packet.packetNumber, content);
-    }
-    const bool carriesAck = std::any_of(packet.frames.begin(), packet.frames.end(), [](const QuicCcFrame& f) {
-        return std::holds_alternative<QuicCcAckFrame>(f);
-    });
-    if (carriesAck)
-    {
-        m_ackPending = false;
-        m_ackElicitingSinceAck = 0;
+        m_acks.OnAckSent();
         m_ackTimer.Cancel();
     }
     m_packetSentTrace(packet.packetNumber, bytes.size());
@@ -1624,15 +1223,15 @@ QuicCcSocket::Transmit(QuicCcPacket& packet, const SentContent& content, bool pr
 void
 QuicCcSocket::SendAckNow()
 {
-    if (!m_ackPending || m_state == STATE_CLOSED)
+    if (!m_acks.IsAckPending() || m_state == STATE_CLOSED)
     {
         return;
     }
     QuicCcPacket packet;
     packet.connectionId = m_connectionId;
     packet.packetNumber = m_nextPacketNumber;
-    AppendAck(packet, m_mss);
-    Transmit(packet, SentContent{}, false);
+    m_builder.AppendAck(packet, m_mss, Simulator::Now());
+    Transmit(packet, QuicSentFrames{});
 }
 
 void
@@ -1642,34 +1241,20 @@ QuicCcSocket::SendConnectionClose(uint64_t errorCode, const std::string& reason)
     packet.connectionId = m_connectionId;
     packet.packetNumber = m_nextPacketNumber;
     packet.frames.emplace_back(QuicCcConnectionCloseFrame{errorCode, reason});
-    Transmit(packet, SentContent{}, false);
+    Transmit(packet, QuicSentFrames{});
 }
 
 // ---------------------------------------------------------------- closing
 
 void
-QuicCcSocket::UpdateTxSpace()
-{
-    if (!m_closeRequested && !m_shutdownSend && m_state == STATE_ESTABLISHED)
-    {
-        NotifySend(GetTxAvailable());
-    }
-}
-
-void
 QuicCcSocket::MaybeFinishClose()
 {
-    if (!m_closeRequested || m_state != STATE_ESTABLISHED || !m_finAcked)
-    {
-        return;
-    }
-    if (!m_streamAcked.ContainsAll(0, m_sendEnd))
+    if (!m_closeRequested || m_state != STATE_ESTABLISHED || !m_sendStream.AllAcked())
     {
         return;
     }
     // Wait for the peer's stream too, unless it never sent anything.
-    const bool peerDone = m_recvStream.NothingReceived() || m_recvStream.Complete();
-    if (!peerDone)
+    if (!m_recvStream.NothingReceived() && !m_recvStream.Complete())
     {
         return;
     }
@@ -1693,10 +1278,7 @@ QuicCcSocket::EnterClosed()
     {
         Simulator::Remove(*e);
     }
-    if (m_qlog)
-    {
-        m_qlog->Close();
-    }
+    m_closedTrace(this);
     if (m_role == ROLE_CLIENT && m_udp)
     {
         m_udp->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
@@ -1704,8 +1286,7 @@ QuicCcSocket::EnterClosed()
     }
     if (m_role == ROLE_SERVER && m_listener)
     {
-        m_listener->m_closedConnectionIds.insert(m_connectionId);
-        m_listener->m_children.erase(m_peer);
+        m_listener->m_dispatcher.OnClosed(m_peer, m_connectionId);
     }
 }
 
@@ -1739,10 +1320,9 @@ QuicCcSocket::OnIdleTimeout()
         NotifyConnectionFailed();
         return;
     }
-    const bool ourStreamDone = m_sendEnd == 0 || (m_finAcked && m_streamAcked.ContainsAll(0, m_sendEnd));
+    const bool ourStreamDone = m_sendStream.GetEndOffset() == 0 || m_sendStream.AllAcked();
     // Only a FIN proves the peer's stream is complete; silence is not completion.
-    const bool peerStreamDone = m_recvStream.Complete();
-    if (ourStreamDone && peerStreamDone && !m_closeNotified)
+    if (ourStreamDone && m_recvStream.Complete() && !m_closeNotified)
     {
         // Everything was delivered both ways; the peer's CONNECTION_CLOSE was lost: a silent close.
         m_closeNotified = true;

@@ -4,32 +4,29 @@
 #ifndef QUIC_CC_SOCKET_H
 #define QUIC_CC_SOCKET_H
 
-#include "quic-cc-frames.h"
-#include "quic-cc-range-set.h"
+#include "quic-cc-dispatcher.h"
+#include "quic-cc-packet-builder.h"
+#include "quic-cc-received-packet-manager.h"
 #include "quic-cc-recv-stream.h"
+#include "quic-cc-send-stream.h"
 #include "quic-congestion-controller.h"
 #include "quic-loss-detection.h"
 
 #include "ns3/event-id.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/nstime.h"
-#include "ns3/object-factory.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
 
-#include <deque>
-#include <map>
 #include <memory>
 #include <string>
-#include <set>
 
 namespace ns3
 {
 
 class Node;
 class Packet;
-class QuicCcQlogWriter;
 
 /**
  * \ingroup quic-cc
@@ -50,6 +47,13 @@ class QuicCcQlogWriter;
  *
  * Received datagrams are never trusted: a malformed, truncated or inconsistent datagram is
  * dropped and reported on the DroppedDatagram trace source with a reason.
+ *
+ * Layering: this class is the ns3::Socket facade and the connection state machine. It owns a
+ * QuicCcSendStream and a QuicCcRecvStream (the byte stream), a QuicCcReceivedPacketManager (what
+ * to acknowledge, and when), a QuicCcPacketBuilder (what goes into each packet), a
+ * QuicLossDetection driving the congestion controller (the one sent-packet record), and, as a
+ * listener, a QuicCcDispatcher (the connection table). Those are pure objects: the socket
+ * schedules every timer they ask for. Observers (qlog, statistics) attach to trace sources.
  */
 class QuicCcSocket : public Socket
 {
@@ -69,6 +73,8 @@ class QuicCcSocket : public Socket
     typedef void (*PacketTimeTracedCallback)(uint64_t packetNumber, uint64_t bytes, Time timeSent);
     /// DroppedDatagram trace: total dropped so far, reason.
     typedef void (*DroppedTracedCallback)(uint64_t total, const std::string& reason);
+    /// ConnectionStarted / ConnectionClosed traces: the socket.
+    typedef void (*ConnectionTracedCallback)(Ptr<QuicCcSocket> socket);
 
     static TypeId GetTypeId();
     QuicCcSocket();
@@ -121,6 +127,12 @@ class QuicCcSocket : public Socket
     uint64_t GetBytesReceived() const;  //!< stream bytes delivered in order to the receive buffer
     uint64_t GetDroppedDatagrams() const; //!< datagrams dropped as malformed or inconsistent
     bool IsEstablished() const;         //!< handshake complete
+    bool IsClient() const;              //!< this end called Connect()
+    uint64_t GetConnectionId() const;   //!< the connection's ID (0 before it starts)
+    /// Most packets the sent-packet record held at once (0 before the connection starts).
+    uint64_t GetSentPacketRecordPeak() const;
+    /// Packets the sent-packet record holds now (0 before the connection starts).
+    uint64_t GetSentPacketRecordSize() const;
 
   protected:
     void DoDispose() override;
@@ -140,77 +152,45 @@ class QuicCcSocket : public Socket
         STATE_ESTABLISHED, //!< data may flow
         STATE_CLOSED,      //!< connection over; every timer cancelled
     };
-    /// Stream bytes one packet carried.
-    struct StreamChunk
-    {
-        uint64_t offset; //!< stream offset
-        uint64_t length; //!< bytes
-        bool fin;        //!< carries the FIN
-    };
-    /// What one sent packet carried, for retransmission.
-    struct SentContent
-    {
-        std::vector<StreamChunk> chunks;
-        bool initial{false};       //!< client INITIAL
-        bool handshakeDone{false}; //!< server HANDSHAKE_DONE
-    };
-
     // set-up
     void Validate() const;
     void StartConnection(Role role);
     int BindUdp(const Address& local);
     Ptr<QuicCcSocket> CreateServerChild(const Address& from, uint64_t connectionId);
-    void StartQlog();
-    void SetMaxDatagramSize(uint64_t bytes);
-    uint64_t GetMaxDatagramSize() const;
-    void SetMaxAckDelay(Time d);
-    Time GetMaxAckDelay() const;
-    void SetAckElicitingThreshold(uint32_t n);
-    uint32_t GetAckElicitingThreshold() const;
+    void CheckIpv4Size(const Address& address) const;
 
     // receive path
     void HandleUdpRead(Ptr<Socket> udp);
     void OnDatagram(std::vector<uint8_t> bytes, const Address& from);
-    void ProcessDatagram(std::vector<uint8_t> bytes, const Address& from);
     void ProcessPacket(const QuicCcPacket& packet, size_t size);
     bool CheckPacket(const QuicCcPacket& packet, std::string& reason) const;
     void OnAckFrame(const QuicCcAckFrame& ack);
     void OnStreamFrame(const QuicCcStreamFrame& frame);
+    void OnConnectionClose(const QuicCcConnectionCloseFrame& close);
     void Drop(const std::string& reason);
-    void OnAckElicitingReceived(bool outOfOrder);
 
     // send path
     void SendPending();
     bool SendOnePacket(bool probe);
     bool HasDataToSend() const;
-    void BuildStreamFrames(QuicCcPacket& packet, SentContent& content, uint64_t sizeLimit);
-    bool AppendAck(QuicCcPacket& packet, uint64_t sizeLimit);
-    void Transmit(QuicCcPacket& packet, const SentContent& content, bool probe);
+    void Transmit(const QuicCcPacket& packet, QuicSentFrames frames);
     void SendAckNow();
     void SendConnectionClose(uint64_t errorCode, const std::string& reason);
     void ScheduleSendPending();
 
-    // recovery glue
-    void OnPacketsLost(const std::vector<uint64_t>& lost);
-    void OnPacketsAcked(const std::vector<uint64_t>& acked);
+    // timers and recovery glue
+    void OnPacketsLost(std::vector<QuicSentFrames>& lost);
+    void OnPacketsAcked(const std::vector<QuicSentFrames>& acked);
     void RearmLossTimer();
     void OnLossTimer();
-    void OnAckTimer();
     void RestartIdleTimer();
     void OnIdleTimeout();
     void MaybeFinishClose();
     void EnterClosed();
-    void UpdateTxSpace();
-
-    // trace forwarding
     void WireTraces();
+    /// Forward the controller's cwnd/ssthresh at full width and saturated to TCP's uint32_t.
     void TraceCwnd(uint64_t oldValue, uint64_t newValue);
     void TraceSsthresh(uint64_t oldValue, uint64_t newValue);
-    void TraceState(QuicCongestionState oldValue, QuicCongestionState newValue);
-    void TraceRecoveryStart(Time r);
-    void TraceBytesInFlight(uint64_t oldValue, uint64_t newValue);
-    void TracePacketLost(uint64_t pn, uint64_t bytes, Time sent);
-    void TracePacketAcked(uint64_t pn, uint64_t bytes, Time sent);
 
     // attributes
     uint64_t m_mss{1350};                  //!< MaxDatagramSize, bytes
@@ -229,7 +209,7 @@ class QuicCcSocket : public Socket
     Ptr<RandomVariableStream> m_ackProcessDelay;  //!< host delay before each ACK is processed
     TypeId m_ccTypeId;                     //!< CongestionControl attribute
 
-    // identity
+    // identity and state
     Ptr<Node> m_node;
     Role m_role{ROLE_NONE};
     State m_state{STATE_IDLE};
@@ -238,50 +218,33 @@ class QuicCcSocket : public Socket
     Ptr<QuicCcSocket> m_listener;          //!< server child: the listener whose UDP socket it uses
     Address m_peer;                        //!< peer address
     uint64_t m_connectionId{0};
-    std::map<Address, Ptr<QuicCcSocket>> m_children; //!< listener: one connection per peer address
-    std::set<uint64_t> m_closedConnectionIds;        //!< listener: connections that ended (late INITIALs dropped)
+    QuicCcDispatcher m_dispatcher;         //!< listener: its connections
     bool m_shutdownSend{false};
     bool m_shutdownRecv{false};
     bool m_closeRequested{false};
     bool m_closeNotified{false};
 
-    // recovery
+    // the connection's parts
     Ptr<QuicCongestionController> m_ccPrototype;
     Ptr<QuicCongestionController> m_cc;
     std::unique_ptr<QuicLossDetection> m_lossDetection;
+    QuicCcSendStream m_sendStream;
+    QuicCcRecvStream m_recvStream;
+    QuicCcReceivedPacketManager m_acks;
+    QuicCcPacketBuilder m_builder{m_sendStream, m_acks};
+    QuicCcPacketBuilder::ControlFrames m_owed; //!< control frames to (re)send
     uint64_t m_nextPacketNumber{0};
-    std::map<uint64_t, SentContent> m_sentContent; //!< per ack-eliciting packet number, oldest first
+    uint64_t m_bytesReceived{0};
+    uint64_t m_dropped{0};
+
+    // timers
     EventId m_lossTimer;
     EventId m_idleTimer;
-    EventId m_sendEvent;
-    bool m_pendingInitial{false};
-    bool m_pendingHandshakeDone{false};
-
-    // send stream
-    std::deque<uint8_t> m_sendBuf;         //!< bytes from m_sendBufBase on
-    uint64_t m_sendBufBase{0};             //!< stream offset of m_sendBuf.front()
-    uint64_t m_sendNext{0};                //!< next never-sent offset
-    uint64_t m_sendEnd{0};                 //!< offset after the last byte the app gave
-    bool m_finQueued{false};               //!< the app closed: FIN at m_sendEnd
-    bool m_finSent{false};
-    bool m_finAcked{false};
-    QuicCcRangeSet m_streamAcked;          //!< acknowledged stream offsets
-    QuicCcRangeSet m_retransmit;           //!< lost stream offsets awaiting retransmission
-    bool m_finRetransmit{false};           //!< the FIN must be re-sent
-
-    // receive stream
-    QuicCcRangeSet m_received;             //!< received packet numbers
-    QuicCcRecvStream m_recvStream;         //!< reassembly and unread in-order bytes
-    uint64_t m_bytesReceived{0};
-    Time m_largestReceivedTime;            //!< arrival of the largest packet number
-    uint64_t m_largestReceived{0};
-    bool m_anyReceived{false};
-    uint32_t m_ackElicitingSinceAck{0};
-    bool m_ackPending{false};              //!< an ACK is owed
     EventId m_ackTimer;
+    EventId m_sendEvent;
+    Time m_lossTimerAt;                    //!< when m_lossTimer fires
+    Time m_lastActivity;                   //!< last valid packet received (idle timer)
     Time m_lastDatagramProcess;            //!< FIFO order of delayed ACK processing
-
-    uint64_t m_dropped{0};
 
     // traces
     TracedCallback<uint64_t, uint64_t> m_cwndTrace;
@@ -297,12 +260,10 @@ class QuicCcSocket : public Socket
     TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace;
     TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;
     TracedCallback<uint64_t, const std::string&> m_droppedTrace; //!< total dropped, reason
-    std::string m_qlogDirectory;           //!< QlogDirectory attribute ("" = off)
-    Ptr<QuicCcQlogWriter> m_qlog;          //!< this connection's qlog, if enabled
+    TracedCallback<Ptr<QuicCcSocket>> m_startedTrace;      //!< ConnectionStarted
+    TracedCallback<Ptr<QuicCcSocket>> m_closedTrace;       //!< ConnectionClosed
     Callback<void, Ptr<QuicCcSocket>> m_childCreated;
     Ptr<UniformRandomVariable> m_cidRng;  //!< connection IDs
-    Time m_lastActivity;                   //!< last valid packet received (idle timer)
-    Time m_lossTimerAt;                    //!< when m_lossTimer fires
 };
 
 } // namespace ns3

@@ -17,11 +17,6 @@ NS_OBJECT_ENSURE_REGISTERED(QuicCongestionController);
 
 namespace
 {
-/// Smallest max datagram size QUIC allows (RFC 9000 Section 14), bytes.
-constexpr uint64_t kMinMaxDatagramSize = 1200;
-/// Largest UDP payload (65535 - 8 B UDP header), bytes.
-constexpr uint64_t kMaxMaxDatagramSize = 65527;
-
 /// Copy every attribute that can be read and written from \p from into \p to (same TypeId).
 void
 CopyAllAttributes(const Object& from, Object& to)
@@ -133,24 +128,34 @@ QuicCongestionController::DoDispose()
 }
 
 void
+QuicCongestionController::CheckWindowConfig(const std::string& prefix,
+                                            uint64_t maxDatagramSize,
+                                            uint64_t initialWindowPackets,
+                                            uint64_t minimumWindowPackets)
+{
+    NS_ABORT_MSG_UNLESS(maxDatagramSize >= kMinMaxDatagramSize && maxDatagramSize <= kMaxMaxDatagramSize,
+                        prefix << "MaxDatagramSize must be in " << kMinMaxDatagramSize << ".."
+                               << kMaxMaxDatagramSize << " bytes, got " << maxDatagramSize);
+    NS_ABORT_MSG_IF(initialWindowPackets == 0, prefix << "InitialWindowPackets must be >= 1, got 0");
+    NS_ABORT_MSG_IF(minimumWindowPackets == 0, prefix << "MinimumWindowPackets must be >= 1, got 0");
+    NS_ABORT_MSG_IF(minimumWindowPackets > initialWindowPackets,
+                    prefix << "MinimumWindowPackets (" << minimumWindowPackets
+                           << ") must not exceed InitialWindowPackets (" << initialWindowPackets << ")");
+    NS_ABORT_MSG_IF(initialWindowPackets > kMaxWindowBytes / maxDatagramSize,
+                    prefix << "InitialWindowPackets too large: " << initialWindowPackets << " x "
+                           << maxDatagramSize << " bytes exceeds 2^48 bytes");
+}
+
+void
 QuicCongestionController::Configure(uint64_t maxDatagramSize,
                                     uint64_t initialWindowPackets,
                                     uint64_t minimumWindowPackets)
 {
     NS_LOG_FUNCTION(this << maxDatagramSize << initialWindowPackets << minimumWindowPackets);
-    NS_ABORT_MSG_UNLESS(maxDatagramSize >= kMinMaxDatagramSize &&
-                            maxDatagramSize <= kMaxMaxDatagramSize,
-                        "QuicCongestionController::Configure: max datagram size must be in ["
-                            << kMinMaxDatagramSize << ", " << kMaxMaxDatagramSize << "] bytes, got "
-                            << maxDatagramSize);
-    NS_ABORT_MSG_UNLESS(initialWindowPackets >= 1,
-                        "QuicCongestionController::Configure: initial window must be >= 1 "
-                        "packet, got "
-                            << initialWindowPackets);
-    NS_ABORT_MSG_UNLESS(minimumWindowPackets >= 1 && minimumWindowPackets <= initialWindowPackets,
-                        "QuicCongestionController::Configure: minimum window must be >= 1 packet "
-                        "and <= the initial window ("
-                            << initialWindowPackets << " packets), got " << minimumWindowPackets);
+    CheckWindowConfig("QuicCongestionController::Configure: ",
+                      maxDatagramSize,
+                      initialWindowPackets,
+                      minimumWindowPackets);
     m_hyStart->Validate();
     m_mss = maxDatagramSize;
     m_initialWindowPackets = initialWindowPackets;

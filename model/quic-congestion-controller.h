@@ -19,6 +19,15 @@
 namespace ns3
 {
 
+/**
+ * \defgroup quic-cc QUIC congestion control
+ *
+ * quiche-style NewReno, CUBIC, HyStart++ and PRR congestion controllers (QuicCongestionController)
+ * on RFC 9002 loss detection (QuicLossDetection), behind an ns3::Socket (QuicCcSocket, made by
+ * QuicCcSocketFactory, installed by QuicCcHelper), with qlog output (QuicCcQlogWriter). See
+ * doc/quic-cc.rst for the design and every attribute and trace source.
+ */
+
 class QuicHyStartPlusPlus;
 
 /**
@@ -68,6 +77,24 @@ const char* QuicCongestionStateName(QuicCongestionState state);
 class QuicCongestionController : public Object
 {
   public:
+    /// Smallest max datagram size QUIC allows (RFC 9000 Section 14), bytes.
+    static constexpr uint64_t kMinMaxDatagramSize = 1200;
+    /// Largest UDP payload (65535 - 8 B UDP header), bytes.
+    static constexpr uint64_t kMaxMaxDatagramSize = 65527;
+    /// Largest window in bytes (2^48): packets x max datagram size stays far from overflow.
+    static constexpr uint64_t kMaxWindowBytes = uint64_t{1} << 48;
+
+    /**
+     * Abort with a message naming the bad value unless \p maxDatagramSize is in
+     * [kMinMaxDatagramSize, kMaxMaxDatagramSize], 1 <= \p minimumWindowPackets <=
+     * \p initialWindowPackets and the initial window is at most kMaxWindowBytes.
+     * \param prefix  names the caller in the message (e.g. "QuicCcSocket::")
+     */
+    static void CheckWindowConfig(const std::string& prefix,
+                                  uint64_t maxDatagramSize,
+                                  uint64_t initialWindowPackets,
+                                  uint64_t minimumWindowPackets);
+
     static TypeId GetTypeId();
     QuicCongestionController();
     ~QuicCongestionController() override;

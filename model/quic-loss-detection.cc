@@ -3,6 +3,8 @@
  */
 #include "quic-loss-detection.h"
 
+#include "quic-rtt-stats.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 
@@ -15,8 +17,6 @@ NS_LOG_COMPONENT_DEFINE("QuicLossDetection");
 
 namespace
 {
-/// RFC 9002 kGranularity.
-const Time kGranularity = MilliSeconds(1);
 /// quiche: the time threshold after a spurious loss.
 constexpr double kSpuriousTimeThreshold = 5.0 / 4;
 } // namespace
@@ -72,7 +72,11 @@ QuicLossDetection::SetBytesInFlight(uint64_t bytes)
 }
 
 void
-QuicLossDetection::OnPacketSent(Time now, uint64_t packetNumber, uint64_t size, bool ackEliciting)
+QuicLossDetection::OnPacketSent(Time now,
+                                uint64_t packetNumber,
+                                uint64_t size,
+                                bool ackEliciting,
+                                QuicSentFrames frames)
 {
     NS_LOG_FUNCTION(this << now << packetNumber << size << ackEliciting);
     if (!ackEliciting)
@@ -87,6 +91,8 @@ QuicLossDetection::OnPacketSent(Time now, uint64_t packetNumber, uint64_t size, 
                                                         << m_sent.back().packetNumber << ")");
     m_cc->OnPacketSent(now, packetNumber, size, m_bytesInFlight);
     m_sent.push_back({packetNumber, size, now, Time(0)});
+    m_sent.back().frames = std::move(frames);
+    m_recordPeak = std::max(m_recordPeak, m_sent.size());
     SetBytesInFlight(m_bytesInFlight + size);
     ++m_ackElicitingInFlight;
     m_lastAckElicitingSent = now;
@@ -142,6 +148,7 @@ QuicLossDetection::OnAckReceived(Time now,
             ackedBytes += p.size;
             --m_ackElicitingInFlight;
             result.newlyAcked.push_back(p.packetNumber);
+            result.ackedFrames.push_back(std::move(p.frames));
             m_packetAckedTrace(p.packetNumber, p.size, p.timeSent);
             if (!largestNewlyAcked || p.packetNumber > largestNewlyAcked->packetNumber)
             {
@@ -177,7 +184,7 @@ QuicLossDetection::OnAckReceived(Time now,
         result.rttSampled = m_rtt.Update(now - largestNewlyAcked->timeSent, ackDelay, now, m_handshakeConfirmed);
     }
     // Step 4: loss pass; the congestion event sees bytes in flight before lost and acked bytes go.
-    result.lost = DetectLosses(now, m_bytesInFlight);
+    result.lost = DetectLosses(now, m_bytesInFlight, result.lostFrames);
     // Step 5: the controller sees bytes in flight after the lost bytes, before the acked bytes.
     m_cc->OnPacketsAcked(now, acked, m_bytesInFlight, m_rtt);
     // Step 6.
@@ -194,11 +201,11 @@ QuicLossDetection::LossDelay() const
     // RFC 9002 Section 6.1.2: time_threshold * max(latest_rtt, smoothed_rtt), at least kGranularity.
     const Time base = std::max(m_rtt.GetLatestRtt(), m_rtt.GetSmoothedRtt());
     const Time delay = NanoSeconds(static_cast<int64_t>(static_cast<double>(base.GetNanoSeconds()) * m_timeThreshold));
-    return std::max(delay, kGranularity);
+    return std::max(delay, QuicRttStats::kGranularity);
 }
 
 std::vector<uint64_t>
-QuicLossDetection::DetectLosses(Time now, uint64_t bytesInFlightForEvent)
+QuicLossDetection::DetectLosses(Time now, uint64_t bytesInFlightForEvent, std::vector<QuicSentFrames>& lostFrames)
 {
     std::vector<uint64_t> lost;
     m_lossTime.reset();
@@ -240,6 +247,7 @@ QuicLossDetection::DetectLosses(Time now, uint64_t bytesInFlightForEvent)
         p.lost = true;
         p.timeLost = now;
         lost.push_back(p.packetNumber);
+        lostFrames.push_back(std::move(p.frames));
         lostBytes += p.size;
         --m_ackElicitingInFlight;
         if (p.size > 0)
@@ -304,7 +312,7 @@ QuicLossDetection::OnTimerExpired(Time now)
     {
         if (now >= *m_lossTime)
         {
-            result.lost = DetectLosses(now, m_bytesInFlight);
+            result.lost = DetectLosses(now, m_bytesInFlight, result.lostFrames);
         }
         return result;
     }
@@ -424,6 +432,44 @@ size_t
 QuicLossDetection::GetRecordSize() const
 {
     return m_sent.size();
+}
+
+size_t
+QuicLossDetection::GetRecordPeak() const
+{
+    return m_recordPeak;
+}
+
+const QuicSentFrames*
+QuicLossDetection::GetOldestOutstandingFrames() const
+{
+    // Probes are rare: a plain scan past acknowledged and lost entries is enough.
+    for (const SentPacket& p : m_sent)
+    {
+        if (!p.acked && !p.lost)
+        {
+            return &p.frames;
+        }
+    }
+    return nullptr;
+}
+
+void
+QuicLossDetection::TraceConnectPacketLost(const PacketCallback& cb)
+{
+    m_packetLostTrace.ConnectWithoutContext(cb);
+}
+
+void
+QuicLossDetection::TraceConnectPacketAcked(const PacketCallback& cb)
+{
+    m_packetAckedTrace.ConnectWithoutContext(cb);
+}
+
+void
+QuicLossDetection::TraceConnectBytesInFlight(const ValueCallback& cb)
+{
+    m_bytesInFlightTrace.ConnectWithoutContext(cb);
 }
 
 } // namespace ns3

@@ -21,11 +21,40 @@ namespace ns3
 
 /**
  * \ingroup quic-cc
+ * \brief Stream bytes one packet carried: [offset, offset + length), with the FIN if set.
+ */
+struct QuicCcStreamChunk
+{
+    uint64_t offset; //!< stream offset
+    uint64_t length; //!< bytes
+    bool fin;        //!< carries the FIN
+};
+
+/**
+ * \ingroup quic-cc
+ * \brief What one sent packet carried that must be repeated if it is lost: its STREAM ranges and
+ * control frames. Kept on the packet's entry of the sent-packet record and handed back when the
+ * packet is acknowledged or declared lost (quiche recovery: Sent::frames, drained as
+ * lost_frames / acked_frames).
+ */
+struct QuicSentFrames
+{
+    std::vector<QuicCcStreamChunk> chunks; //!< STREAM data, in packet order
+    bool initial{false};                   //!< the client's INITIAL (PING + padding)
+    bool handshakeDone{false};             //!< the server's HANDSHAKE_DONE
+};
+
+/**
+ * \ingroup quic-cc
  * \brief RFC 9002 Sections 5-6 loss detection as quiche runs it, driving a controller.
  *
  * Owns the sent-packet record, bytes in flight, the RTT estimator, the packet and time
  * thresholds, the loss timer and the PTO. Pure logic: it never schedules events. The transport
  * asks GetTimerDeadline() after each call and calls OnTimerExpired() when that time comes.
+ *
+ * The record is the connection's only record of sent packets: each entry keeps what the packet
+ * carried (QuicSentFrames), returned in AckResult / TimerResult when the packet is acknowledged
+ * or declared lost, so the transport keeps no shadow copy.
  *
  * One packet-number space (quic-cc does not model separate Initial/Handshake spaces).
  * Packets that are not ack-eliciting are not recorded (they are never declared lost and never
@@ -49,7 +78,9 @@ class QuicLossDetection
     struct AckResult
     {
         std::vector<uint64_t> newlyAcked; //!< packet numbers, ascending
+        std::vector<QuicSentFrames> ackedFrames; //!< what each newly acked packet carried (same order)
         std::vector<uint64_t> lost;       //!< packet numbers declared lost by this frame's pass
+        std::vector<QuicSentFrames> lostFrames;  //!< what each lost packet carried (same order)
         std::vector<uint64_t> spurious;   //!< previously lost packets this frame acknowledged
         bool rttSampled{false};           //!< this frame gave an RTT sample
     };
@@ -58,6 +89,7 @@ class QuicLossDetection
     struct TimerResult
     {
         std::vector<uint64_t> lost; //!< packets declared lost by a loss-timer pass
+        std::vector<QuicSentFrames> lostFrames; //!< what each lost packet carried (same order)
         uint32_t probes{0};         //!< PTO probes the transport must send now (1 or 2)
     };
 
@@ -72,11 +104,16 @@ class QuicLossDetection
      * controller, PRR, HyStart++ round).
      * \param size  bytes of the UDP payload
      * \param ackEliciting  RFC 9002 Section 2; only these are recorded and count in flight
+     * \param frames  what the packet carried (kept with its record entry)
      */
-    void OnPacketSent(Time now, uint64_t packetNumber, uint64_t size, bool ackEliciting);
+    void OnPacketSent(Time now,
+                      uint64_t packetNumber,
+                      uint64_t size,
+                      bool ackEliciting,
+                      QuicSentFrames frames = QuicSentFrames{});
 
     /**
-     * Process one ACK frame (RFC 9002 Section 6; reference "Processing one ACK frame").
+     * Process one ACK frame (RFC 9002 Sections 6 and A.7; quiche recovery on_ack_received).
      * \param ranges  acknowledged ranges, descending, disjoint
      * \param ackDelay  the frame's decoded ack delay
      */
@@ -108,13 +145,24 @@ class QuicLossDetection
     const QuicRttStats& GetRttStats() const; //!< the RTT estimator
     Ptr<QuicCongestionController> GetController() const; //!< the driven controller
     size_t GetRecordSize() const;            //!< entries in the sent-packet record (tests, benchmarks)
+    size_t GetRecordPeak() const;            //!< most entries the record held at once
 
-    /// Traced with (packet number, bytes, time sent) for each packet declared lost.
-    TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;
-    /// Traced with (packet number, bytes, time sent) for each packet newly acknowledged.
-    TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace;
-    /// Traced with (old, new) bytes in flight on every change.
-    TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;
+    /**
+     * What the oldest packet neither acknowledged nor declared lost carried (null if none): a
+     * PTO probe repeats it (RFC 9002 Section 6.2.4).
+     */
+    const QuicSentFrames* GetOldestOutstandingFrames() const;
+
+    /// Per-packet callback: packet number, bytes, time sent.
+    typedef Callback<void, uint64_t, uint64_t, Time> PacketCallback;
+    /// Change callback: old value, new value.
+    typedef Callback<void, uint64_t, uint64_t> ValueCallback;
+    /// Called with (packet number, bytes, time sent) for each packet declared lost.
+    void TraceConnectPacketLost(const PacketCallback& cb);
+    /// Called with (packet number, bytes, time sent) for each packet newly acknowledged.
+    void TraceConnectPacketAcked(const PacketCallback& cb);
+    /// Called with (old, new) bytes in flight on every change.
+    void TraceConnectBytesInFlight(const ValueCallback& cb);
 
   private:
     /// One entry of the sent-packet record.
@@ -129,6 +177,7 @@ class QuicLossDetection
         /// If acked: absolute position (see m_popped) of a later entry; every entry between is
         /// acked too (0 = none known beyond the next entry). See SkipAcked().
         uint64_t skipTo{0};
+        QuicSentFrames frames; //!< what it carried (moved out when acked or lost)
     };
 
     /// Index of the first record entry with packetNumber >= pn.
@@ -136,7 +185,9 @@ class QuicLossDetection
     /// Index of the first entry at or after index \p i that is not acked (m_sent.size() if none).
     size_t SkipAcked(size_t i);
     /// RFC 9002 Section 6.1 loss pass; raises at most one congestion event.
-    std::vector<uint64_t> DetectLosses(Time now, uint64_t bytesInFlightForEvent);
+    std::vector<uint64_t> DetectLosses(Time now,
+                                       uint64_t bytesInFlightForEvent,
+                                       std::vector<QuicSentFrames>& lostFrames);
     Time LossDelay() const;
     Time PtoDuration() const;
     void SetBytesInFlight(uint64_t bytes);
@@ -160,6 +211,11 @@ class QuicLossDetection
     bool m_handshakeConfirmed{false};
     uint64_t m_lostPackets{0};              //!< packets
     uint64_t m_spuriousLosses{0};           //!< packets
+    size_t m_recordPeak{0};                 //!< most entries m_sent held at once
+
+    TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;  //!< see TraceConnectPacketLost
+    TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace; //!< see TraceConnectPacketAcked
+    TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;     //!< see TraceConnectBytesInFlight
 };
 
 } // namespace ns3

@@ -10,11 +10,7 @@
 namespace ns3
 {
 
-namespace
-{
-/// RFC 9002 kGranularity.
-const Time kGranularity = MilliSeconds(1);
-} // namespace
+const Time QuicRttStats::kGranularity = MilliSeconds(1);
 
 QuicRttStats::QuicRttStats(Time initialRtt, Time maxAckDelay)
     : m_initialRtt(initialRtt),

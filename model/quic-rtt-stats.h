@@ -30,6 +30,8 @@ namespace ns3
 class QuicRttStats
 {
   public:
+    /// RFC 9002 kGranularity (1 ms): the timer granularity every loss delay and PTO respects.
+    static const Time kGranularity;
     /// Window of the min_rtt filter (quiche: 300 s).
     static constexpr int64_t kMinRttWindowSeconds = 300;
 

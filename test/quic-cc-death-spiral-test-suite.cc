@@ -5,7 +5,9 @@
  * idle-restart logic cwnd stays pinned at 2 x MaxDatagramSize long after the loss stops, while
  * the 2026 logic and Reno recover.
  */
-#include "ns3/quic-cc-compat.h"
+#include "quic-cc-test-case.h"
+#include "quic-cc-test-compat.h"
+
 #include "quic-cc-death-spiral-scenario.h"
 #include "ns3/test.h"
 
@@ -29,11 +31,11 @@ Scenario(const std::string& cc, const std::string& idleRestart, uint32_t run)
 
 /// Test: RngRun 1 traps CUBIC/LastSent: cwnd == 2700 B from 3 s to the 10 s timeout and no
 /// packet is lost after 3 s, while CUBIC/LastActivity and Reno complete on the same seed.
-class QuicCcDeathSpiralSeededTestCase : public TestCase
+class QuicCcDeathSpiralSeededTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcDeathSpiralSeededTestCase()
-        : TestCase("RngRun 1: cubic LastSent pinned at 2700 B from 3 s to 10 s; LastActivity and reno finish")
+        : quiccc::test::SimulationTestCase("RngRun 1: cubic LastSent pinned at 2700 B from 3 s to 10 s; LastActivity and reno finish")
     {
     }
 
@@ -60,11 +62,11 @@ class QuicCcDeathSpiralSeededTestCase : public TestCase
 };
 
 /// Test: over RngRun 1..20, LastActivity and Reno never fail; LastSent fails at least 5 times.
-class QuicCcDeathSpiralBatchTestCase : public TestCase
+class QuicCcDeathSpiralBatchTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcDeathSpiralBatchTestCase()
-        : TestCase("20-run batch: cubic LastActivity and reno 0 failures, cubic LastSent at least 5 failures")
+        : quiccc::test::SimulationTestCase("20-run batch: cubic LastActivity and reno 0 failures, cubic LastSent at least 5 failures")
     {
     }
 
@@ -91,11 +93,11 @@ class QuicCcDeathSpiralBatchTestCase : public TestCase
 };
 
 /// Test: same seed and run number give the same result, bit for bit.
-class QuicCcDeathSpiralDeterminismTestCase : public TestCase
+class QuicCcDeathSpiralDeterminismTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcDeathSpiralDeterminismTestCase()
-        : TestCase("same RngRun twice gives identical results")
+        : quiccc::test::SimulationTestCase("same RngRun twice gives identical results")
     {
     }
 
@@ -123,7 +125,7 @@ class QuicCcDeathSpiralTestSuite : public TestSuite
         : TestSuite("quic-cc-death-spiral", QUICCC_SUITE_SYSTEM)
     {
         AddTestCase(new QuicCcDeathSpiralSeededTestCase, QUICCC_TEST_QUICK);
-        AddTestCase(new QuicCcDeathSpiralBatchTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcDeathSpiralBatchTestCase, QUICCC_TEST_EXTENSIVE); // 60 simulations
         AddTestCase(new QuicCcDeathSpiralDeterminismTestCase, QUICCC_TEST_QUICK);
     }
 };

@@ -6,7 +6,9 @@
  * well above the BDP, HyStart++ (Conservative Slow Start) leaves slow start before the queue
  * overflows as badly, and the sender loses fewer packets, for both Reno and CUBIC.
  */
-#include "ns3/quic-cc-compat.h"
+#include "quic-cc-test-case.h"
+#include "quic-cc-test-compat.h"
+
 #include "quic-cc-hystart-lab-scenario.h"
 #include "ns3/test.h"
 
@@ -32,10 +34,10 @@ Lab(const std::string& config, uint32_t bufferPackets, double lossRate = 0, uint
 } // namespace
 
 /// Base of the lab test cases: checks shared by every completed run at 0 % loss.
-class QuicCcHystartLabTestCase : public TestCase
+class QuicCcHystartLabTestCase : public quiccc::test::SimulationTestCase
 {
   protected:
-    using TestCase::TestCase;
+    using quiccc::test::SimulationTestCase::SimulationTestCase;
 
     /// The run completed, nothing was dropped at random, and every queue drop was declared lost
     /// (a dropped packet's data must be declared lost before it is sent again).
@@ -181,10 +183,10 @@ class QuicCcHystartLabTestSuite : public TestSuite
     QuicCcHystartLabTestSuite()
         : TestSuite("quic-cc-hystart-lab", QUICCC_SUITE_SYSTEM)
     {
-        AddTestCase(new QuicCcHystartLabFourBdpTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcHystartLabFourBdpTestCase, QUICCC_TEST_EXTENSIVE);
         AddTestCase(new QuicCcHystartLabDeepQueueTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcHystartLabTcpBaselineTestCase, QUICCC_TEST_QUICK);
-        AddTestCase(new QuicCcHystartLabDeterminismTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcHystartLabDeterminismTestCase, QUICCC_TEST_EXTENSIVE);
     }
 };
 

@@ -4,16 +4,18 @@
  * Trace sources and qlog: each socket trace source fires with the right values in a small
  * scripted run, is reachable through its Config path, and the qlog file says the same.
  */
+#include "quic-cc-test-case.h"
+#include "quic-cc-test-compat.h"
 #include "quic-cc-test-topology.h"
+#include "quic-cc-death-spiral-scenario.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/config.h"
 #include "ns3/core-module.h"
-#include "ns3/quic-cc-compat.h"
-#include "quic-cc-death-spiral-scenario.h"
 #include "ns3/quic-cc-socket.h"
 #include "ns3/test.h"
 
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -22,7 +24,7 @@
 #include <nlohmann/json.hpp>
 
 using namespace ns3;
-using namespace ns3::quiccctest;
+using namespace ns3::quiccc::test;
 
 namespace
 {
@@ -89,13 +91,83 @@ struct Seen
 
 } // namespace
 
+/// Test: a simulation stopped in the middle of a transfer leaves both endpoints' qlog files
+/// complete: every record ends with LF and parses, and each file holds every packet the traces
+/// reported up to the stop time (the writers flush and close at Simulator::Destroy).
+class QuicCcQlogStopMidTransferTestCase : public quiccc::test::SimulationTestCase
+{
+  public:
+    QuicCcQlogStopMidTransferTestCase()
+        : quiccc::test::SimulationTestCase("qlog of a run stopped mid-transfer: both files complete up to the stop")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string qlogDir = CreateTempDirFilename("qlog-stop");
+        RngSeedManager::SetRun(1);
+        QuicCcHelper quic;
+        quic.EnableQlog(qlogDir);
+        TwoNodes net(quic, "20Mbps");
+        // Packets each endpoint's PacketSent trace reported: node 0 = client, node 1 = server.
+        std::array<uint64_t, 2> sent{0, 0};
+        for (uint32_t n = 0; n < 2; ++n)
+        {
+            uint64_t* count = &sent[n];
+            net.nodes.Get(n)->GetObject<QuicCcSocketFactory>()->TraceConnectWithoutContext(
+                "SocketCreated",
+                Callback<void, Ptr<QuicCcSocket>>([count](Ptr<QuicCcSocket> socket) {
+                    socket->TraceConnectWithoutContext("PacketSent",
+                                                       Callback<void, uint64_t, uint64_t>(
+                                                           [count](uint64_t, uint64_t) { ++*count; }));
+                }));
+        }
+        PacketSinkHelper sink("ns3::QuicCcSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), kPort));
+        sink.Install(net.nodes.Get(1));
+        BulkSendHelper bulk("ns3::QuicCcSocketFactory", InetSocketAddress(net.interfaces.GetAddress(1), kPort));
+        bulk.SetAttribute("MaxBytes", UintegerValue(50'000'000)); // far more than 0.5 s carries
+        bulk.Install(net.nodes.Get(0));
+        const Time stop = MilliSeconds(500);
+        Simulator::Stop(stop);
+        Simulator::Run();
+        Simulator::Destroy(); // the qlog writers flush and close here
+
+        const std::array<std::string, 2> prefixes{"quic-cc-node0-client-", "quic-cc-node1-server-"};
+        for (size_t n = 0; n < 2; ++n)
+        {
+            const std::string path = FindQlog(qlogDir, prefixes[n]);
+            NS_TEST_ASSERT_MSG_EQ(path.empty(), false, "qlog file " + prefixes[n] + "*");
+            std::ifstream in(path, std::ios::binary);
+            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            NS_TEST_ASSERT_MSG_EQ(text.empty(), false, path + " is not empty");
+            NS_TEST_ASSERT_MSG_EQ(text.back(), '\n', path + " ends with LF (RFC 7464)");
+            std::string error;
+            const std::vector<nlohmann::json> records = ReadQlog(path, error);
+            NS_TEST_ASSERT_MSG_EQ(error, "", path);
+            uint64_t packetsSent = 0;
+            double lastTime = 0;
+            for (size_t i = 1; i < records.size(); ++i)
+            {
+                packetsSent += records[i]["name"] == "transport:packet_sent" ? 1 : 0;
+                lastTime = records[i]["time"].get<double>();
+            }
+            NS_TEST_ASSERT_MSG_GT(sent[n], 100, "the transfer was under way at the stop");
+            NS_TEST_ASSERT_MSG_EQ(packetsSent, sent[n], path + ": every packet sent up to the stop");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(lastTime, stop.GetMilliSeconds(), "no event after the stop");
+            NS_TEST_ASSERT_MSG_GT(lastTime, stop.GetMilliSeconds() - 50, "events up to the stop");
+        }
+        std::filesystem::remove_all(qlogDir);
+    }
+};
+
 /// Test: every trace source fires with consistent values; Config paths reach them; the qlog
 /// file parses, its timestamps never go backwards and its metrics equal the traced values.
-class QuicCcTraceAndQlogTestCase : public TestCase
+class QuicCcTraceAndQlogTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcTraceAndQlogTestCase()
-        : TestCase("trace sources fire with the right values; Config path; qlog equals the traces")
+        : quiccc::test::SimulationTestCase("trace sources fire with the right values; Config path; qlog equals the traces")
     {
     }
 
@@ -277,11 +349,11 @@ QuicCcTraceAndQlogTestCase::DoRun()
 
 /// Test: the qlog of a failing 2020-logic run, read back, shows cwnd held at 2700 B after 3 s,
 /// no loss, and the recovery <-> avoidance updates as logged.
-class QuicCcDeathSpiralQlogTestCase : public TestCase
+class QuicCcDeathSpiralQlogTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcDeathSpiralQlogTestCase()
-        : TestCase("qlog of a trapped cubic LastSent run: cwnd 2700 B after 3 s, no loss, state flips")
+        : quiccc::test::SimulationTestCase("qlog of a trapped cubic LastSent run: cwnd 2700 B after 3 s, no loss, state flips")
     {
     }
 
@@ -367,11 +439,11 @@ Saturated(const Changes<uint64_t>& wide)
 /// Test: QuicCcHelper::ConnectSocketTrace(WithoutContext), called before Simulator::Run, connects
 /// TCP-style sinks to the sender's and the accepted server socket's traces from the initial
 /// window on; the TCP-width CongestionWindow/SlowStartThreshold equal the saturated 64-bit ones.
-class QuicCcHelperSocketTraceTestCase : public TestCase
+class QuicCcHelperSocketTraceTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcHelperSocketTraceTestCase()
-        : TestCase("helper connects TCP-style cwnd sinks before Run: initial window, accepted sockets, uint32 = saturated uint64")
+        : quiccc::test::SimulationTestCase("helper connects TCP-style cwnd sinks before Run: initial window, accepted sockets, uint32 = saturated uint64")
     {
     }
 
@@ -445,6 +517,7 @@ class QuicCcObservabilityTestSuite : public TestSuite
         AddTestCase(new QuicCcTraceAndQlogTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcDeathSpiralQlogTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcHelperSocketTraceTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcQlogStopMidTransferTestCase, QUICCC_TEST_QUICK);
     }
 };
 

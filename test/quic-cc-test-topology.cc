@@ -13,7 +13,9 @@
 
 namespace ns3
 {
-namespace quiccctest
+namespace quiccc
+{
+namespace test
 {
 
 PatternWriter::PatternWriter(Ptr<Socket> socket, uint64_t total)
@@ -84,7 +86,7 @@ PatternReader::Read(Ptr<Socket> socket)
 TypeId
 ReorderDuplicateModel::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::quiccctest::ReorderDuplicateModel")
+    static TypeId tid = TypeId("ns3::quiccc::test::ReorderDuplicateModel")
                             .SetParent<ErrorModel>()
                             .SetGroupName("QuicCc")
                             .AddConstructor<ReorderDuplicateModel>();
@@ -176,5 +178,6 @@ TwoNodes::AddLoss(double rate) const
     return models;
 }
 
-} // namespace quiccctest
+} // namespace test
+} // namespace quiccc
 } // namespace ns3

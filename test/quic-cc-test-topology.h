@@ -19,7 +19,9 @@
 
 namespace ns3
 {
-namespace quiccctest
+namespace quiccc
+{
+namespace test
 {
 
 /// Byte i of every test stream: a pattern that changes with position, so a shifted,
@@ -103,7 +105,8 @@ struct TwoNodes
     std::vector<Ptr<RateErrorModel>> AddLoss(double rate) const;
 };
 
-} // namespace quiccctest
+} // namespace test
+} // namespace quiccc
 } // namespace ns3
 
 #endif // QUIC_CC_TEST_TOPOLOGY_H

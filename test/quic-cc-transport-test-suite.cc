@@ -4,16 +4,17 @@
  * Socket-level tests of the quic-cc transport: exact byte streams under loss, reordering and
  * duplication, both directions, stock ns-3 applications, idle timeout, hostile datagrams.
  */
+#include "quic-cc-test-case.h"
+#include "quic-cc-test-compat.h"
 #include "quic-cc-test-topology.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
-#include "ns3/quic-cc-compat.h"
 #include "ns3/quic-cc-socket.h"
 #include "ns3/test.h"
 
 using namespace ns3;
-using namespace ns3::quiccctest;
+using namespace ns3::quiccc::test;
 
 namespace
 {
@@ -71,11 +72,11 @@ struct ClientToServer
 } // namespace
 
 /// Test: a 10 MB stream arrives byte for byte at a given random loss rate (whole transfer).
-class QuicCcStreamIntegrityTestCase : public TestCase
+class QuicCcStreamIntegrityTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcStreamIntegrityTestCase(double loss, const std::string& cc)
-        : TestCase("10 MB stream intact with " + cc + " at " + std::to_string(static_cast<int>(loss * 100)) +
+        : quiccc::test::SimulationTestCase("10 MB stream intact with " + cc + " at " + std::to_string(static_cast<int>(loss * 100)) +
                    " % loss"),
           m_loss(loss),
           m_cc(cc)
@@ -116,11 +117,11 @@ class QuicCcStreamIntegrityTestCase : public TestCase
 };
 
 /// Test: the accepting side sends (a download); the connecting side receives it intact.
-class QuicCcServerSendsTestCase : public TestCase
+class QuicCcServerSendsTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcServerSendsTestCase()
-        : TestCase("server (accepting side) sends 2 MB to the client at 5 % loss")
+        : quiccc::test::SimulationTestCase("server (accepting side) sends 2 MB to the client at 5 % loss")
     {
     }
 
@@ -159,11 +160,11 @@ class QuicCcServerSendsTestCase : public TestCase
 };
 
 /// Test: reordered and duplicated packets still give the exact byte stream.
-class QuicCcReorderDuplicateTestCase : public TestCase
+class QuicCcReorderDuplicateTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcReorderDuplicateTestCase(const std::string& ackPolicy)
-        : TestCase("reordering (10 %) and duplication (10 %) keep the stream exact, AckPolicy " + ackPolicy),
+        : quiccc::test::SimulationTestCase("reordering (10 %) and duplication (10 %) keep the stream exact, AckPolicy " + ackPolicy),
           m_ackPolicy(ackPolicy)
     {
     }
@@ -202,11 +203,11 @@ class QuicCcReorderDuplicateTestCase : public TestCase
 };
 
 /// Test: 100 % loss ends in the application's error callback; the simulation ends by itself.
-class QuicCcIdleTimeoutTestCase : public TestCase
+class QuicCcIdleTimeoutTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcIdleTimeoutTestCase(bool afterHandshake)
-        : TestCase(afterHandshake ? "100 % loss after the handshake -> idle timeout -> error close"
+        : quiccc::test::SimulationTestCase(afterHandshake ? "100 % loss after the handshake -> idle timeout -> error close"
                                   : "100 % loss from the start -> handshake fails at the idle timeout"),
           m_afterHandshake(afterHandshake)
     {
@@ -282,11 +283,11 @@ class QuicCcIdleTimeoutTestCase : public TestCase
 };
 
 /// Test: stock BulkSendHelper and PacketSinkHelper over "ns3::QuicCcSocketFactory", both ways.
-class QuicCcStockApplicationsTestCase : public TestCase
+class QuicCcStockApplicationsTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcStockApplicationsTestCase()
-        : TestCase("BulkSendHelper -> PacketSinkHelper over QuicCcSocketFactory, both directions")
+        : quiccc::test::SimulationTestCase("BulkSendHelper -> PacketSinkHelper over QuicCcSocketFactory, both directions")
     {
     }
 
@@ -322,11 +323,11 @@ class QuicCcStockApplicationsTestCase : public TestCase
 };
 
 /// Test: garbage, truncated and forged datagrams are dropped and counted; the transfer goes on.
-class QuicCcHostileDatagramTestCase : public TestCase
+class QuicCcHostileDatagramTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcHostileDatagramTestCase()
-        : TestCase("malformed, truncated and forged datagrams are dropped and counted, never trusted")
+        : quiccc::test::SimulationTestCase("malformed, truncated and forged datagrams are dropped and counted, never trusted")
     {
     }
 
@@ -401,11 +402,11 @@ class QuicCcHostileDatagramTestCase : public TestCase
 /// an ACK of a packet never sent, STREAM data past the receive window, a FIN that changes the
 /// final size, a packet number beyond the decoding window; then it closes and replays its
 /// INITIAL. Each is dropped and counted; the data accepted before stays exact.
-class QuicCcForgedPacketTestCase : public TestCase
+class QuicCcForgedPacketTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcForgedPacketTestCase()
-        : TestCase("forged ACK and STREAM frames on a live connection are dropped and counted")
+        : quiccc::test::SimulationTestCase("forged ACK and STREAM frames on a live connection are dropped and counted")
     {
     }
 

@@ -303,11 +303,11 @@ TEST(QuicCubicTest, PrrSendBudgetInRecovery)
     EXPECT_EQ(cubic->GetPrr().SendCount(), 0u);
 }
 
-/// Readable test names for the IdleRestart variants.
+/// The IdleRestart attribute value of \p mode.
 std::string
-IdleRestartName(const ::testing::TestParamInfo<QuicCubic::IdleRestart>& info)
+IdleRestartString(QuicCubic::IdleRestart mode)
 {
-    switch (info.param)
+    switch (mode)
     {
     case QuicCubic::IDLE_RESTART_LAST_SENT:
         return "LastSent";
@@ -461,7 +461,9 @@ INSTANTIATE_TEST_SUITE_P(IdleRestart,
                                            QuicCubic::IDLE_RESTART_LAST_ACTIVITY,
                                            QuicCubic::IDLE_RESTART_LAST_SENT_CLAMPED,
                                            QuicCubic::IDLE_RESTART_OFF),
-                         IdleRestartName);
+                         [](const ::testing::TestParamInfo<QuicCubic::IdleRestart>& info) {
+                             return IdleRestartString(info.param);
+                         });
 
 } // namespace
 } // namespace test

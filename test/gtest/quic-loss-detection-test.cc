@@ -125,7 +125,7 @@ class QuicLossDetectionTest : public ::testing::Test
 TEST_F(QuicLossDetectionTest, BytesInFlightAccounting)
 {
     FlightRecorder rec;
-    m_ld.m_bytesInFlightTrace.ConnectWithoutContext(MakeCallback(&FlightRecorder::Changed, &rec));
+    m_ld.TraceConnectBytesInFlight(MakeCallback(&FlightRecorder::Changed, &rec));
 
     Send(0, T0());
     Send(1, T0());

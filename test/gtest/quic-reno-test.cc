@@ -33,6 +33,13 @@ struct SharedRow
     uint64_t loss;                                       //!< send 1, lose it
 };
 
+/// gtest prints a row by its name (stable test listings, no object bytes).
+void
+PrintTo(const SharedRow& row, std::ostream* os)
+{
+    *os << row.name;
+}
+
 /// The reference rows for Reno and for CUBIC.
 class QuicSharedRowsTest : public ::testing::TestWithParam<SharedRow>
 {

@@ -1,0 +1,131 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-dispatcher.h"
+
+#include "quic-cc-frames.h"
+#include "quic-cc-socket.h"
+
+#include "ns3/object-factory.h"
+#include "ns3/pointer.h"
+#include "ns3/random-variable-stream.h"
+
+namespace ns3
+{
+
+namespace
+{
+/// A new object of \p original's type with the same attribute values.
+template <typename T>
+Ptr<T>
+CloneObjectByAttributes(Ptr<T> original)
+{
+    ObjectFactory factory;
+    const TypeId tid = original->GetInstanceTypeId();
+    factory.SetTypeId(tid);
+    for (TypeId t = tid; t != Object::GetTypeId(); t = t.GetParent())
+    {
+        for (uint32_t i = 0; i < t.GetAttributeN(); ++i)
+        {
+            const TypeId::AttributeInformation info = t.GetAttribute(i);
+            Ptr<AttributeValue> value = info.checker->Create();
+            if ((info.flags & TypeId::ATTR_GET) && (info.flags & TypeId::ATTR_SET) &&
+                info.accessor->Get(PeekPointer(original), *value))
+            {
+                factory.Set(info.name, *value);
+            }
+        }
+    }
+    return factory.Create<T>();
+}
+} // namespace
+
+QuicCcDispatcher::QuicCcDispatcher() = default;
+QuicCcDispatcher::~QuicCcDispatcher() = default;
+
+QuicCcDispatcher::Route
+QuicCcDispatcher::Dispatch(const uint8_t* bytes, size_t size, const Address& from, bool accepting) const
+{
+    Route route;
+    auto it = m_connections.find(from);
+    if (it != m_connections.end())
+    {
+        route.connection = it->second;
+        return route;
+    }
+    // A new peer: only a well-formed INITIAL opens a connection.
+    QuicCcParseResult parsed = QuicCcParse(bytes, size);
+    if (!parsed.packet)
+    {
+        route.dropReason = "listener: " + parsed.error;
+        return route;
+    }
+    if (parsed.packet->type != QuicCcPacketType::INITIAL || !accepting)
+    {
+        route.dropReason = "listener: no connection for a non-INITIAL packet from a new address";
+        return route;
+    }
+    if (m_closedConnectionIds.count(parsed.packet->connectionId) > 0)
+    {
+        // A late or duplicated INITIAL of a connection that already ended (RFC 9000
+        // Section 10.2: a closed connection's packets are not a new connection).
+        route.dropReason = "listener: INITIAL of closed connection " + std::to_string(parsed.packet->connectionId);
+        return route;
+    }
+    route.open = true;
+    route.connectionId = parsed.packet->connectionId;
+    return route;
+}
+
+void
+QuicCcDispatcher::Add(const Address& peer, Ptr<QuicCcSocket> connection)
+{
+    m_connections[peer] = connection;
+}
+
+void
+QuicCcDispatcher::OnClosed(const Address& peer, uint64_t connectionId)
+{
+    m_closedConnectionIds.insert(connectionId);
+    m_connections.erase(peer);
+}
+
+void
+QuicCcDispatcher::Clear()
+{
+    m_connections.clear();
+}
+
+size_t
+QuicCcDispatcher::GetConnectionCount() const
+{
+    return m_connections.size();
+}
+
+void
+QuicCcDispatcher::CopyConfiguration(const Object& from, Object& to)
+{
+    const TypeId tid = from.GetInstanceTypeId();
+    for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
+    {
+        const TypeId::AttributeInformation info = tid.GetAttribute(i);
+        if (!(info.flags & TypeId::ATTR_GET) || !(info.flags & TypeId::ATTR_SET))
+        {
+            continue;
+        }
+        Ptr<AttributeValue> value = info.checker->Create();
+        if (!info.accessor->Get(&from, *value))
+        {
+            continue;
+        }
+        const auto* pointer = dynamic_cast<const PointerValue*>(PeekPointer(value));
+        if (pointer && pointer->Get<RandomVariableStream>())
+        {
+            to.SetAttribute(info.name, PointerValue(CloneObjectByAttributes(pointer->Get<RandomVariableStream>())));
+            continue;
+        }
+        to.SetAttribute(info.name, *value);
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,211 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-packet-builder.h"
+
+#include "quic-cc-received-packet-manager.h"
+#include "quic-cc-send-stream.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+QuicCcPacketBuilder::QuicCcPacketBuilder(QuicCcSendStream& stream, QuicCcReceivedPacketManager& acks)
+    : m_stream(stream),
+      m_acks(acks)
+{
+}
+
+uint64_t
+QuicCcPacketBuilder::WindowBudget(uint64_t maxDatagramSize, uint64_t bytesAvailable)
+{
+    return std::min(maxDatagramSize, bytesAvailable);
+}
+
+uint64_t
+QuicCcPacketBuilder::ProbeBudget(uint64_t maxDatagramSize)
+{
+    return maxDatagramSize;
+}
+
+bool
+QuicCcPacketBuilder::FitsStreamData(const QuicCcPacket& packet, uint64_t nextOffset, uint64_t budget)
+{
+    return budget >= QuicCcHeaderSize(packet) + QuicCcStreamFrameOverhead(nextOffset, 1) + 1;
+}
+
+QuicCcPacket
+QuicCcPacketBuilder::StartPacket(uint64_t connectionId,
+                                 uint64_t packetNumber,
+                                 const ControlFrames& owed,
+                                 bool server)
+{
+    QuicCcPacket packet;
+    packet.connectionId = connectionId;
+    packet.packetNumber = packetNumber;
+    packet.type = QuicCcPacketType::ONE_RTT;
+    if (owed.initial)
+    {
+        packet.type = QuicCcPacketType::INITIAL;
+    }
+    else if (owed.handshakeDone && server)
+    {
+        packet.type = QuicCcPacketType::HANDSHAKE;
+    }
+    return packet;
+}
+
+bool
+QuicCcPacketBuilder::AppendAck(QuicCcPacket& packet, uint64_t budget, Time now) const
+{
+    if (!m_acks.IsAckPending() || !m_acks.AnyReceived())
+    {
+        return false;
+    }
+    QuicCcAckFrame ack = m_acks.BuildAckFrame(now);
+    while (ack.ranges.size() > 1 &&
+           QuicCcSerializedSize(packet) + QuicCcAckFrameSize(ack) > std::max(budget, kMinAckRoom))
+    {
+        ack.ranges.pop_back();
+    }
+    packet.frames.emplace_back(std::move(ack));
+    return true;
+}
+
+void
+QuicCcPacketBuilder::AppendControlFrames(QuicCcPacket& packet,
+                                         QuicSentFrames& frames,
+                                         ControlFrames& owed,
+                                         bool server) const
+{
+    if (owed.initial)
+    {
+        packet.type = QuicCcPacketType::INITIAL;
+        packet.frames.emplace_back(QuicCcPingFrame{});
+        frames.initial = true;
+        owed.initial = false;
+    }
+    if (owed.handshakeDone && server)
+    {
+        packet.frames.emplace_back(QuicCcHandshakeDoneFrame{});
+        frames.handshakeDone = true;
+        owed.handshakeDone = false;
+    }
+}
+
+uint64_t
+QuicCcPacketBuilder::Room(const QuicCcPacket& packet, uint64_t offset, uint64_t budget)
+{
+    const uint64_t used = QuicCcSerializedSize(packet);
+    const uint64_t overhead = QuicCcStreamFrameOverhead(offset, budget);
+    return used + overhead < budget ? budget - used - overhead : 0;
+}
+
+void
+QuicCcPacketBuilder::AddStreamFrame(QuicCcPacket& packet, QuicSentFrames& frames, QuicCcStreamFrame frame)
+{
+    frames.chunks.push_back({frame.offset, frame.data.size(), frame.fin});
+    packet.frames.emplace_back(std::move(frame));
+}
+
+uint64_t
+QuicCcPacketBuilder::AppendStreamFrames(QuicCcPacket& packet, QuicSentFrames& frames, uint64_t budget)
+{
+    // Retransmissions first (oldest offset first), then new data, then a bare FIN.
+    while (m_stream.HasRetransmission())
+    {
+        const uint64_t space = Room(packet, m_stream.NextRetransmission().first, budget);
+        if (space == 0)
+        {
+            return 0;
+        }
+        AddStreamFrame(packet, frames, m_stream.TakeRetransmission(space));
+    }
+    const uint64_t end = m_stream.GetEndOffset();
+    const bool bareFinFits = QuicCcSerializedSize(packet) + QuicCcStreamFrameOverhead(end, 0) <= budget;
+    if (m_stream.HasBareFinRetransmission())
+    {
+        // The lost FIN travelled alone or with data acknowledged since: re-send it bare.
+        if (Room(packet, end, budget) == 0 && !bareFinFits)
+        {
+            return 0;
+        }
+        AddStreamFrame(packet, frames, m_stream.TakeBareFinRetransmission());
+    }
+    if (m_stream.HasNewData())
+    {
+        const uint64_t space = Room(packet, m_stream.GetNextOffset(), budget);
+        if (space == 0)
+        {
+            return 0;
+        }
+        QuicCcStreamFrame frame = m_stream.TakeNewData(space);
+        const uint64_t length = frame.data.size();
+        AddStreamFrame(packet, frames, std::move(frame));
+        return length;
+    }
+    if (m_stream.HasBareFin() &&
+        QuicCcSerializedSize(packet) + QuicCcStreamFrameOverhead(end, 0) <= budget)
+    {
+        AddStreamFrame(packet, frames, m_stream.TakeBareFin());
+    }
+    return 0;
+}
+
+QuicCcPacketBuilder::Filled
+QuicCcPacketBuilder::Fill(QuicCcPacket& packet,
+                          uint64_t budget,
+                          bool probe,
+                          const QuicSentFrames* oldest,
+                          ControlFrames& owed,
+                          const Context& context)
+{
+    Filled filled;
+    AppendAck(packet, budget, context.now);
+    AppendControlFrames(packet, filled.frames, owed, context.server);
+    if (context.established)
+    {
+        filled.newBytes += AppendStreamFrames(packet, filled.frames, budget);
+    }
+    if (probe && !packet.IsAckEliciting())
+    {
+        // A probe re-carries the oldest unacknowledged data, or is a PING (RFC 9002 Section 6.2.4).
+        if (oldest)
+        {
+            for (const QuicCcStreamChunk& c : oldest->chunks)
+            {
+                m_stream.OnLost(c);
+            }
+            ControlFrames again;
+            again.initial = oldest->initial && context.clientHandshake;
+            again.handshakeDone = oldest->handshakeDone && context.server;
+            AppendControlFrames(packet, filled.frames, again, context.server);
+            if (context.established)
+            {
+                filled.newBytes += AppendStreamFrames(packet, filled.frames, budget);
+            }
+        }
+        if (!packet.IsAckEliciting())
+        {
+            packet.frames.emplace_back(QuicCcPingFrame{});
+        }
+    }
+    if (packet.type == QuicCcPacketType::INITIAL)
+    {
+        const size_t size = QuicCcSerializedSize(packet);
+        if (size < kMinInitialSize)
+        {
+            packet.frames.emplace_back(QuicCcPaddingFrame{kMinInitialSize - size});
+        }
+    }
+    return filled;
+}
+
+bool
+QuicCcPacketBuilder::IsWorthSending(const QuicCcPacket& packet, bool probe)
+{
+    return packet.IsAckEliciting() || probe;
+}
+
+} // namespace ns3

@@ -1,0 +1,118 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef QUIC_CC_PACKET_BUILDER_H
+#define QUIC_CC_PACKET_BUILDER_H
+
+#include "quic-cc-frames.h"
+#include "quic-loss-detection.h"
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+class QuicCcReceivedPacketManager;
+class QuicCcSendStream;
+
+/**
+ * \ingroup quic-cc
+ * \brief Fills one packet within a send budget: the owed ACK, the handshake's control frames,
+ * STREAM data (lost ranges first, then new data, then a bare FIN), INITIAL padding, and the
+ * contents of a PTO probe.
+ *
+ * Pure logic: it reads the send stream and the received-packet manager and takes what it puts
+ * into the packet from them; the socket transmits the result. The budget is computed by the
+ * named functions below, so that a different sizing policy replaces exactly one of them.
+ */
+class QuicCcPacketBuilder
+{
+  public:
+    /// RFC 9000 Section 14.1: a client's INITIAL datagram is padded to at least 1200 bytes.
+    static constexpr uint64_t kMinInitialSize = 1200;
+    /// An ACK frame is trimmed (highest ranges kept) to fit max(budget, this), bytes.
+    static constexpr uint64_t kMinAckRoom = 200;
+
+    /// Control frames the connection owes (they repeat until acknowledged).
+    struct ControlFrames
+    {
+        bool initial{false};       //!< client: INITIAL (PING, padded)
+        bool handshakeDone{false}; //!< server: HANDSHAKE_DONE
+    };
+
+    /// Where the connection stands, as far as packet contents go.
+    struct Context
+    {
+        bool server{false};          //!< the server end
+        bool clientHandshake{false}; //!< client, handshake not complete
+        bool established{false};     //!< STREAM data may flow
+        Time now;                    //!< send time (ACK delay)
+    };
+
+    /// What Fill() put into the packet.
+    struct Filled
+    {
+        QuicSentFrames frames; //!< what must be repeated if the packet is lost
+        uint64_t newBytes{0};  //!< never-sent stream bytes it carries
+    };
+
+    QuicCcPacketBuilder(QuicCcSendStream& stream, QuicCcReceivedPacketManager& acks);
+
+    /**
+     * Send budget of a packet the congestion window governs: the max datagram size, cut to what
+     * the controller allows (quiche fills at most cwnd - bytes in flight, plus PRR's allowance).
+     */
+    static uint64_t WindowBudget(uint64_t maxDatagramSize, uint64_t bytesAvailable);
+    /// Send budget of a PTO probe: a probe ignores the congestion window (RFC 9002 Section 6.2.4).
+    static uint64_t ProbeBudget(uint64_t maxDatagramSize);
+    /**
+     * True if \p budget holds \p packet's header plus a STREAM frame with one byte at
+     * \p nextOffset: below that, data waits for the window.
+     */
+    static bool FitsStreamData(const QuicCcPacket& packet, uint64_t nextOffset, uint64_t budget);
+
+    /// An empty packet of the right type: INITIAL while the INITIAL is owed, HANDSHAKE while a
+    /// server owes HANDSHAKE_DONE, 1-RTT otherwise.
+    static QuicCcPacket StartPacket(uint64_t connectionId,
+                                    uint64_t packetNumber,
+                                    const ControlFrames& owed,
+                                    bool server);
+
+    /**
+     * Fill \p packet within \p budget: the owed ACK, owed control frames (cleared in \p owed),
+     * STREAM frames; for a probe (\p oldest = what the oldest outstanding packet carried, or
+     * null) its contents again or a PING. INITIAL packets are padded to kMinInitialSize.
+     * \return what was added
+     */
+    Filled Fill(QuicCcPacket& packet,
+                uint64_t budget,
+                bool probe,
+                const QuicSentFrames* oldest,
+                ControlFrames& owed,
+                const Context& context);
+
+    /// True if the packet is worth sending (ack-eliciting, or a probe).
+    static bool IsWorthSending(const QuicCcPacket& packet, bool probe);
+
+    /// Add the owed ACK frame, trimmed to fit max(\p budget, kMinAckRoom); false if none is owed.
+    bool AppendAck(QuicCcPacket& packet, uint64_t budget, Time now) const;
+
+  private:
+    /// Add the owed control frames.
+    void AppendControlFrames(QuicCcPacket& packet, QuicSentFrames& frames, ControlFrames& owed, bool server) const;
+    /// Add STREAM frames up to \p budget; returns the never-sent bytes added.
+    uint64_t AppendStreamFrames(QuicCcPacket& packet, QuicSentFrames& frames, uint64_t budget);
+    /// Add one STREAM frame and record it.
+    static void AddStreamFrame(QuicCcPacket& packet, QuicSentFrames& frames, QuicCcStreamFrame frame);
+    /// Data bytes a STREAM frame at \p offset may carry within \p budget (0: none fits).
+    static uint64_t Room(const QuicCcPacket& packet, uint64_t offset, uint64_t budget);
+
+    QuicCcSendStream& m_stream;
+    QuicCcReceivedPacketManager& m_acks;
+};
+
+} // namespace ns3
+
+#endif // QUIC_CC_PACKET_BUILDER_H

@@ -1,0 +1,139 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-received-packet-manager.h"
+
+#include "ns3/abort.h"
+
+namespace ns3
+{
+
+QuicCcReceivedPacketManager::QuicCcReceivedPacketManager() = default;
+
+void
+QuicCcReceivedPacketManager::Configure(const Config& config)
+{
+    NS_ABORT_MSG_IF(config.ackElicitingThreshold == 0,
+                    "QuicCcSocket::AckElicitingThreshold must be >= 1, got 0");
+    NS_ABORT_MSG_IF(config.maxAckDelay.IsStrictlyNegative(),
+                    "QuicCcSocket::MaxAckDelay must be >= 0, got " << config.maxAckDelay);
+    NS_ABORT_MSG_IF(config.batchWindow.IsStrictlyNegative(),
+                    "QuicCcSocket::AckBatchWindow must be >= 0, got " << config.batchWindow);
+    NS_ABORT_MSG_IF(config.maxAckRanges == 0, "QuicCcSocket::MaxAckRanges must be >= 1, got 0");
+    m_config = config;
+}
+
+const QuicCcReceivedPacketManager::Config&
+QuicCcReceivedPacketManager::GetConfig() const
+{
+    return m_config;
+}
+
+bool
+QuicCcReceivedPacketManager::IsDuplicate(uint64_t packetNumber) const
+{
+    return m_received.Contains(packetNumber);
+}
+
+bool
+QuicCcReceivedPacketManager::OnPacketReceived(uint64_t packetNumber, Time now)
+{
+    const bool outOfOrder = m_anyReceived && packetNumber != m_largestReceived + 1;
+    m_received.Add(packetNumber, packetNumber + 1);
+    if (!m_anyReceived || packetNumber > m_largestReceived)
+    {
+        m_largestReceived = packetNumber;
+        m_largestReceivedTime = now;
+    }
+    m_anyReceived = true;
+    // Bound the history: the highest MaxAckRanges ranges are all an ACK can report.
+    while (m_received.RangeCount() > 4 * static_cast<size_t>(m_config.maxAckRanges))
+    {
+        const auto low = m_received.Front();
+        m_received.Remove(low.first, low.second);
+    }
+    return outOfOrder;
+}
+
+bool
+QuicCcReceivedPacketManager::OnAckElicitingReceived(bool outOfOrder, Time now)
+{
+    m_ackPending = true;
+    ++m_ackElicitingSinceAck;
+    if (m_config.policy == RFC9000)
+    {
+        // RFC 9000 Sections 13.2.1-13.2.2: every threshold-th ack-eliciting packet, or a gap, at
+        // once; otherwise within max_ack_delay of the first unacknowledged one.
+        if (outOfOrder || m_ackElicitingSinceAck >= m_config.ackElicitingThreshold)
+        {
+            m_ackDeadline = now;
+            return true;
+        }
+        if (!m_ackDeadline)
+        {
+            m_ackDeadline = now + m_config.maxAckDelay;
+        }
+        return false;
+    }
+    // Receive batch: the batch's first packet starts the window.
+    if (!m_ackDeadline)
+    {
+        m_ackDeadline = now + m_config.batchWindow;
+    }
+    return false;
+}
+
+void
+QuicCcReceivedPacketManager::OnAckSent()
+{
+    m_ackPending = false;
+    m_ackElicitingSinceAck = 0;
+    m_ackDeadline.reset();
+}
+
+bool
+QuicCcReceivedPacketManager::IsAckPending() const
+{
+    return m_ackPending;
+}
+
+std::optional<Time>
+QuicCcReceivedPacketManager::GetAckDeadline() const
+{
+    return m_ackDeadline;
+}
+
+bool
+QuicCcReceivedPacketManager::AnyReceived() const
+{
+    return m_anyReceived;
+}
+
+uint64_t
+QuicCcReceivedPacketManager::GetLargestReceived() const
+{
+    return m_largestReceived;
+}
+
+size_t
+QuicCcReceivedPacketManager::GetRangeCount() const
+{
+    return m_received.RangeCount();
+}
+
+QuicCcAckFrame
+QuicCcReceivedPacketManager::BuildAckFrame(Time now) const
+{
+    NS_ABORT_MSG_UNLESS(m_anyReceived, "QuicCcReceivedPacketManager::BuildAckFrame before any packet");
+    QuicCcAckFrame ack;
+    const auto highest = m_received.HighestInclusive(m_config.maxAckRanges);
+    ack.ranges.reserve(highest.size());
+    for (const auto& [lo, hi] : highest)
+    {
+        ack.ranges.push_back({lo, hi});
+    }
+    ack.ackDelay = now - m_largestReceivedTime;
+    return ack;
+}
+
+} // namespace ns3

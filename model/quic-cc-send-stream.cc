@@ -1,0 +1,274 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-send-stream.h"
+
+#include "ns3/abort.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+QuicCcSendStream::QuicCcSendStream(uint64_t bufferBytes)
+    : m_bufferBytes(bufferBytes)
+{
+}
+
+void
+QuicCcSendStream::SetBufferSize(uint64_t bufferBytes)
+{
+    m_bufferBytes = bufferBytes;
+}
+
+uint64_t
+QuicCcSendStream::GetBufferedBytes() const
+{
+    return m_end - m_base;
+}
+
+uint64_t
+QuicCcSendStream::GetTxAvailable() const
+{
+    const uint64_t buffered = GetBufferedBytes();
+    return buffered >= m_bufferBytes ? 0 : m_bufferBytes - buffered;
+}
+
+bool
+QuicCcSendStream::CanAppend(uint64_t bytes) const
+{
+    return bytes <= GetTxAvailable() && m_end + bytes <= kMaxStreamOffset;
+}
+
+void
+QuicCcSendStream::Append(Ptr<const Packet> data)
+{
+    NS_ABORT_MSG_UNLESS(CanAppend(data->GetSize()),
+                        "QuicCcSendStream::Append: " << data->GetSize() << " bytes do not fit");
+    NS_ABORT_MSG_IF(m_finQueued, "QuicCcSendStream::Append after the FIN");
+    if (data->GetSize() == 0)
+    {
+        return;
+    }
+    // A private copy (copy-on-write): the application may reuse its packet.
+    m_segments.emplace_back(m_end, data->Copy());
+    m_end += data->GetSize();
+}
+
+void
+QuicCcSendStream::Finish()
+{
+    m_finQueued = true;
+}
+
+bool
+QuicCcSendStream::HasRetransmission() const
+{
+    return !m_retransmit.Empty();
+}
+
+std::pair<uint64_t, uint64_t>
+QuicCcSendStream::NextRetransmission() const
+{
+    return m_retransmit.Front();
+}
+
+bool
+QuicCcSendStream::HasBareFinRetransmission() const
+{
+    return m_finRetransmit && m_next == m_end;
+}
+
+bool
+QuicCcSendStream::HasNewData() const
+{
+    return m_next < m_end;
+}
+
+bool
+QuicCcSendStream::HasBareFin() const
+{
+    return m_finQueued && !m_finSent && m_next == m_end;
+}
+
+bool
+QuicCcSendStream::HasDataToSend() const
+{
+    return !m_retransmit.Empty() || m_finRetransmit || m_next < m_end || (m_finQueued && !m_finSent);
+}
+
+std::vector<uint8_t>
+QuicCcSendStream::Read(uint64_t offset, uint64_t length) const
+{
+    NS_ABORT_MSG_IF(offset < m_base || offset + length > m_end,
+                    "QuicCcSendStream: bytes [" << offset << ", " << offset + length
+                                                << ") are not held (held [" << m_base << ", " << m_end
+                                                << "))");
+    std::vector<uint8_t> out(length);
+    if (length == 0)
+    {
+        return out;
+    }
+    // The last segment starting at or before offset.
+    auto it = std::upper_bound(m_segments.begin(),
+                               m_segments.end(),
+                               offset,
+                               [](uint64_t o, const std::pair<uint64_t, Ptr<Packet>>& s) { return o < s.first; });
+    --it;
+    uint64_t copied = 0;
+    for (; copied < length; ++it)
+    {
+        const auto& [start, packet] = *it;
+        const uint64_t within = offset + copied - start;
+        const uint64_t n = std::min<uint64_t>(length - copied, packet->GetSize() - within);
+        if (within == 0 && n == packet->GetSize())
+        {
+            packet->CopyData(out.data() + copied, static_cast<uint32_t>(n));
+        }
+        else
+        {
+            packet->CreateFragment(static_cast<uint32_t>(within), static_cast<uint32_t>(n))
+                ->CopyData(out.data() + copied, static_cast<uint32_t>(n));
+        }
+        copied += n;
+    }
+    return out;
+}
+
+QuicCcStreamFrame
+QuicCcSendStream::MakeFrame(uint64_t offset, uint64_t length, bool fin) const
+{
+    QuicCcStreamFrame frame;
+    frame.offset = offset;
+    frame.fin = fin;
+    frame.data = Read(offset, length);
+    return frame;
+}
+
+QuicCcStreamFrame
+QuicCcSendStream::TakeRetransmission(uint64_t length)
+{
+    const auto [start, end] = m_retransmit.Front();
+    length = std::min(length, end - start);
+    const bool fin = m_finRetransmit && m_finQueued && start + length == m_end;
+    if (fin)
+    {
+        m_finRetransmit = false;
+    }
+    m_retransmit.Remove(start, start + length);
+    return MakeFrame(start, length, fin);
+}
+
+QuicCcStreamFrame
+QuicCcSendStream::TakeBareFinRetransmission()
+{
+    m_finRetransmit = false;
+    return MakeFrame(m_end, 0, true);
+}
+
+QuicCcStreamFrame
+QuicCcSendStream::TakeNewData(uint64_t maxLength)
+{
+    const uint64_t offset = m_next;
+    const uint64_t length = std::min(m_end - m_next, maxLength);
+    const bool fin = m_finQueued && offset + length == m_end;
+    m_next += length;
+    m_finSent = m_finSent || fin;
+    return MakeFrame(offset, length, fin);
+}
+
+QuicCcStreamFrame
+QuicCcSendStream::TakeBareFin()
+{
+    m_finSent = true;
+    return MakeFrame(m_end, 0, true);
+}
+
+uint64_t
+QuicCcSendStream::GetNextOffset() const
+{
+    return m_next;
+}
+
+uint64_t
+QuicCcSendStream::GetEndOffset() const
+{
+    return m_end;
+}
+
+void
+QuicCcSendStream::OnAcked(const QuicCcStreamChunk& chunk)
+{
+    m_acked.Add(chunk.offset, chunk.offset + chunk.length);
+    m_retransmit.Remove(chunk.offset, chunk.offset + chunk.length);
+    if (chunk.fin)
+    {
+        m_finAcked = true;
+        m_finRetransmit = false;
+    }
+}
+
+void
+QuicCcSendStream::ReleaseAcked()
+{
+    const uint64_t ackedEnd = std::min(GetBytesAcked(), m_end);
+    if (ackedEnd <= m_base)
+    {
+        return;
+    }
+    while (!m_segments.empty())
+    {
+        auto& [start, packet] = m_segments.front();
+        const uint64_t segmentEnd = start + packet->GetSize();
+        if (segmentEnd <= ackedEnd)
+        {
+            m_segments.pop_front();
+            continue;
+        }
+        if (start < ackedEnd)
+        {
+            packet->RemoveAtStart(static_cast<uint32_t>(ackedEnd - start));
+            start = ackedEnd;
+        }
+        break;
+    }
+    m_base = ackedEnd;
+}
+
+void
+QuicCcSendStream::OnLost(const QuicCcStreamChunk& chunk)
+{
+    // Only what is still unacknowledged goes out again (RFC 9000 Section 13.3).
+    for (const auto& [s, e] : m_acked.Missing(chunk.offset, chunk.offset + chunk.length))
+    {
+        m_retransmit.Add(s, e);
+    }
+    if (chunk.fin && !m_finAcked)
+    {
+        m_finRetransmit = true;
+    }
+}
+
+uint64_t
+QuicCcSendStream::GetBytesAcked() const
+{
+    if (m_acked.Empty() || m_acked.Front().first != 0)
+    {
+        return 0;
+    }
+    return m_acked.Front().second;
+}
+
+bool
+QuicCcSendStream::AllAcked() const
+{
+    return m_finAcked && m_acked.ContainsAll(0, m_end);
+}
+
+bool
+QuicCcSendStream::IsFinAcked() const
+{
+    return m_finAcked;
+}
+
+} // namespace ns3

@@ -1,0 +1,111 @@
+#!/usr/bin/python3
+"""Compare an example's CSV with a golden baseline, value for value, by column meaning.
+
+    golden_compare.py GOLDEN.csv NEW.csv --key config,run [--subset]
+
+Rows are matched by the key columns. Every golden column must be found in NEW.csv with exactly
+the same text in every matched row: under its own name, under a known alias (ALIASES), or, after
+a header rename, as the one new column whose values equal it in every row (the match is
+reported). Columns only in NEW.csv (added measurements) are ignored. --subset: NEW.csv may hold
+fewer rows (a reduced run); otherwise both must hold the same rows. Exit 0 if equal, 1 with a
+report of the first differences otherwise, 2 on bad input.
+
+Regenerating the baselines (only when a change of behaviour is intended and explained):
+    build/examples/quic-cc-death-spiral --runs=100 --idle-restart=all --csv=test/golden/death-spiral-all.csv
+    build/examples/quic-cc-hystart-lab --loss=0 --csv=test/golden/hystart-lab-0pct.csv
+"""
+import argparse
+import csv
+import sys
+
+# Known renames: golden column -> names it may carry in newer CSVs.
+ALIASES = {
+    "config": ["configuration"],
+    "run": ["rng_run", "rngrun"],
+}
+
+
+def read(path):
+    try:
+        with open(path, newline="") as f:
+            rows = list(csv.reader(f))
+    except OSError as e:
+        print(f"golden_compare.py: {path}: {e.strerror}", file=sys.stderr)
+        sys.exit(2)
+    if not rows:
+        print(f"golden_compare.py: {path}: empty file", file=sys.stderr)
+        sys.exit(2)
+    header, body = rows[0], rows[1:]
+    return header, [dict(zip(header, r)) for r in body]
+
+
+def find_column(name, new_header, golden_rows, new_rows, pairs):
+    for candidate in [name] + ALIASES.get(name, []):
+        if candidate in new_header:
+            return candidate
+    # A renamed column: the single new column equal to the golden one in every matched row.
+    matches = [c for c in new_header if all(g[name] == n.get(c) for g, n in pairs)]
+    return matches[0] if len(matches) == 1 else None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("golden")
+    parser.add_argument("new")
+    parser.add_argument("--key", required=True, help="comma-separated key columns (golden names)")
+    parser.add_argument("--subset", action="store_true", help="NEW may hold fewer rows")
+    args = parser.parse_args()
+
+    golden_header, golden_rows = read(args.golden)
+    new_header, new_rows = read(args.new)
+    keys = args.key.split(",")
+    for k in keys:
+        if k not in golden_header:
+            print(f"golden_compare.py: --key={k}: not a column of {args.golden}", file=sys.stderr)
+            sys.exit(2)
+    new_keys = []
+    for k in keys:
+        c = next((c for c in [k] + ALIASES.get(k, []) if c in new_header), None)
+        if c is None:
+            print(f"FAIL: key column '{k}' missing from {args.new}")
+            return 1
+        new_keys.append(c)
+
+    golden_by_key = {tuple(r[k] for k in keys): r for r in golden_rows}
+    pairs = []
+    for n in new_rows:
+        key = tuple(n[k] for k in new_keys)
+        if key not in golden_by_key:
+            print(f"FAIL: row {dict(zip(keys, key))} of {args.new} is not in the baseline")
+            return 1
+        pairs.append((golden_by_key[key], n))
+    if not pairs:
+        print(f"FAIL: {args.new} has no rows")
+        return 1
+    if not args.subset and len(pairs) != len(golden_rows):
+        print(f"FAIL: {len(pairs)} rows, the baseline has {len(golden_rows)}")
+        return 1
+
+    failures = 0
+    for name in golden_header:
+        column = find_column(name, new_header, golden_rows, new_rows, pairs)
+        if column is None:
+            print(f"FAIL: column '{name}' not found (no new column equals it in every row)")
+            failures += 1
+            continue
+        if column != name:
+            print(f"note: golden column '{name}' compared with '{column}'")
+        for g, n in pairs:
+            if g[name] != n[column]:
+                key = {k: g[k] for k in keys}
+                print(f"FAIL: {key} {name}: baseline {g[name]!r}, now {n[column]!r}")
+                failures += 1
+                break
+    if failures:
+        return 1
+    print(f"OK: {len(pairs)} rows x {len(golden_header)} columns equal to {args.golden}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * QuicCcDispatcher: routing by peer address, who may open a connection, and the memory of
+ * closed connection IDs (RFC 9000 Section 10.2).
+ */
+#include "ns3/inet-socket-address.h"
+#include "ns3/quic-cc-dispatcher.h"
+#include "ns3/quic-cc-frames.h"
+#include "ns3/quic-cc-socket.h"
+#include "ns3/double.h"
+#include "ns3/pointer.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <gtest/gtest.h>
+
+using namespace ns3;
+
+namespace
+{
+
+std::vector<uint8_t>
+Datagram(QuicCcPacketType type, uint64_t connectionId)
+{
+    QuicCcPacket p;
+    p.type = type;
+    p.connectionId = connectionId;
+    p.frames.emplace_back(QuicCcPingFrame{});
+    return QuicCcSerialize(p);
+}
+
+QuicCcDispatcher::Route
+Route(const QuicCcDispatcher& d, const std::vector<uint8_t>& bytes, const Address& from, bool accepting = true)
+{
+    return d.Dispatch(bytes.data(), bytes.size(), from, accepting);
+}
+
+const Address kPeerA = InetSocketAddress(Ipv4Address("10.0.0.1"), 1000);
+const Address kPeerB = InetSocketAddress(Ipv4Address("10.0.0.2"), 1000);
+
+} // namespace
+
+TEST(QuicCcDispatcherTest, OnlyAWellFormedInitialOpens)
+{
+    QuicCcDispatcher d;
+    const std::vector<uint8_t> garbage{0xff, 0x01};
+    auto r = Route(d, garbage, kPeerA);
+    EXPECT_FALSE(r.open);
+    EXPECT_FALSE(r.connection);
+    EXPECT_EQ(r.dropReason.rfind("listener: ", 0), 0u) << r.dropReason;
+
+    r = Route(d, Datagram(QuicCcPacketType::ONE_RTT, 5), kPeerA);
+    EXPECT_FALSE(r.open);
+    EXPECT_EQ(r.dropReason, "listener: no connection for a non-INITIAL packet from a new address");
+
+    r = Route(d, Datagram(QuicCcPacketType::INITIAL, 5), kPeerA, false);
+    EXPECT_FALSE(r.open) << "a closed listener accepts nothing";
+
+    r = Route(d, Datagram(QuicCcPacketType::INITIAL, 5), kPeerA);
+    EXPECT_TRUE(r.open);
+    EXPECT_EQ(r.connectionId, 5u);
+    EXPECT_TRUE(r.dropReason.empty());
+}
+
+TEST(QuicCcDispatcherTest, RoutesByPeerAndRemembersClosedIds)
+{
+    QuicCcDispatcher d;
+    Ptr<QuicCcSocket> a = CreateObject<QuicCcSocket>();
+    d.Add(kPeerA, a);
+    EXPECT_EQ(d.GetConnectionCount(), 1u);
+    // Anything from a known peer goes to its connection, even bytes that do not parse.
+    EXPECT_EQ(Route(d, {0xff}, kPeerA).connection, a);
+    EXPECT_FALSE(Route(d, Datagram(QuicCcPacketType::ONE_RTT, 9), kPeerB).connection);
+
+    d.OnClosed(kPeerA, 5);
+    EXPECT_EQ(d.GetConnectionCount(), 0u);
+    auto r = Route(d, Datagram(QuicCcPacketType::INITIAL, 5), kPeerA);
+    EXPECT_FALSE(r.open);
+    EXPECT_EQ(r.dropReason, "listener: INITIAL of closed connection 5");
+    EXPECT_TRUE(Route(d, Datagram(QuicCcPacketType::INITIAL, 6), kPeerA).open);
+    d.Clear();
+    a->Dispose();
+    Simulator::Destroy();
+}
+
+// A connection gets the listener's configuration; random variables are copies, not shared.
+TEST(QuicCcDispatcherTest, CopyConfigurationClonesRandomVariables)
+{
+    Ptr<QuicCcSocket> listener = CreateObject<QuicCcSocket>();
+    listener->SetAttribute("MaxDatagramSize", UintegerValue(1400));
+    listener->SetAttribute("SendDelay", StringValue("ns3::UniformRandomVariable[Min=0|Max=0.001]"));
+    Ptr<QuicCcSocket> child = CreateObject<QuicCcSocket>();
+    QuicCcDispatcher::CopyConfiguration(*listener, *child);
+    UintegerValue mss;
+    child->GetAttribute("MaxDatagramSize", mss);
+    EXPECT_EQ(mss.Get(), 1400u);
+    PointerValue a;
+    PointerValue b;
+    listener->GetAttribute("SendDelay", a);
+    child->GetAttribute("SendDelay", b);
+    ASSERT_TRUE(b.Get<RandomVariableStream>());
+    EXPECT_NE(a.Get<RandomVariableStream>(), b.Get<RandomVariableStream>());
+    DoubleValue max;
+    b.Get<RandomVariableStream>()->GetAttribute("Max", max);
+    EXPECT_DOUBLE_EQ(max.Get(), 0.001);
+    Simulator::Destroy();
+}

@@ -1,0 +1,120 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * QuicCcQlogWriter: the JSON-SEQ framing (RFC 7464), the header, each event's name and fields,
+ * Close() flushing, and nothing written after it.
+ */
+#include "ns3/quic-cc-qlog.h"
+#include "ns3/simulator.h"
+
+#include <cstdio>
+#include <unistd.h>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <limits>
+#include <nlohmann/json.hpp>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Every record of \p path; each must be RS, one JSON object, LF.
+std::vector<nlohmann::json>
+Records(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::vector<nlohmann::json> out;
+    size_t pos = 0;
+    while (pos < text.size())
+    {
+        EXPECT_EQ(text[pos], '\x1e') << "record " << out.size() << " starts with RS";
+        const size_t end = text.find('\n', pos);
+        EXPECT_NE(end, std::string::npos) << "record " << out.size() << " ends with LF";
+        if (end == std::string::npos)
+        {
+            break;
+        }
+        out.push_back(nlohmann::json::parse(text.substr(pos + 1, end - pos - 1)));
+        pos = end + 1;
+    }
+    return out;
+}
+
+std::string
+TempPath(const std::string& name)
+{
+    return (std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()) + ".sqlog")).string();
+}
+
+} // namespace
+
+TEST(QuicCcQlogWriterTest, HeaderAndEventsAreJsonSeq)
+{
+    const std::string path = TempPath("quic-cc-qlog-test");
+    {
+        Ptr<QuicCcQlogWriter> w = Create<QuicCcQlogWriter>(path, "client", "title x");
+        EXPECT_EQ(w->GetPath(), path);
+        EXPECT_TRUE(w->IsOpen());
+        w->Cwnd(0, 13500);
+        w->Ssthresh(0, std::numeric_limits<uint64_t>::max()); // "not set": no record
+        w->Ssthresh(0, 9450);
+        w->BytesInFlight(0, 2700);
+        w->Rtt(MilliSeconds(12), MicroSeconds(10500), MilliSeconds(10));
+        w->PacketSent(4, 1350);
+        w->PacketReceived(7, 60);
+        w->PacketLost(4, 1350, MilliSeconds(1));
+        w->State(QUIC_CC_SLOW_START, QUIC_CC_RECOVERY);
+        w->Close();
+        EXPECT_FALSE(w->IsOpen());
+        w->Cwnd(13500, 1); // after Close: ignored
+    }
+    const std::vector<nlohmann::json> r = Records(path);
+    ASSERT_EQ(r.size(), 9u);
+    EXPECT_EQ(r[0]["qlog_version"], "0.3");
+    EXPECT_EQ(r[0]["qlog_format"], "JSON-SEQ");
+    EXPECT_EQ(r[0]["title"], "title x");
+    EXPECT_EQ(r[0]["trace"]["vantage_point"]["type"], "client");
+    EXPECT_EQ(r[1]["name"], "recovery:metrics_updated");
+    EXPECT_EQ(r[1]["data"]["congestion_window"], 13500);
+    EXPECT_EQ(r[1]["time"], 0.0);
+    EXPECT_EQ(r[2]["data"]["ssthresh"], 9450);
+    EXPECT_EQ(r[3]["data"]["bytes_in_flight"], 2700);
+    EXPECT_EQ(r[4]["data"]["latest_rtt"], 12.0);
+    EXPECT_EQ(r[4]["data"]["smoothed_rtt"], 10.5);
+    EXPECT_EQ(r[4]["data"]["min_rtt"], 10.0);
+    EXPECT_EQ(r[5]["name"], "transport:packet_sent");
+    EXPECT_EQ(r[5]["data"]["header"]["packet_number"], 4);
+    EXPECT_EQ(r[5]["data"]["raw"]["length"], 1350);
+    EXPECT_EQ(r[6]["name"], "transport:packet_received");
+    EXPECT_EQ(r[6]["data"]["header"]["packet_number"], 7);
+    EXPECT_EQ(r[7]["name"], "recovery:packet_lost");
+    EXPECT_EQ(r[8]["name"], "recovery:congestion_state_updated");
+    EXPECT_EQ(r[8]["data"]["old"], "slow_start");
+    EXPECT_EQ(r[8]["data"]["new"], "recovery");
+    std::remove(path.c_str());
+}
+
+// Events carry the simulation time in milliseconds.
+TEST(QuicCcQlogWriterTest, EventTimeIsSimulationTime)
+{
+    const std::string path = TempPath("quic-cc-qlog-time");
+    Ptr<QuicCcQlogWriter> w = Create<QuicCcQlogWriter>(path, "server", "t");
+    Simulator::Schedule(MicroSeconds(2500), &QuicCcQlogWriter::PacketSent, w, 1, 100);
+    Simulator::ScheduleDestroy(&QuicCcQlogWriter::Close, w);
+    Simulator::Run();
+    Simulator::Destroy(); // closes the file
+    const std::vector<nlohmann::json> r = Records(path);
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(r[0]["trace"]["vantage_point"]["type"], "server");
+    EXPECT_EQ(r[1]["time"], 2.5);
+    std::remove(path.c_str());
+}
+
+TEST(QuicCcQlogWriterDeathTest, UnopenablePathIsNamed)
+{
+    EXPECT_DEATH(Create<QuicCcQlogWriter>("/nonexistent-dir/x.sqlog", "client", "t"),
+                 "cannot open qlog file '/nonexistent-dir/x.sqlog'");
+}

@@ -1,0 +1,77 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * QuicCcRecvStream: reassembly of out-of-order, duplicate and overlapping STREAM frames into the
+ * exact byte sequence, and the checks that reject hostile frames (RFC 9000 Section 4.5).
+ */
+#include "ns3/quic-cc-recv-stream.h"
+
+#include <gtest/gtest.h>
+#include <numeric>
+
+using namespace ns3;
+
+namespace
+{
+
+QuicCcStreamFrame
+Frame(uint64_t offset, uint64_t length, bool fin = false)
+{
+    QuicCcStreamFrame f;
+    f.offset = offset;
+    f.fin = fin;
+    f.data.resize(length);
+    std::iota(f.data.begin(), f.data.end(), static_cast<uint8_t>(offset));
+    return f;
+}
+
+std::vector<uint8_t>
+Expected(uint64_t offset, uint64_t length)
+{
+    return Frame(offset, length).data;
+}
+
+} // namespace
+
+TEST(QuicCcRecvStreamTest, OutOfOrderDuplicateAndOverlappingFramesReassembleExactly)
+{
+    QuicCcRecvStream s(1000);
+    EXPECT_TRUE(s.NothingReceived());
+    EXPECT_EQ(s.OnFrame(Frame(10, 10), true), 0u); // a gap before it
+    EXPECT_FALSE(s.NothingReceived());
+    EXPECT_EQ(s.Available(), 0u);
+    EXPECT_EQ(s.OnFrame(Frame(5, 10), true), 0u); // overlaps the first, still a gap
+    EXPECT_EQ(s.OnFrame(Frame(0, 5), true), 20u);   // fills it: 0..20 in order
+    EXPECT_EQ(s.OnFrame(Frame(3, 12), true), 0u);   // all duplicate
+    EXPECT_EQ(s.Delivered(), 20u);
+    EXPECT_EQ(s.Read(7), Expected(0, 7));
+    EXPECT_EQ(s.Read(100), Expected(7, 13));
+    EXPECT_EQ(s.Available(), 0u);
+    EXPECT_FALSE(s.Complete());
+    EXPECT_EQ(s.OnFrame(Frame(20, 0, true), true), 0u);
+    EXPECT_TRUE(s.Complete());
+}
+
+TEST(QuicCcRecvStreamTest, ShutDownReceiverCountsButKeepsNothing)
+{
+    QuicCcRecvStream s(1000);
+    EXPECT_EQ(s.OnFrame(Frame(0, 50, true), false), 50u);
+    EXPECT_EQ(s.Available(), 0u);
+    EXPECT_EQ(s.Delivered(), 50u);
+    EXPECT_TRUE(s.Complete());
+}
+
+TEST(QuicCcRecvStreamTest, HostileFramesAreRejectedWithAReason)
+{
+    QuicCcRecvStream s(100);
+    EXPECT_EQ(s.Check(Frame(0, 100)), "");
+    EXPECT_EQ(s.Check(Frame(50, 51)), "STREAM data up to offset 101 beyond the receive window (next 0)");
+    s.OnFrame(Frame(0, 40), true);
+    EXPECT_EQ(s.Check(Frame(100, 40)), "") << "the window moves with the in-order data";
+    s.OnFrame(Frame(60, 10), true);
+    EXPECT_EQ(s.Check(Frame(0, 50, true)), "FIN at 50 below data already received up to 70");
+    s.OnFrame(Frame(70, 10, true), true);
+    EXPECT_EQ(s.Check(Frame(75, 10)), "STREAM data up to 85 past the final size 80");
+    EXPECT_EQ(s.Check(Frame(0, 79, true)), "FIN changes the final size from 80 to 79");
+    EXPECT_EQ(s.Check(Frame(40, 40, true)), "") << "the same final size again is fine";
+}
