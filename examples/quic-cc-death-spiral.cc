@@ -61,12 +61,14 @@ struct Row
 std::vector<RunConfig>
 ParseConfigs(const std::string& cc, const std::string& idle)
 {
-    const std::vector<std::string> allIdle{"LastSent", "LastActivity", "LastSentClamped", "Off"};
+    const std::vector<std::string> allIdle{"LastSent", "LastActivity", "LastSentClamped", "Off",
+                                           "AckGap", "AppLimitedTime", "EpochReset"};
     std::vector<RunConfig> out;
     auto addCubic = [&](const std::string& mode) {
         if (std::find(allIdle.begin(), allIdle.end(), mode) == allIdle.end())
         {
-            NS_FATAL_ERROR("--idle-restart must be LastSent, LastActivity, LastSentClamped, Off or all; got '"
+            NS_FATAL_ERROR("--idle-restart must be LastSent, LastActivity, LastSentClamped, Off, AckGap, "
+                           "AppLimitedTime, EpochReset or all; got '"
                            << mode << "'");
         }
         out.push_back({"cubic-" + mode, "cubic", mode});
@@ -206,7 +208,7 @@ main(int argc, char* argv[])
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("cc", "Controller: cubic or reno (default: compare cubic-LastSent, cubic-LastActivity, reno)", cc);
-    cmd.AddValue("idle-restart", "CUBIC IdleRestart: LastSent, LastActivity, LastSentClamped, Off or all", idleRestart);
+    cmd.AddValue("idle-restart", "CUBIC IdleRestart: LastSent, LastActivity, LastSentClamped, Off, AckGap, AppLimitedTime, EpochReset or all", idleRestart);
     cmd.AddValue("runs", "Runs per configuration (RngRun firstRun..firstRun+runs-1)", runs);
     cmd.AddValue("firstRun", "First RngRun value", firstRun);
     cmd.AddValue("seed", "RngSeed", base.seed);

@@ -9,6 +9,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
@@ -196,6 +197,42 @@ QuicCcSocket::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&QuicCcSocket::m_persistentCongestion),
                           MakeBooleanChecker())
+            .AddAttribute("Pacing",
+                          "Off (quiche's Reno/CUBIC path: bursts as the window allows) or "
+                          "Rfc9002 (RFC 9002 Section 7.7: packets carrying more than ACKs leave "
+                          "at PacingGain x cwnd / smoothed_rtt after a burst allowance of "
+                          "PacingBurstPackets; ACK-only packets are not paced).",
+                          EnumValue(QuicCcSocket::PACING_OFF),
+                          QUICCC_ENUM_ACCESSOR(QuicCcSocket::Pacing, &QuicCcSocket::m_pacing),
+                          MakeEnumChecker(QuicCcSocket::PACING_OFF,
+                                          "Off",
+                                          QuicCcSocket::PACING_RFC9002,
+                                          "Rfc9002"))
+            .AddAttribute("PacingGain",
+                          "Pacing=Rfc9002: N of rate = N x cwnd / smoothed_rtt, unitless, > 0 "
+                          "(RFC 9002 Section 7.7: 1.25).",
+                          DoubleValue(1.25),
+                          MakeDoubleAccessor(&QuicCcSocket::m_pacingGain),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("PacingBurstPackets",
+                          "Pacing=Rfc9002: packets that may leave back to back before pacing "
+                          "applies (the bucket size), >= 1 (RFC 9002 Section 7.7: the initial "
+                          "window, 10).",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&QuicCcSocket::m_pacingBurstPackets),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("PacketSizing",
+                          "FreeWindow (quiche: each data packet is sized to the free window, "
+                          "sub-mss packets included) or FullOnly (a data packet leaves only when "
+                          "a full datagram fits the window or the stream's remaining bytes are "
+                          "shorter).",
+                          EnumValue(QuicCcSocket::SIZING_FREE_WINDOW),
+                          QUICCC_ENUM_ACCESSOR(QuicCcSocket::PacketSizing,
+                                               &QuicCcSocket::m_packetSizing),
+                          MakeEnumChecker(QuicCcSocket::SIZING_FREE_WINDOW,
+                                          "FreeWindow",
+                                          QuicCcSocket::SIZING_FULL_ONLY,
+                                          "FullOnly"))
             .AddAttribute("CongestionControl",
                           "TypeId of the congestion controller (a QuicCongestionController), "
                           "used when no controller was set explicitly (QuicCcHelper sets one).",
@@ -420,6 +457,7 @@ QuicCcSocket::StartConnection(Role role)
     m_cc->Configure(m_mss, m_initialWindowPackets, m_minimumWindowPackets);
     m_lossDetection = std::make_unique<QuicLossDetection>(m_cc, QuicRttStats(m_initialRtt, Time(0)));
     m_lossDetection->SetPersistentCongestion(m_persistentCongestion); // switches: RFC 9002 7.6
+    m_pacer.Configure(m_pacingGain, m_pacingBurstPackets, m_mss);      // switches: pacer
     m_recvStream.SetWindow(m_rcvBufSize);
     WireTraces();
     if (role == ROLE_CLIENT)
@@ -1358,9 +1396,32 @@ QuicCcSocket::SendPending()
         {
             break;
         }
+        // switches: RFC 9002 Section 7.7 pacer (begin)
+        const Time now = Simulator::Now();
+        const Time srtt = m_lossDetection->GetRttStats().GetSmoothedRtt();
+        if (m_pacing == PACING_RFC9002)
+        {
+            const Time at = m_pacer.NextSendTime(now, m_mss, m_cc->GetCongestionWindow(), srtt);
+            if (at > now)
+            {
+                m_sendEvent.Cancel();
+                m_sendEvent = Simulator::Schedule(at - now, &QuicCcSocket::SendPending, this);
+                break;
+            }
+        }
+        const uint64_t inFlightBefore = m_lossDetection->GetBytesInFlight();
+        // switches: RFC 9002 Section 7.7 pacer (end)
         if (!SendOnePacket(probe))
         {
             break;
+        }
+        if (m_pacing == PACING_RFC9002) // switches: charge the pacer with the packet's bytes
+        {
+            const uint64_t inFlightAfter = m_lossDetection->GetBytesInFlight();
+            m_pacer.OnPacketSent(now,
+                                 inFlightAfter > inFlightBefore ? inFlightAfter - inFlightBefore : 0,
+                                 m_cc->GetCongestionWindow(),
+                                 srtt);
         }
         if (probe)
         {
@@ -1376,6 +1437,24 @@ QuicCcSocket::SendPending()
         }
     }
     RearmLossTimer();
+}
+
+bool
+QuicCcSocket::FullOnlyFits(const QuicCcPacket& packet, uint64_t limit) const
+{
+    // switches: PacketSizing=FullOnly. A full datagram fits, or (nothing to retransmit) the
+    // stream's remaining bytes with their headers fit in the room the window leaves.
+    if (limit >= m_mss)
+    {
+        return true;
+    }
+    if (!m_retransmit.Empty() || m_finRetransmit)
+    {
+        return false;
+    }
+    const uint64_t remaining = m_sendEnd - m_sendNext;
+    return QuicCcHeaderSize(packet) + QuicCcStreamFrameOverhead(m_sendNext, remaining) + remaining <=
+           limit;
 }
 
 bool
@@ -1399,7 +1478,7 @@ QuicCcSocket::SendOnePacket(bool probe)
         // quiche fills at most what the congestion window (plus PRR) allows.
         limit = std::min<uint64_t>(m_mss, m_cc->GetBytesAvailable(m_lossDetection->GetBytesInFlight()));
         const uint64_t smallest = QuicCcHeaderSize(packet) + QuicCcStreamFrameOverhead(m_sendNext, 1) + 1;
-        if (limit < smallest)
+        if (limit < smallest || (m_packetSizing == SIZING_FULL_ONLY && !FullOnlyFits(packet, limit)))
         {
             // Data waits for the window: the sender is not application-limited (quiche).
             m_cc->SetAppLimited(false);
