@@ -66,7 +66,8 @@ struct Row
 std::vector<RunConfig>
 SelectConfigs(const std::string& cc, const std::string& idle)
 {
-    const std::vector<std::string> allIdle{"LastSent", "LastActivity", "LastSentClamped", "Off"};
+    const std::vector<std::string> allIdle{"LastSent", "LastActivity", "LastSentClamped", "Off",
+                                           "AckGap", "AppLimitedTime", "EpochReset"};
     std::vector<RunConfig> out;
     if (cc == "reno")
     {
@@ -268,10 +269,20 @@ main(int argc, char* argv[])
     std::string ackThreshold = "2";
     std::string sendJitter = "0s";
     std::string ackDelayJitter = "0s";
+    std::string epoch = "shared";
+    std::string pacing = "Off";
+    std::string persistentCongestion = "false";
+    std::string packetSizing = "FreeWindow";
 
     QuicCcCommandLine cmd(__FILE__);
     cmd.AddValue("cc", "Controller: cubic or reno (default: compare cubic-LastSent, cubic-LastActivity, reno)", cc);
-    cmd.AddValue("idle-restart", "CUBIC IdleRestart: LastSent, LastActivity, LastSentClamped, Off or all", idleRestart);
+    cmd.AddValue("idle-restart",
+                 "CUBIC IdleRestart: LastSent, LastActivity, LastSentClamped, Off, AckGap, AppLimitedTime, EpochReset or all",
+                 idleRestart);
+    cmd.AddValue("epoch", "CUBIC EpochSource: shared (R is the epoch, quiche) or separate", epoch);
+    cmd.AddValue("pacing", "Sender pacing: Off or Rfc9002 (RFC 9002 Section 7.7)", pacing);
+    cmd.AddValue("persistentCongestion", "RFC 9002 Section 7.6 persistent congestion (true/false)", persistentCongestion);
+    cmd.AddValue("packetSizing", "Data packet sizing: FreeWindow (quiche) or FullOnly", packetSizing);
     batch.Add(cmd, "Runs per configuration (RngRun firstRun..firstRun+runs-1)");
     cmd.AddValue("qlog", "Write qlog files (.sqlog, for qvis) of every run into DIRECTORY/<config>-run<N>/", qlog);
     cmd.AddValue("rate", "Bottleneck rate", rate);
@@ -301,7 +312,7 @@ main(int argc, char* argv[])
         }
         if (!idleRestart.empty())
         {
-            QuicCcParseChoice("idle-restart", idleRestart, {"LastSent", "LastActivity", "LastSentClamped", "Off", "all"});
+            QuicCcParseChoice("idle-restart", idleRestart, {"LastSent", "LastActivity", "LastSentClamped", "Off", "AckGap", "AppLimitedTime", "EpochReset", "all"});
         }
         QuicCcRequire(!(cc == "reno" && !idleRestart.empty()),
                       "idle-restart",
@@ -338,6 +349,10 @@ main(int argc, char* argv[])
                       "ackBatchWindow",
                       ackBatchWindow,
                       "has no effect with --ackPolicy=" + base.ackPolicy + " (only ReceiveBatch uses it)");
+        base.epochSource = QuicCcParseChoice("epoch", epoch, {"shared", "separate"}) == "shared" ? "SharedWithRecovery" : "Separate";
+        base.pacing = QuicCcParseChoice("pacing", pacing, {"Off", "Rfc9002"});
+        base.persistentCongestion = QuicCcParseBool("persistentCongestion", persistentCongestion);
+        base.packetSizing = QuicCcParseChoice("packetSizing", packetSizing, {"FreeWindow", "FullOnly"});
         base.sendJitterMax = QuicCcParseTime("sendJitter", sendJitter);
         base.ackProcessingDelayMax = QuicCcParseTime("ackDelayJitter", ackDelayJitter);
         if (!qlog.empty())

@@ -35,6 +35,25 @@ QuicCcPacketBuilder::FitsStreamData(const QuicCcPacket& packet, uint64_t nextOff
     return budget >= QuicCcHeaderSize(packet) + QuicCcStreamFrameOverhead(nextOffset, 1) + 1;
 }
 
+bool
+QuicCcPacketBuilder::FitsFullOnly(const QuicCcPacket& packet,
+                                  const QuicCcSendStream& stream,
+                                  uint64_t maxDatagramSize,
+                                  uint64_t budget)
+{
+    if (budget >= maxDatagramSize)
+    {
+        return true;
+    }
+    if (stream.HasRetransmission() || stream.HasBareFinRetransmission())
+    {
+        return false;
+    }
+    const uint64_t next = stream.GetNextOffset();
+    const uint64_t remaining = stream.GetEndOffset() - next;
+    return QuicCcHeaderSize(packet) + QuicCcStreamFrameOverhead(next, remaining) + remaining <= budget;
+}
+
 QuicCcPacket
 QuicCcPacketBuilder::StartPacket(uint64_t connectionId,
                                  uint64_t packetNumber,

@@ -72,6 +72,15 @@ class QuicCcPacketBuilder
      * \p nextOffset: below that, data waits for the window.
      */
     static bool FitsStreamData(const QuicCcPacket& packet, uint64_t nextOffset, uint64_t budget);
+    /**
+     * PacketSizing=FullOnly: true if \p budget is a full datagram (\p maxDatagramSize), or if
+     * nothing waits for retransmission and \p packet's header plus the stream's remaining new
+     * bytes fit in \p budget. Otherwise data waits rather than leave in a sub-mss packet.
+     */
+    static bool FitsFullOnly(const QuicCcPacket& packet,
+                             const QuicCcSendStream& stream,
+                             uint64_t maxDatagramSize,
+                             uint64_t budget);
 
     /// An empty packet of the right type: INITIAL while the INITIAL is owed, HANDSHAKE while a
     /// server owes HANDSHAKE_DONE, 1-RTT otherwise.

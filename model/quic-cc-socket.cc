@@ -6,6 +6,8 @@
 #include "quic-cc-compat.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
@@ -167,6 +169,50 @@ QuicCcSocket::GetTypeId()
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
                           MakePointerAccessor(&QuicCcSocket::m_ackProcessDelay),
                           MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("PersistentCongestion",
+                          "Establish persistent congestion (RFC 9002 Section 7.6): lost "
+                          "ack-eliciting packets spanning more than (smoothed_rtt + max(4 rttvar, "
+                          "1 ms) + max_ack_delay) x 3, sent after the first RTT sample, set cwnd "
+                          "to the minimum window and clear R. quiche: false.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&QuicCcSocket::m_persistentCongestion),
+                          MakeBooleanChecker())
+            .AddAttribute("Pacing",
+                          "Off (quiche's Reno/CUBIC path: bursts as the window allows) or "
+                          "Rfc9002 (RFC 9002 Section 7.7: packets carrying more than ACKs leave "
+                          "at PacingGain x cwnd / smoothed_rtt after a burst allowance of "
+                          "PacingBurstPackets; ACK-only packets are not paced).",
+                          EnumValue(QuicCcSocket::PACING_OFF),
+                          QUICCC_ENUM_ACCESSOR(QuicCcSocket::Pacing, &QuicCcSocket::m_pacing),
+                          MakeEnumChecker(QuicCcSocket::PACING_OFF,
+                                          "Off",
+                                          QuicCcSocket::PACING_RFC9002,
+                                          "Rfc9002"))
+            .AddAttribute("PacingGain",
+                          "Pacing=Rfc9002: N of rate = N x cwnd / smoothed_rtt, unitless, > 0 "
+                          "(RFC 9002 Section 7.7: 1.25).",
+                          DoubleValue(1.25),
+                          MakeDoubleAccessor(&QuicCcSocket::m_pacingGain),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("PacingBurstPackets",
+                          "Pacing=Rfc9002: packets that may leave back to back before pacing "
+                          "applies (the bucket size), >= 1 (RFC 9002 Section 7.7: the initial "
+                          "window, 10).",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&QuicCcSocket::m_pacingBurstPackets),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("PacketSizing",
+                          "FreeWindow (quiche: each data packet is sized to the free window, "
+                          "sub-mss packets included) or FullOnly (a data packet leaves only when "
+                          "a full datagram fits the window or the stream's remaining bytes are "
+                          "shorter).",
+                          EnumValue(QuicCcSocket::SIZING_FREE_WINDOW),
+                          QUICCC_ENUM_ACCESSOR(QuicCcSocket::PacketSizing,
+                                               &QuicCcSocket::m_packetSizing),
+                          MakeEnumChecker(QuicCcSocket::SIZING_FREE_WINDOW,
+                                          "FreeWindow",
+                                          QuicCcSocket::SIZING_FULL_ONLY,
+                                          "FullOnly"))
             .AddAttribute("CongestionControl",
                           "TypeId of the congestion controller (a QuicCongestionController), "
                           "used when no controller was set explicitly (QuicCcHelper sets one).",
@@ -371,6 +417,8 @@ QuicCcSocket::StartConnection(Role role)
     m_cc = m_ccPrototype->Fork();
     m_cc->Configure(m_mss, m_initialWindowPackets, m_minimumWindowPackets);
     m_lossDetection = std::make_unique<QuicLossDetection>(m_cc, QuicRttStats(m_initialRtt, Time(0)));
+    m_lossDetection->SetPersistentCongestion(m_persistentCongestion); // RFC 9002 Section 7.6
+    m_pacer.Configure(m_pacingGain, m_pacingBurstPackets, m_mss);
     m_recvStream.SetWindow(m_rcvBufSize);
     m_sendStream.SetBufferSize(m_sndBufSize);
     m_acks.Configure({static_cast<QuicCcReceivedPacketManager::Policy>(m_ackPolicy),
@@ -1142,9 +1190,31 @@ QuicCcSocket::SendPending()
         {
             break;
         }
+        // Pacing=Rfc9002: wait for the pacer (RFC 9002 Section 7.7).
+        const Time now = Simulator::Now();
+        const Time srtt = m_lossDetection->GetRttStats().GetSmoothedRtt();
+        if (m_pacing == PACING_RFC9002)
+        {
+            const Time at = m_pacer.NextSendTime(now, m_mss, m_cc->GetCongestionWindow(), srtt);
+            if (at > now)
+            {
+                m_sendEvent.Cancel();
+                m_sendEvent = Simulator::Schedule(at - now, &QuicCcSocket::SendPending, this);
+                break;
+            }
+        }
+        const uint64_t inFlightBefore = m_lossDetection->GetBytesInFlight();
         if (!SendOnePacket(probe))
         {
             break;
+        }
+        if (m_pacing == PACING_RFC9002) // charge the pacer with the packet's bytes
+        {
+            const uint64_t inFlightAfter = m_lossDetection->GetBytesInFlight();
+            m_pacer.OnPacketSent(now,
+                                 inFlightAfter > inFlightBefore ? inFlightAfter - inFlightBefore : 0,
+                                 m_cc->GetCongestionWindow(),
+                                 srtt);
         }
         if (probe)
         {
@@ -1171,7 +1241,9 @@ QuicCcSocket::SendOnePacket(bool probe)
     if (!probe)
     {
         budget = QuicCcPacketBuilder::WindowBudget(m_mss, m_cc->GetBytesAvailable(m_lossDetection->GetBytesInFlight()));
-        if (!QuicCcPacketBuilder::FitsStreamData(packet, m_sendStream.GetNextOffset(), budget))
+        if (!QuicCcPacketBuilder::FitsStreamData(packet, m_sendStream.GetNextOffset(), budget) ||
+            (m_packetSizing == SIZING_FULL_ONLY &&
+             !QuicCcPacketBuilder::FitsFullOnly(packet, m_sendStream, m_mss, budget)))
         {
             // Data waits for the window: the sender is not application-limited (quiche).
             m_cc->SetAppLimited(false);

@@ -7,6 +7,7 @@
 #include "quic-cc-dispatcher.h"
 #include "quic-cc-packet-builder.h"
 #include "quic-cc-received-packet-manager.h"
+#include "quic-cc-pacer.h"
 #include "quic-cc-recv-stream.h"
 #include "quic-cc-send-stream.h"
 #include "quic-congestion-controller.h"
@@ -63,6 +64,20 @@ class QuicCcSocket : public Socket
     {
         ACK_RFC9000 = 0,       //!< RFC 9000 Section 13.2: every 2nd ack-eliciting packet, max_ack_delay, immediate on a gap
         ACK_RECEIVE_BATCH = 1, //!< one ACK per receive batch (AckBatchWindow after the batch's first packet), as a quiche event loop
+    };
+
+    /// Sender pacing.
+    enum Pacing
+    {
+        PACING_OFF = 0,     //!< bursts as the window allows (quiche's Reno/CUBIC path)
+        PACING_RFC9002 = 1, //!< RFC 9002 Section 7.7 pacer (QuicCcPacer)
+    };
+
+    /// How data packets are sized.
+    enum PacketSizing
+    {
+        SIZING_FREE_WINDOW = 0, //!< fill whatever the window allows, sub-mss packets too (quiche)
+        SIZING_FULL_ONLY = 1,   //!< only full datagrams, or the stream's shorter remainder
     };
 
     /// Rtt trace: latest_rtt, smoothed_rtt, min_rtt.
@@ -205,6 +220,12 @@ class QuicCcSocket : public Socket
     uint32_t m_maxAckRanges{32};           //!< ranges per ACK frame
     uint32_t m_sndBufSize{0};              //!< bytes
     uint32_t m_rcvBufSize{0};              //!< bytes
+    bool m_persistentCongestion{false};    //!< PersistentCongestion attribute (RFC 9002 7.6)
+    Pacing m_pacing{PACING_OFF};           //!< Pacing attribute
+    double m_pacingGain{1.25};             //!< PacingGain attribute, N
+    uint32_t m_pacingBurstPackets{10};     //!< PacingBurstPackets attribute
+    QuicCcPacer m_pacer;                   //!< RFC 9002 Section 7.7 pacer (Pacing=Rfc9002)
+    PacketSizing m_packetSizing{SIZING_FREE_WINDOW}; //!< PacketSizing attribute
     Ptr<RandomVariableStream> m_sendDelay;        //!< host delay before each packet is sent
     Ptr<RandomVariableStream> m_ackProcessDelay;  //!< host delay before each ACK is processed
     TypeId m_ccTypeId;                     //!< CongestionControl attribute

@@ -135,6 +135,19 @@ class QuicLossDetection
     /// The peer's max_ack_delay (RFC 9000 transport parameter).
     void SetPeerMaxAckDelay(Time d);
 
+    /**
+     * Establish persistent congestion (RFC 9002 Section 7.6; off by default, as quiche): after a
+     * loss pass, if a run of lost ack-eliciting packets with no acknowledged packet between them
+     * includes a packet lost in this pass, all sent after the first RTT sample, and spans (first
+     * to last send time) more than GetPersistentCongestionDuration(), the controller's
+     * OnPersistentCongestion() runs once after the pass's congestion event.
+     */
+    void SetPersistentCongestion(bool enabled);
+    /// (smoothed_rtt + max(4 rttvar, kGranularity) + max_ack_delay) x 3 (RFC 9002 Section 7.6.1).
+    Time GetPersistentCongestionDuration() const;
+    /// Times persistent congestion was established.
+    uint64_t GetPersistentCongestionCount() const;
+
     uint64_t GetBytesInFlight() const;       //!< bytes of ack-eliciting packets not acked or lost
     uint32_t GetPtoCount() const;            //!< consecutive PTOs without an ACK
     uint64_t GetPacketThreshold() const;     //!< current packet threshold (3, raised by spurious losses)
@@ -188,6 +201,8 @@ class QuicLossDetection
     std::vector<uint64_t> DetectLosses(Time now,
                                        uint64_t bytesInFlightForEvent,
                                        std::vector<QuicSentFrames>& lostFrames);
+    /// RFC 9002 Section 7.6.2 over the record, after a pass at \p now that lost packets.
+    bool InPersistentCongestion(Time now) const;
     Time LossDelay() const;
     Time PtoDuration() const;
     void SetBytesInFlight(uint64_t bytes);
@@ -212,6 +227,9 @@ class QuicLossDetection
     uint64_t m_lostPackets{0};              //!< packets
     uint64_t m_spuriousLosses{0};           //!< packets
     size_t m_recordPeak{0};                 //!< most entries m_sent held at once
+    bool m_persistentCongestion{false};     //!< RFC 9002 Section 7.6 on
+    std::optional<Time> m_firstRttSample;   //!< time of the first RTT sample
+    uint64_t m_persistentCongestionCount{0};
 
     TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;  //!< see TraceConnectPacketLost
     TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace; //!< see TraceConnectPacketAcked

@@ -35,7 +35,10 @@ BAD = [
     (DS, ["--ackPolicy=Foo"], "--ackPolicy=Foo: must be ReceiveBatch or Rfc9000"),
     (DS, ["--cc=bbr"], "--cc=bbr: must be cubic or reno"),
     (DS, ["--idle-restart=Never"],
-     "--idle-restart=Never: must be LastSent, LastActivity, LastSentClamped, Off or all"),
+     "--idle-restart=Never: must be LastSent, LastActivity, LastSentClamped, Off, AckGap, "
+     "AppLimitedTime, EpochReset or all"),
+    (DS, ["--epoch=bogus"], "--epoch=bogus: must be shared or separate"),
+    (DS, ["--pacing=On"], "--pacing=On: must be Off or Rfc9002"),
     (DS, ["--cc=reno", "--idle-restart=LastSent"],
      "--idle-restart=LastSent: has no effect with --cc=reno (IdleRestart is a CUBIC attribute)"),
     (DS, ["--ackThreshold=3"],

@@ -201,7 +201,9 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
                                   "IdleRestart",
                                   StringValue(params.idleRestart),
                                   "HyStart",
-                                  BooleanValue(params.hyStart));
+                                  BooleanValue(params.hyStart),
+                                  "EpochSource",
+                                  StringValue(params.epochSource));
     }
     else
     {
@@ -212,6 +214,9 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
     quic.SetSocketAttribute("AckElicitingThreshold", UintegerValue(params.ackElicitingThreshold));
     quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
+    quic.SetSocketAttribute("Pacing", StringValue(params.pacing));
+    quic.SetSocketAttribute("PersistentCongestion", BooleanValue(params.persistentCongestion));
+    quic.SetSocketAttribute("PacketSizing", StringValue(params.packetSizing));
     if (params.sendJitterMax.IsStrictlyPositive())
     {
         quic.SetSocketAttribute("SendDelay", StringValue(Uniform(params.sendJitterMax)));

@@ -24,6 +24,10 @@ struct QuicCcDeathSpiralParams
     std::string controller{"cubic"};      //!< "cubic" or "reno"
     std::string idleRestart{"LastActivity"}; //!< QuicCubic::IdleRestart value (cubic only)
     bool hyStart{true};                   //!< HyStart attribute of the controller
+    std::string epochSource{"SharedWithRecovery"}; //!< QuicCubic::EpochSource (cubic only)
+    std::string pacing{"Off"};            //!< QuicCcSocket::Pacing
+    bool persistentCongestion{false};     //!< QuicCcSocket::PersistentCongestion
+    std::string packetSizing{"FreeWindow"}; //!< QuicCcSocket::PacketSizing
     uint32_t run{1};                      //!< RngRun
     uint32_t seed{1};                     //!< RngSeed
     uint64_t transferBytes{10'000'000};   //!< download size, bytes (10 MB)
