@@ -47,6 +47,9 @@ CheckAttribute(TypeId tid, const std::string& name, const AttributeValue& value)
 void
 QuicCcHelper::SetControllerAttribute(const std::string& name, const AttributeValue& value)
 {
+    NS_ABORT_MSG_UNLESS(m_ccConfigured,
+                        "QuicCcHelper::SetControllerAttribute('" << name
+                                                                 << "'): call SetCongestionControl first");
     CheckAttribute(m_ccFactory.GetTypeId(), name, value);
     m_ccFactory.Set(name, value);
 }
