@@ -61,8 +61,10 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('quic-cc')
     module_test.source = [
         'test/quic-cc-death-spiral-test-suite.cc',
+        'test/quic-cc-dumbbell-test-suite.cc',
         'test/quic-cc-hystart-lab-test-suite.cc',
         'test/quic-cc-observability-test-suite.cc',
+        'test/quic-cc-response-function-test-suite.cc',
         'test/quic-cc-test-topology.cc',
         'test/quic-cc-transport-test-suite.cc',
     ]

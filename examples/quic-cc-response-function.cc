@@ -21,6 +21,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -64,9 +65,10 @@ main(int argc, char* argv[])
     double c = 0.4;
     double maxWindow = 2000;
     uint32_t cycles = 10;
-    uint32_t warmupCycles = 8;
+    uint32_t warmupCycles = 5;
     bool rfcModel = true;
     std::string csv;
+    std::string qlog;
     bool dryRun = false;
 
     CommandLine cmd(__FILE__);
@@ -79,6 +81,7 @@ main(int argc, char* argv[])
     cmd.AddValue("warmupCycles", "loss cycles left out first", warmupCycles);
     cmd.AddValue("rfcModel", "switch quiche's additions off (HyStart++, fast convergence, rollback)", rfcModel);
     cmd.AddValue("csv", "also write the table as CSV here", csv);
+    cmd.AddValue("qlog", "write qlog files of every run into this directory (created)", qlog);
     cmd.AddValue("dryRun", "check the arguments and exit", dryRun);
     cmd.Parse(argc, argv);
 
@@ -124,9 +127,22 @@ main(int argc, char* argv[])
     {
         std::remove((csv + ".tmp").c_str());
     }
+    if (!qlog.empty())
+    {
+        std::error_code ec;
+        std::filesystem::create_directories(qlog, ec);
+        if (ec || !std::filesystem::is_directory(qlog))
+        {
+            BadArgument("qlog", qlog, "cannot create this directory");
+        }
+    }
     if (dryRun)
     {
         return 0;
+    }
+    if (!qlog.empty())
+    {
+        Config::SetDefault("ns3::QuicCcSocket::QlogDirectory", StringValue(qlog));
     }
 
     std::vector<std::string> ccs;

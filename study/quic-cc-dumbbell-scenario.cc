@@ -584,6 +584,7 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
     {
         periodic = CreateObject<QuicCcPeriodicErrorModel>();
         periodic->SetAttribute("Period", UintegerValue(params.lossPeriod));
+        periodic->SetAttribute("FirstDrop", UintegerValue(params.lossFirstDrop));
         forwardRx->SetAttribute("ReceiveErrorModel", PointerValue(periodic));
     }
 

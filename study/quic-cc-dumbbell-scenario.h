@@ -65,6 +65,7 @@ struct QuicCcDumbbellParams
     std::string queueDisc;
     double lossRate{0};                   //!< random loss per packet, forward direction, [0, 1)
     uint64_t lossPeriod{0};               //!< drop every n-th data packet, forward (0 = off)
+    uint64_t lossFirstDrop{0};            //!< lossPeriod: count of the first drop (0 = lossPeriod)
     Time duration{Seconds(30)};           //!< simulated time (or until every transfer is done)
     Time warmup{Seconds(5)};              //!< start of the measurement window
     Time interval{MilliSeconds(500)};     //!< goodput-over-time bin

@@ -29,6 +29,13 @@ QuicCcPeriodicErrorModel::GetTypeId()
                           MakeUintegerAccessor(&QuicCcPeriodicErrorModel::SetPeriod,
                                                &QuicCcPeriodicErrorModel::GetPeriod),
                           MakeUintegerChecker<uint64_t>())
+            .AddAttribute("FirstDrop",
+                          "Count of the first dropped data packet; later drops follow every "
+                          "Period packets. 0 = Period. A first drop early in slow start starts the "
+                          "loss cycles near their steady state.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&QuicCcPeriodicErrorModel::m_firstDrop),
+                          MakeUintegerChecker<uint64_t>())
             .AddAttribute("MinSize",
                           "Smallest packet counted as a data packet, bytes as the device sees it; "
                           "smaller ones (ACKs, control) are never dropped.",
@@ -76,7 +83,8 @@ QuicCcPeriodicErrorModel::DoCorrupt(Ptr<Packet> p)
         return false;
     }
     ++m_counted;
-    if (m_counted % m_period != 0)
+    const uint64_t first = m_firstDrop > 0 ? m_firstDrop : m_period;
+    if (m_counted < first || (m_counted - first) % m_period != 0)
     {
         return false;
     }

@@ -17,7 +17,8 @@ namespace ns3
  * the response functions in RFC 9438 Section 5.1 (a loss rate p is one loss every 1/p packets).
  *
  * Packets smaller than MinSize (pure ACKs, handshake and control packets) are neither counted
- * nor dropped. The first drop is the Period-th counted packet.
+ * nor dropped. The first drop is the FirstDrop-th counted packet (default: the Period-th), then
+ * every Period-th after it.
  */
 class QuicCcPeriodicErrorModel : public ErrorModel
 {
@@ -36,6 +37,7 @@ class QuicCcPeriodicErrorModel : public ErrorModel
     uint64_t GetPeriod() const;
 
     uint64_t m_period{100}; //!< drop one in this many data packets (>= 1)
+    uint64_t m_firstDrop{0}; //!< count of the first dropped packet (0 = m_period)
     uint32_t m_minSize{200}; //!< smallest packet counted as data, bytes (as seen by the device)
     uint64_t m_counted{0};  //!< data packets seen
     uint64_t m_dropped{0};  //!< data packets dropped

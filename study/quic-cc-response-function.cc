@@ -70,6 +70,11 @@ QuicCcRunResponseFunction(const QuicCcResponseFunctionParams& params)
     d.accessRate = DataRate("10Gbps");
     d.queueSize = "1000000p";
     d.lossPeriod = static_cast<uint64_t>(std::llround(1.0 / params.lossRate));
+    // The first loss where slow start's cwnd is about half the RFC window: detected a round later,
+    // at about the RFC window, so the loss cycles start near their steady state instead of at
+    // slow start's overshoot (without fast convergence, W_max would take tens of cycles to come
+    // down from there).
+    d.lossFirstDrop = std::min<uint64_t>(d.lossPeriod, std::max<uint64_t>(1, std::llround(result.rfcWindow)));
     d.ackPolicy = "Rfc9000";
     d.warmup = Seconds(result.cycleSeconds * params.warmupCycles);
     d.duration = Seconds(result.cycleSeconds * (params.warmupCycles + params.cycles));

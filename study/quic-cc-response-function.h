@@ -34,7 +34,7 @@ struct QuicCcResponseFunctionParams
     double c{0.4};                  //!< CUBIC C (cubic only)
     double lossRate{1e-3};          //!< p; one data packet in round(1/p) is dropped
     Time rtt{MilliSeconds(100)};    //!< base RTT
-    uint32_t warmupCycles{8};       //!< loss cycles (of the RFC's model) left out of the mean
+    uint32_t warmupCycles{5};       //!< loss cycles (of the RFC's model) left out of the mean
     uint32_t cycles{10};            //!< loss cycles the mean covers
     /// Switch off what quiche adds to the RFC's model: CUBIC's spurious-loss rollback heuristic,
     /// fast convergence (RFC 9438 Section 4.7: off for a single flow) and HyStart++ (both).
