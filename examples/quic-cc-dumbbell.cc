@@ -28,6 +28,7 @@
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
 #include "quic-cc-dumbbell-scenario.h"
+#include "quic-cc-report.h"
 
 #include <cmath>
 #include <cstdio>
@@ -129,24 +130,6 @@ CheckOutputPath(const std::string& option, const std::string& path)
     std::remove(tmp.c_str());
 }
 
-/// Mean and sample standard deviation.
-std::pair<double, double>
-MeanSd(const std::vector<double>& v)
-{
-    double sum = 0;
-    for (double x : v)
-    {
-        sum += x;
-    }
-    const double mean = v.empty() ? 0 : sum / v.size();
-    double ss = 0;
-    for (double x : v)
-    {
-        ss += (x - mean) * (x - mean);
-    }
-    return {mean, v.size() > 1 ? std::sqrt(ss / (v.size() - 1)) : 0};
-}
-
 } // namespace
 
 int
@@ -155,6 +138,7 @@ main(int argc, char* argv[])
     std::string flows = "quic:cubic:2";
     std::string rtts = "40ms";
     std::string stagger = "0s";
+    std::string startJitter = "100ms";
     std::string transfer = "0";
     std::string rate = "10Mbps";
     std::string delay = "5ms";
@@ -177,6 +161,7 @@ main(int argc, char* argv[])
     cmd.AddValue("flows", "flow groups transport:controller[Attr=V|...]:count, comma-separated", flows);
     cmd.AddValue("rtts", "base RTT of each flow, comma-separated, cycled over the flows", rtts);
     cmd.AddValue("stagger", "flow i starts at i * stagger", stagger);
+    cmd.AddValue("startJitter", "each flow starts up to this much later, drawn per RngRun", startJitter);
     cmd.AddValue("transfer", "bytes per flow (0 = bulk until the end)", transfer);
     cmd.AddValue("rate", "bottleneck rate", rate);
     cmd.AddValue("delay", "bottleneck one-way delay", delay);
@@ -208,6 +193,7 @@ main(int argc, char* argv[])
         params.rtts.push_back(ParseTime("rtts", item));
     }
     params.stagger = ParseTime("stagger", stagger);
+    params.startJitter = ParseTime("startJitter", startJitter);
     params.transferBytes = ParseUnsigned("transfer", transfer, uint64_t{1} << 50);
     params.bottleneckRate = ParseRate("rate", rate);
     params.bottleneckDelay = ParseTime("delay", delay);
@@ -239,7 +225,7 @@ main(int argc, char* argv[])
         const std::map<std::string, std::pair<std::string, std::string>> options{
             {"RTT", {"rtts", rtts}},          {"loss", {"loss", loss}},
             {"duration", {"duration", duration}}, {"warm-up", {"warmup", warmup}},
-            {"interval", {"interval", interval}}, {"stagger", {"stagger", stagger}},
+            {"interval", {"interval", interval}}, {"stagger", {"stagger", stagger}}, {"start jitter", {"startJitter", startJitter}},
             {"queue size", {"queue", queue}},  {"queue disc", {"queueDisc", queueDisc}},
             {"delay", {"delay", delay}}};
         for (const auto& [key, option] : options)
@@ -316,24 +302,23 @@ main(int argc, char* argv[])
         }
         for (const auto& [group, v] : perGroup)
         {
-            groupGoodput[group].push_back(MeanSd(v).first);
+            groupGoodput[group].push_back(QuicCcMean(v));
         }
     }
 
-    std::cout << std::fixed << "summary over " << count << " run(s): per-flow goodput (Mbit/s) by group, "
-              << "mean +- sd over runs [min, max]\n";
+    // Mean over the runs and the range [min, max] as the spread.
+    std::cout << "summary over " << count << " run(s): per-flow goodput (Mbit/s) by group, "
+              << "mean [min, max] over runs\n";
+    const auto summary = [](const std::vector<double>& v, int precision) {
+        return QuicCcFormat(QuicCcMean(v), precision) + " [" + QuicCcFormat(QuicCcQuantile(v, 0), precision) +
+               ", " + QuicCcFormat(QuicCcQuantile(v, 1), precision) + "]";
+    };
     for (const auto& group : groupOrder)
     {
-        const auto& v = groupGoodput[group];
-        const auto [mean, sd] = MeanSd(v);
-        std::cout << "  " << std::left << std::setw(40) << group << std::right << std::setprecision(2)
-                  << mean << " +- " << sd << "  [" << *std::min_element(v.begin(), v.end()) << ", "
-                  << *std::max_element(v.begin(), v.end()) << "]\n";
+        std::cout << "  " << std::left << std::setw(40) << group << std::right
+                  << summary(groupGoodput[group], 2) << "\n";
     }
-    const auto [jMean, jSd] = MeanSd(jains);
-    std::cout << "  Jain index " << std::setprecision(3) << jMean << " +- " << jSd << "  ["
-              << *std::min_element(jains.begin(), jains.end()) << ", "
-              << *std::max_element(jains.begin(), jains.end()) << "]\n";
+    std::cout << "  Jain index " << summary(jains, 3) << "\n";
 
     if (!csv.empty() && !WriteAtomically(csv, csvText.str()))
     {

@@ -457,6 +457,10 @@ QuicCcCheckDumbbellParams(const QuicCcDumbbellParams& p)
     {
         why << "stagger must be >= 0, got " << p.stagger.As(Time::S);
     }
+    else if (p.startJitter < Time(0))
+    {
+        why << "start jitter must be >= 0, got " << p.startJitter.As(Time::S);
+    }
     for (const Time& rtt : p.rtts)
     {
         if (why.tellp() == 0 && rtt < 2 * p.bottleneckDelay)
@@ -512,6 +516,10 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
                         StringValue(params.queueDisc.empty() ? params.queueSize : "1p"));
     PointToPointDumbbellHelper dumbbell(n, leaf, n, leaf, bottleneck);
 
+    // Start times first, from their own stream, so they do not depend on the rest of the setup.
+    Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
+    jitter->SetStream(0);
+
     RunState state;
     state.params = &params;
     state.windowEnd = params.duration;
@@ -526,7 +534,10 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
         f.run = &state;
         f.result.index = i;
         f.result.rtt = rtt;
-        f.result.start = params.stagger * i;
+        f.result.start = params.stagger * i +
+                         (params.startJitter.IsStrictlyPositive()
+                              ? NanoSeconds(jitter->GetInteger(0, params.startJitter.GetNanoSeconds() - 1))
+                              : Time(0));
         f.cwnd = std::make_unique<TimeAverage>(params.warmup);
     }
 

@@ -53,7 +53,10 @@ struct QuicCcDumbbellParams
 {
     std::vector<QuicCcFlowGroup> groups;  //!< flows, in order (QuicCcParseFlowSpec)
     std::vector<Time> rtts{MilliSeconds(40)}; //!< base RTT of each flow, cycled over the flows
-    Time stagger{0};                      //!< flow i starts at i * stagger
+    Time stagger{0};                      //!< flow i starts at i * stagger (plus the jitter)
+    /// each flow's start is delayed by a uniform [0, startJitter) draw (RngRun decides; 0 =
+    /// none): without it and without random loss every run of a configuration is the same
+    Time startJitter{0};
     uint64_t transferBytes{0};            //!< bytes per flow; 0 = bulk until the end
     DataRate bottleneckRate{"10Mbps"};    //!< bottleneck link rate
     Time bottleneckDelay{MilliSeconds(5)}; //!< bottleneck one-way propagation delay
