@@ -188,6 +188,14 @@ QuicCcSocket::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&QuicCcSocket::m_qlogDirectory),
                           MakeStringChecker())
+            .AddAttribute("PersistentCongestion",
+                          "Establish persistent congestion (RFC 9002 Section 7.6): lost "
+                          "ack-eliciting packets spanning more than (smoothed_rtt + max(4 rttvar, "
+                          "1 ms) + max_ack_delay) x 3, sent after the first RTT sample, set cwnd "
+                          "to the minimum window and clear R. quiche: false.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&QuicCcSocket::m_persistentCongestion),
+                          MakeBooleanChecker())
             .AddAttribute("CongestionControl",
                           "TypeId of the congestion controller (a QuicCongestionController), "
                           "used when no controller was set explicitly (QuicCcHelper sets one).",
@@ -411,6 +419,7 @@ QuicCcSocket::StartConnection(Role role)
     m_cc = m_ccPrototype->Fork();
     m_cc->Configure(m_mss, m_initialWindowPackets, m_minimumWindowPackets);
     m_lossDetection = std::make_unique<QuicLossDetection>(m_cc, QuicRttStats(m_initialRtt, Time(0)));
+    m_lossDetection->SetPersistentCongestion(m_persistentCongestion); // switches: RFC 9002 7.6
     m_recvStream.SetWindow(m_rcvBufSize);
     WireTraces();
     if (role == ROLE_CLIENT)

@@ -225,6 +225,7 @@ class QuicCcSocket : public Socket
     uint32_t m_maxAckRanges{32};           //!< ranges per ACK frame
     uint32_t m_sndBufSize{0};              //!< bytes
     uint32_t m_rcvBufSize{0};              //!< bytes
+    bool m_persistentCongestion{false};    //!< PersistentCongestion attribute (RFC 9002 7.6)
     Ptr<RandomVariableStream> m_sendDelay;        //!< host delay before each packet is sent
     Ptr<RandomVariableStream> m_ackProcessDelay;  //!< host delay before each ACK is processed
     TypeId m_ccTypeId;                     //!< CongestionControl attribute

@@ -87,6 +87,15 @@ QuicCongestionController::GetTypeId()
         TypeId("ns3::QuicCongestionController")
             .SetParent<Object>()
             .SetGroupName("QuicCc")
+            .AddAttribute("RestartWindow",
+                          "RFC 5681 Section 4.1 restart window: on a send into an empty pipe "
+                          "after no ACK for longer than smoothed_rtt + max(4 rttvar, 1 ms) (the "
+                          "retransmission timeout), cwnd = min(initial window, cwnd) (FreeBSD "
+                          "cc_newreno.c newreno_cc_after_idle, called by cubic_after_idle). "
+                          "quiche: false.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&QuicCongestionController::m_restartWindow),
+                          MakeBooleanChecker())
             .AddTraceSource("CongestionWindow",
                             "Congestion window in bytes (RFC 9002 Section 7); fires on every "
                             "change.",
@@ -167,6 +176,7 @@ QuicCongestionController::OnPacketSent(Time now,
 {
     NS_LOG_FUNCTION(this << now << packetNumber << sentBytes << bytesInFlightBefore);
     m_lastCallTime = now;
+    RestartWindowAfterIdle(now, sentBytes, bytesInFlightBefore);
     // quiche Congestion::on_packet_sent, in its order.
     m_appLimited = (bytesInFlightBefore + sentBytes) < m_cwnd.Get();
     DoPacketSent(now, sentBytes, bytesInFlightBefore);
@@ -175,6 +185,24 @@ QuicCongestionController::OnPacketSent(Time now,
         m_hyStart->StartRound(packetNumber);
     }
     UpdateCongestionState(now);
+}
+
+void
+QuicCongestionController::RestartWindowAfterIdle(Time now,
+                                                 uint64_t sentBytes,
+                                                 uint64_t bytesInFlightBefore)
+{
+    // FreeBSD tcp_output: idle (nothing outstanding) for at least t_rxtcur since the last
+    // receive -> cc_after_idle -> newreno_cc_after_idle: cwnd = min(restart window, cwnd).
+    if (!m_restartWindow || sentBytes == 0 || bytesInFlightBefore != 0 || !m_lastAckFrame ||
+        now - *m_lastAckFrame <= m_rto)
+    {
+        return;
+    }
+    const uint64_t restart = std::min(m_initialWindowPackets * m_mss, m_cwnd.Get());
+    NS_LOG_LOGIC("restart window after " << now - *m_lastAckFrame << ": cwnd " << m_cwnd.Get()
+                                         << " -> " << restart);
+    SetCwnd(restart);
 }
 
 void
@@ -190,6 +218,9 @@ QuicCongestionController::OnPacketsAcked(Time now,
         return; // a frame that newly acks nothing reaches no controller (quiche)
     }
     DoAckFrameStart(now);
+    m_lastAckFrame = now;
+    m_rto = rtt.GetPtoBase();
+    m_ssGrowthThisFrame = 0;
     for (const QuicAckedPacket& packet : acked)
     {
         OnOnePacketAcked(now, packet, bytesInFlight, rtt);
@@ -210,6 +241,10 @@ QuicCongestionController::OnOnePacketAcked(Time now,
     }
     if (m_appLimited)
     {
+        if (m_cwnd.Get() >= m_ssthresh.Get())
+        {
+            DoAppLimitedAck(now);
+        }
         return; // RFC 9002 Section 7.8: no growth while under-utilizing the window
     }
     if (DoGrowthGate(now))
@@ -234,7 +269,19 @@ QuicCongestionController::SlowStartAck(Time now,
     // RFC 9002 Section 7.3.1 (RFC 9406 Section 4.3 in CSS). No clamp at ssthresh (quiche).
     if (DoSlowStartCredit(packet.bytes))
     {
-        SetCwnd(m_cwnd.Get() + (InHyStartCss() ? m_hyStart->CssCwndIncrement(m_mss) : m_mss));
+        uint64_t increment = InHyStartCss() ? m_hyStart->CssCwndIncrement(m_mss) : m_mss;
+        // RFC 9406 Section 4.2: at most L * SMSS per ACK (divided by CSS_GROWTH_DIVISOR in CSS).
+        const uint64_t cap =
+            m_hyStartEnabled ? m_hyStart->SlowStartCapPerAck(m_mss, InHyStartCss()) : 0;
+        if (cap > 0)
+        {
+            increment = std::min(increment, cap - std::min(cap, m_ssGrowthThisFrame));
+        }
+        m_ssGrowthThisFrame += increment;
+        if (increment > 0)
+        {
+            SetCwnd(m_cwnd.Get() + increment);
+        }
     }
     // HyStart++ sees every slow-start ack, even one that earned no increment.
     if (m_hyStartEnabled && m_hyStart->OnPacketAcked(packet.packetNumber, rtt.GetLatestRtt(), now))
@@ -269,6 +316,17 @@ void
 QuicCongestionController::AddLostPackets(uint64_t n)
 {
     m_lostCount += n;
+}
+
+void
+QuicCongestionController::OnPersistentCongestion(Time now)
+{
+    NS_LOG_FUNCTION(this << now);
+    m_lastCallTime = now;
+    SetCwnd(GetMinimumWindow());
+    SetRecoveryStartTime(std::nullopt);
+    DoPersistentCongestion();
+    UpdateCongestionState(now);
 }
 
 void
@@ -410,6 +468,16 @@ bool
 QuicCongestionController::DoRollback()
 {
     return false;
+}
+
+void
+QuicCongestionController::DoAppLimitedAck(Time /* now */)
+{
+}
+
+void
+QuicCongestionController::DoPersistentCongestion()
+{
 }
 
 void

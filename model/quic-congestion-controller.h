@@ -124,6 +124,13 @@ class QuicCongestionController : public Object
     /// lost_count += n (n packets declared lost by one loss pass).
     void AddLostPackets(uint64_t n);
 
+    /**
+     * RFC 9002 Section 7.6.2: persistent congestion was established (after this pass's
+     * OnCongestionEvent, so the window is reduced once, not twice): cwnd = minimum window and
+     * R is cleared, so that later ACKs can grow cwnd again. The algorithm resets its epoch state.
+     */
+    void OnPersistentCongestion(Time now);
+
     /// Save the state a spurious congestion event would undo (quiche: checkpoint).
     virtual void Checkpoint();
     /// Undo the last congestion event if allowed; returns true if it rolled back. The congestion
@@ -207,6 +214,11 @@ class QuicCongestionController : public Object
     virtual void DoCongestionEvent(Time now, uint64_t lostBytes, uint64_t bytesInFlight) = 0;
     /// Body of Rollback(); the default refuses (returns false).
     virtual bool DoRollback();
+    /// An acked packet stopped by the app_limited gate while cwnd >= ssthresh (CUBIC's
+    /// AppLimitedTime rule opens its app-limited period). Default: nothing.
+    virtual void DoAppLimitedAck(Time now);
+    /// Algorithm state to reset after OnPersistentCongestion() set cwnd and cleared R.
+    virtual void DoPersistentCongestion();
     /** @} */
 
     /// Write cwnd (fires the CongestionWindow trace on change).
@@ -251,11 +263,18 @@ class QuicCongestionController : public Object
                           const QuicRttStats& rtt);
     /// Slow-start step shared by every algorithm: cwnd increment, then HyStart++.
     void SlowStartAck(Time now, const QuicAckedPacket& packet, const QuicRttStats& rtt);
+    /// RestartWindow: cwnd = min(initial window, cwnd) on a send after an idle period longer
+    /// than the retransmission timeout (RFC 5681 Section 4.1).
+    void RestartWindowAfterIdle(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore);
 
     uint64_t m_mss{1350};                //!< max datagram size, bytes
     uint64_t m_initialWindowPackets{10}; //!< packets
     uint64_t m_minimumWindowPackets{2};  //!< packets
     bool m_hyStartEnabled{true};         //!< HyStart attribute
+    bool m_restartWindow{false};         //!< RestartWindow attribute (RFC 5681 Section 4.1)
+    std::optional<Time> m_lastAckFrame;  //!< last ACK frame that newly acked something
+    Time m_rto;                          //!< smoothed_rtt + max(4 rttvar, 1 ms) at that frame
+    uint64_t m_ssGrowthThisFrame{0};     //!< slow-start growth in this ACK frame (HyStart++ L)
     bool m_appLimited{false};            //!< quiche app_limited
     uint64_t m_lostCount{0};             //!< quiche lost_count, packets
     std::optional<Time> m_recoveryStart; //!< R: recovery start and CUBIC epoch

@@ -10,6 +10,7 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 
 #include <algorithm>
 #include <cmath>
@@ -63,7 +64,17 @@ QuicCubic::GetTypeId()
                           "in flight reached 0: LastSent (quiche 2020, R += now - last send; "
                           "traps small windows in recovery), LastActivity (quiche 2026 fix, "
                           "default: R += now - max(last ACK, last send), 0-byte sends ignored), "
-                          "LastSentClamped (Linux 2015: as LastSent, R never past now), Off.",
+                          "LastSentClamped (Linux 2015: as LastSent, R never past now), Off, "
+                          "AckGap (msquic cubic.c CubicCongestionControlOnDataAcknowledged: on "
+                          "an ACK in congestion avoidance a gap since the previous ACK longer "
+                          "than SendIdleTimeout and SRTT + 4 RTTVAR moves the epoch by the gap, "
+                          "never past now), AppLimitedTime (ngtcp2_cc.c "
+                          "ngtcp2_cc_cubic_cc_on_ack_recv: app-limited time in congestion "
+                          "avoidance is left out of t, cleared at a congestion event), "
+                          "EpochReset (picoquic cubic.c picoquic_cubic_notify, FreeBSD "
+                          "cc_cubic.c cubic_after_idle: the epoch restarts at the first send "
+                          "into an empty pipe). With EpochSource=Separate the rules move "
+                          "CUBIC's own epoch instead of R.",
                           EnumValue(QuicCubic::IDLE_RESTART_LAST_ACTIVITY),
                           QUICCC_ENUM_ACCESSOR(QuicCubic::IdleRestart, &QuicCubic::m_idleRestart),
                           MakeEnumChecker(QuicCubic::IDLE_RESTART_LAST_SENT,
@@ -73,7 +84,44 @@ QuicCubic::GetTypeId()
                                           QuicCubic::IDLE_RESTART_LAST_SENT_CLAMPED,
                                           "LastSentClamped",
                                           QuicCubic::IDLE_RESTART_OFF,
-                                          "Off"))
+                                          "Off",
+                                          QuicCubic::IDLE_RESTART_ACK_GAP,
+                                          "AckGap",
+                                          QuicCubic::IDLE_RESTART_APP_LIMITED_TIME,
+                                          "AppLimitedTime",
+                                          QuicCubic::IDLE_RESTART_EPOCH_RESET,
+                                          "EpochReset"))
+            .AddAttribute("SendIdleTimeout",
+                          "AckGap only: a gap between ACK frames must exceed this (and SRTT + 4 "
+                          "RTTVAR) to move the epoch, > 0 (msquic SendIdleTimeoutMs, default "
+                          "1 s).",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&QuicCubic::SetSendIdleTimeout,
+                                           &QuicCubic::GetSendIdleTimeout),
+                          MakeTimeChecker())
+            .AddAttribute("EpochSource",
+                          "CUBIC's epoch: SharedWithRecovery (quiche, default: the recovery "
+                          "start time R is the epoch and idle rules move R) or Separate (own "
+                          "epoch set at a congestion event and moved by the idle rule; R set "
+                          "only by congestion events, RFC 9002 Section 7.3.2, as ngtcp2 and "
+                          "msquic keep them apart).",
+                          EnumValue(QuicCubic::EPOCH_SHARED_WITH_RECOVERY),
+                          QUICCC_ENUM_ACCESSOR(QuicCubic::EpochSource, &QuicCubic::m_epochSource),
+                          MakeEnumChecker(QuicCubic::EPOCH_SHARED_WITH_RECOVERY,
+                                          "SharedWithRecovery",
+                                          QuicCubic::EPOCH_SEPARATE,
+                                          "Separate"))
+            .AddAttribute("RenoFriendly",
+                          "When alpha of the Reno-friendly estimate W_est becomes 1: Quiche "
+                          "(default, quiche cubic.rs: once W_est >= W_max) or Rfc9438 (RFC 9438 "
+                          "Section 4.3: once W_est >= cwnd_prior, the cwnd before the last "
+                          "reduction; ngtcp2_cc_cubic_cc_on_ack_recv).",
+                          EnumValue(QuicCubic::RENO_FRIENDLY_QUICHE),
+                          QUICCC_ENUM_ACCESSOR(QuicCubic::RenoFriendly, &QuicCubic::m_renoFriendly),
+                          MakeEnumChecker(QuicCubic::RENO_FRIENDLY_QUICHE,
+                                          "Quiche",
+                                          QuicCubic::RENO_FRIENDLY_RFC9438,
+                                          "Rfc9438"))
             .AddAttribute("Prr",
                           "Add Proportional Rate Reduction's send count (RFC 6937) to the send "
                           "budget during recovery (quiche: always on).",
@@ -145,6 +193,20 @@ QuicCubic::GetC() const
     return m_c;
 }
 
+void
+QuicCubic::SetSendIdleTimeout(Time t)
+{
+    NS_ABORT_MSG_UNLESS(t.IsStrictlyPositive(),
+                        "QuicCubic::SendIdleTimeout must be > 0, got " << t);
+    m_sendIdleTimeout = t;
+}
+
+Time
+QuicCubic::GetSendIdleTimeout() const
+{
+    return m_sendIdleTimeout;
+}
+
 double
 QuicCubic::AlphaAimd() const
 {
@@ -166,7 +228,28 @@ QuicCubic::ResetEpochState()
     m_wMax = static_cast<double>(GetCongestionWindow());
     m_k = 0.0;
     m_wEst = m_wMax;
+    m_cwndPrior = m_wMax;
     m_alpha = AlphaAimd();
+}
+
+std::optional<Time>
+QuicCubic::IdleEpoch() const
+{
+    return m_epochSource == EPOCH_SEPARATE ? m_epoch : GetRecoveryStartTime();
+}
+
+void
+QuicCubic::SetIdleEpoch(Time epoch)
+{
+    NS_LOG_LOGIC("idle restart: epoch " << *IdleEpoch() << " -> " << epoch);
+    if (m_epochSource == EPOCH_SEPARATE)
+    {
+        m_epoch = epoch;
+    }
+    else
+    {
+        SetRecoveryStartTime(epoch);
+    }
 }
 
 void
@@ -189,8 +272,10 @@ QuicCubic::RestartAfterIdle(Time now, uint64_t sentBytes, uint64_t bytesInFlight
     {
         return; // quiche 2026: a packet that is not ack-eliciting is no activity
     }
-    const std::optional<Time> r = GetRecoveryStartTime();
-    if (bytesInFlightBefore == 0 && r && m_idleRestart != IDLE_RESTART_OFF)
+    const std::optional<Time> epoch = IdleEpoch();
+    const bool sendRule = m_idleRestart == IDLE_RESTART_LAST_SENT || lastActivity ||
+                          m_idleRestart == IDLE_RESTART_LAST_SENT_CLAMPED;
+    if (bytesInFlightBefore == 0 && epoch && sendRule)
     {
         std::optional<Time> idleStart = m_lastSentTime;
         if (lastActivity && m_lastAckTime && (!idleStart || *m_lastAckTime > *idleStart))
@@ -199,22 +284,59 @@ QuicCubic::RestartAfterIdle(Time now, uint64_t sentBytes, uint64_t bytesInFlight
         }
         if (idleStart && *idleStart < now)
         {
-            Time shifted = *r + (now - *idleStart);
+            Time shifted = *epoch + (now - *idleStart);
             if (m_idleRestart == IDLE_RESTART_LAST_SENT_CLAMPED)
             {
                 shifted = std::min(shifted, now);
             }
-            NS_LOG_LOGIC("idle restart: R " << *r << " -> " << shifted);
-            SetRecoveryStartTime(shifted);
+            SetIdleEpoch(shifted);
         }
+    }
+    else if (bytesInFlightBefore == 0 && sentBytes > 0 && epoch && *epoch < now &&
+             m_idleRestart == IDLE_RESTART_EPOCH_RESET)
+    {
+        // picoquic_cubic_notify: start_of_epoch = max(start_of_epoch, last_sender_limited_time);
+        // FreeBSD cubic_after_idle: t_epoch = ticks. The idle period ends with this send.
+        SetIdleEpoch(now);
     }
     m_lastSentTime = now;
 }
 
 void
+QuicCubic::AckGapShift(Time now, const QuicRttStats& rtt)
+{
+    // msquic CubicCongestionControlOnDataAcknowledged: TimeOfCongAvoidStart += TimeSinceLastAck
+    // when that gap exceeds SendIdleTimeoutMs and SmoothedRtt + 4 * RttVariance; never past now.
+    if (!m_prevAckTime)
+    {
+        return;
+    }
+    const Time gap = now - *m_prevAckTime;
+    const std::optional<Time> epoch = IdleEpoch();
+    if (epoch && gap > m_sendIdleTimeout &&
+        gap > rtt.GetSmoothedRtt() + 4 * rtt.GetRttVar())
+    {
+        SetIdleEpoch(std::min(*epoch + gap, now));
+    }
+}
+
+void
 QuicCubic::DoAckFrameStart(Time now)
 {
+    m_prevAckTime = m_lastAckTime;
+    m_ackGapPending = true;
     m_lastAckTime = now;
+}
+
+void
+QuicCubic::DoAppLimitedAck(Time now)
+{
+    // ngtcp2_cc_cubic_cc_on_ack_recv: an app-limited ack in congestion avoidance opens the
+    // app-limited period (if none is open).
+    if (m_idleRestart == IDLE_RESTART_APP_LIMITED_TIME && !m_appLimitedStart)
+    {
+        m_appLimitedStart = now;
+    }
 }
 
 void
@@ -266,8 +388,8 @@ QuicCubic::DoCongestionAvoidanceAck(Time now,
     const uint64_t mss = GetMaxDatagramSize();
     const uint64_t cwnd = GetCongestionWindow();
 
-    // Epoch: HyStart++'s CSS start after CSS ended by its round limit, else R; with neither, a
-    // new epoch starts now (R = now).
+    // Epoch: HyStart++'s CSS start after CSS ended by its round limit, else R (or CUBIC's own
+    // epoch with EpochSource Separate); with neither, a new epoch starts now (quiche: R = now).
     Time epoch = now;
     if (const std::optional<Time> cssStart = GetHyStartCssStart())
     {
@@ -277,16 +399,34 @@ QuicCubic::DoCongestionAvoidanceAck(Time now,
             ResetEpochState();
         }
     }
-    else if (const std::optional<Time> r = GetRecoveryStartTime())
+    else if (const std::optional<Time> own = IdleEpoch())
     {
-        epoch = *r;
+        if (m_idleRestart == IDLE_RESTART_ACK_GAP && m_ackGapPending)
+        {
+            AckGapShift(now, rtt);
+        }
+        epoch = *IdleEpoch();
     }
     else
     {
-        SetRecoveryStartTime(now);
+        if (m_epochSource == EPOCH_SEPARATE)
+        {
+            m_epoch = now;
+        }
+        else
+        {
+            SetRecoveryStartTime(now);
+        }
         ResetEpochState();
     }
-    const Time t = std::max(now - epoch, Time(0));
+    m_ackGapPending = false;
+    if (m_appLimitedStart)
+    {
+        // ngtcp2: the first ack that is not app-limited closes the period.
+        m_appLimitedDuration += now - *m_appLimitedStart;
+        m_appLimitedStart.reset();
+    }
+    const Time t = std::max(now - epoch - m_appLimitedDuration, Time(0));
 
     // RFC 9438 Section 4.2: target = W_cubic(t + RTT), clipped to [cwnd, 1.5 cwnd].
     const double cwndBytes = static_cast<double>(cwnd);
@@ -295,7 +435,7 @@ QuicCubic::DoCongestionAvoidanceAck(Time now,
 
     // RFC 9438 Section 4.3: W_est += alpha * (acked / cwnd), in bytes.
     m_wEst += m_alpha * (static_cast<double>(packet.bytes) / cwndBytes) * static_cast<double>(mss);
-    if (m_wEst >= m_wMax)
+    if (m_wEst >= (m_renoFriendly == RENO_FRIENDLY_RFC9438 ? m_cwndPrior : m_wMax))
     {
         m_alpha = 1.0;
     }
@@ -327,6 +467,7 @@ QuicCubic::DoCongestionEvent(Time now, uint64_t lostBytes, uint64_t bytesInFligh
     const double cwnd = static_cast<double>(GetCongestionWindow());
 
     // RFC 9438 Section 4.7: fast convergence.
+    m_cwndPrior = cwnd;
     m_wMax = (m_fastConvergence && cwnd < m_wMax) ? cwnd * (1.0 + m_beta) / 2.0 : cwnd;
 
     // RFC 9438 Section 4.6: multiplicative decrease, truncated.
@@ -344,6 +485,13 @@ QuicCubic::DoCongestionEvent(Time now, uint64_t lostBytes, uint64_t bytesInFligh
     m_cwndInc = static_cast<uint64_t>(static_cast<double>(m_cwndInc) * m_beta);
     m_wEst = reducedBytes;
     m_alpha = AlphaAimd();
+    if (m_epochSource == EPOCH_SEPARATE)
+    {
+        m_epoch = now;
+    }
+    // ngtcp2_cc_cubic_cc_congestion_event: the app-limited sum starts again.
+    m_appLimitedStart.reset();
+    m_appLimitedDuration = Time(0);
 
     if (m_prrEnabled)
     {
@@ -359,7 +507,22 @@ QuicCubic::Checkpoint()
                          m_wMax,
                          m_k,
                          GetRecoveryStartTime(),
-                         GetLostCount()};
+                         GetLostCount(),
+                         m_epoch,
+                         m_cwndPrior};
+}
+
+void
+QuicCubic::DoPersistentCongestion()
+{
+    // RFC 9002 Section 7.6.2 (ngtcp2_cc_cubic_cc_on_persistent_congestion resets the CUBIC
+    // state): the next congestion-avoidance ack starts a new epoch at the minimum window.
+    m_wMax = 0.0;
+    m_k = 0.0;
+    m_cwndInc = 0;
+    m_epoch.reset();
+    m_appLimitedStart.reset();
+    m_appLimitedDuration = Time(0);
 }
 
 bool
@@ -382,6 +545,8 @@ QuicCubic::DoRollback()
     SetSsthresh(m_saved->ssthresh);
     m_wMax = m_saved->wMax;
     m_k = m_saved->k;
+    m_epoch = m_saved->epoch;
+    m_cwndPrior = m_saved->cwndPrior;
     SetRecoveryStartTime(m_saved->recoveryStart);
     return true;
 }
@@ -433,6 +598,28 @@ std::optional<Time>
 QuicCubic::GetLastAckTime() const
 {
     return m_lastAckTime;
+}
+
+std::optional<Time>
+QuicCubic::GetEpochStart() const
+{
+    if (const std::optional<Time> cssStart = GetHyStartCssStart())
+    {
+        return cssStart;
+    }
+    return IdleEpoch();
+}
+
+double
+QuicCubic::GetCwndPrior() const
+{
+    return m_cwndPrior;
+}
+
+Time
+QuicCubic::GetAppLimitedDuration() const
+{
+    return m_appLimitedDuration;
 }
 
 const QuicPrr&

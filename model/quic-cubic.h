@@ -53,6 +53,41 @@ class QuicCubic : public QuicCongestionController
         IDLE_RESTART_LAST_SENT_CLAMPED,
         /// R never moves on idle.
         IDLE_RESTART_OFF,
+        /// msquic (src/core/cubic.c, CubicCongestionControlOnDataAcknowledged): on an ACK in
+        /// congestion avoidance, if the time since the previous ACK frame exceeds both
+        /// SendIdleTimeout and SRTT + 4 RTTVAR, the epoch moves forward by that gap, never past
+        /// now. Nothing happens at send time.
+        IDLE_RESTART_ACK_GAP,
+        /// ngtcp2 (lib/ngtcp2_cc.c, ngtcp2_cc_cubic_cc_on_ack_recv): time spent app-limited in
+        /// congestion avoidance (from the first app-limited ack to the next ack that is not) is
+        /// accumulated and left out of t; the sum is cleared at a congestion event.
+        IDLE_RESTART_APP_LIMITED_TIME,
+        /// picoquic (picoquic/cubic.c, picoquic_cubic_notify) / FreeBSD
+        /// (sys/netinet/cc/cc_cubic.c, cubic_after_idle): the epoch restarts at the end of an
+        /// idle period, i.e. epoch = now on the first send into an empty pipe.
+        IDLE_RESTART_EPOCH_RESET,
+    };
+
+    /// What serves as CUBIC's epoch start.
+    enum EpochSource
+    {
+        /// quiche: R, the recovery start time, is the epoch; idle rules move R. Default.
+        EPOCH_SHARED_WITH_RECOVERY,
+        /// CUBIC keeps its own epoch, set at a congestion event (or when congestion avoidance
+        /// starts without one) and moved by the idle rule; R is set by congestion events only
+        /// (RFC 9002 Section 7.3.2), never by an idle rule (as ngtcp2 and msquic keep them).
+        EPOCH_SEPARATE,
+    };
+
+    /// When alpha_cubic of the Reno-friendly estimate W_est becomes 1.
+    enum RenoFriendly
+    {
+        /// quiche cubic.rs: once W_est >= W_max (after fast convergence W_max < cwnd_prior).
+        /// Default.
+        RENO_FRIENDLY_QUICHE,
+        /// RFC 9438 Section 4.3: once W_est >= cwnd_prior, the cwnd just before the last
+        /// reduction (as ngtcp2_cc_cubic_cc_on_ack_recv compares w_est with cwnd_prior).
+        RENO_FRIENDLY_RFC9438,
     };
 
     static TypeId GetTypeId();
@@ -77,6 +112,10 @@ class QuicCubic : public QuicCongestionController
     uint64_t GetCwndIncrement() const;           //!< cwnd_inc accumulator, bytes
     std::optional<Time> GetLastSentTime() const; //!< last send the idle rule counts
     std::optional<Time> GetLastAckTime() const;  //!< last ACK frame that newly acked something
+    /// The epoch t counts from (R, CUBIC's own epoch, or HyStart++'s CSS start), if any.
+    std::optional<Time> GetEpochStart() const;
+    double GetCwndPrior() const;            //!< cwnd before the last reduction, bytes
+    Time GetAppLimitedDuration() const;     //!< AppLimitedTime: app-limited time left out of t
     const QuicPrr& GetPrr() const;               //!< PRR state
 
     /** @} */
@@ -91,6 +130,8 @@ class QuicCubic : public QuicCongestionController
                                   const QuicAckedPacket& packet,
                                   const QuicRttStats& rtt) override;
     void DoCongestionEvent(Time now, uint64_t lostBytes, uint64_t bytesInFlight) override;
+    void DoAppLimitedAck(Time now) override;
+    void DoPersistentCongestion() override;
     bool DoRollback() override;
 
   private:
@@ -103,11 +144,15 @@ class QuicCubic : public QuicCongestionController
         double k{0};                       //!< K, seconds
         std::optional<Time> recoveryStart; //!< R (may be unset)
         uint64_t lostCount{0};             //!< packets
+        std::optional<Time> epoch;         //!< own epoch (EpochSource Separate)
+        double cwndPrior{0};               //!< cwnd_prior, bytes
     };
 
     void SetBeta(double beta);
     double GetBeta() const;
     void SetC(double c);
+    void SetSendIdleTimeout(Time t);
+    Time GetSendIdleTimeout() const;
     double GetC() const;
 
     /// alpha_aimd = 3 (1 - beta) / (1 + beta) (RFC 9438 Section 4.3), unitless.
@@ -118,6 +163,12 @@ class QuicCubic : public QuicCongestionController
     void ResetEpochState();
     /// The idle rule of DoPacketSent (IdleRestart attribute).
     void RestartAfterIdle(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore);
+    /// The epoch the idle rules move: R (SharedWithRecovery) or CUBIC's own (Separate).
+    std::optional<Time> IdleEpoch() const;
+    /// Move that epoch to \p epoch.
+    void SetIdleEpoch(Time epoch);
+    /// AckGap (msquic): move the epoch by the gap since the previous ACK frame, if long enough.
+    void AckGapShift(Time now, const QuicRttStats& rtt);
 
     // Attributes
     double m_beta{0.7}; //!< beta_cubic, unitless (RFC 9438 Section 4.6)
@@ -126,6 +177,9 @@ class QuicCubic : public QuicCongestionController
     bool m_prrEnabled{true};                               //!< PRR send budget in recovery
     bool m_rollbackEnabled{true};                          //!< spurious-congestion undo
     bool m_fastConvergence{true};                          //!< RFC 9438 Section 4.7
+    EpochSource m_epochSource{EPOCH_SHARED_WITH_RECOVERY}; //!< R or own epoch
+    RenoFriendly m_renoFriendly{RENO_FRIENDLY_QUICHE};     //!< alpha switch rule
+    Time m_sendIdleTimeout{Seconds(1)};                    //!< AckGap threshold (msquic)
 
     // State
     double m_wMax{0};                   //!< W_max, bytes; 0 = no epoch yet
@@ -136,6 +190,12 @@ class QuicCubic : public QuicCongestionController
     uint64_t m_bytesAckedSl{0};         //!< bytes_acked_sl, bytes towards the next SS step
     std::optional<Time> m_lastSentTime; //!< last counted send
     std::optional<Time> m_lastAckTime;  //!< last ACK frame that newly acked something
+    std::optional<Time> m_prevAckTime;  //!< the ACK frame before m_lastAckTime (AckGap)
+    bool m_ackGapPending{false};        //!< AckGap: this frame's gap not yet checked
+    std::optional<Time> m_epoch;        //!< own epoch (EpochSource Separate)
+    double m_cwndPrior{0};              //!< cwnd_prior, bytes (RFC 9438 Section 4.3)
+    std::optional<Time> m_appLimitedStart; //!< AppLimitedTime: open app-limited period
+    Time m_appLimitedDuration;          //!< AppLimitedTime: sum left out of t
     std::optional<Restorable> m_saved;  //!< set by Checkpoint(), never cleared
     QuicPrr m_prr;                      //!< RFC 6937 state
 };

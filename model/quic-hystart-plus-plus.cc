@@ -57,6 +57,14 @@ QuicHyStartPlusPlus::GetTypeId()
                           UintegerValue(5),
                           MakeUintegerAccessor(&QuicHyStartPlusPlus::SetCssRounds,
                                                &QuicHyStartPlusPlus::GetCssRounds),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("L",
+                          "L: cap of slow-start growth per ACK frame in packets (RFC 9406 "
+                          "Section 4.2: cwnd += min(N, L * SMSS), divided by CSS_GROWTH_DIVISOR "
+                          "in CSS; the RFC suggests 8 for an unpaced sender and no cap when "
+                          "paced). 0 = no cap (quiche, default).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&QuicHyStartPlusPlus::m_l),
                           MakeUintegerChecker<uint32_t>());
     return tid;
 }
@@ -162,6 +170,13 @@ uint64_t
 QuicHyStartPlusPlus::CssCwndIncrement(uint64_t mss) const
 {
     return mss / m_cssGrowthDivisor;
+}
+
+uint64_t
+QuicHyStartPlusPlus::SlowStartCapPerAck(uint64_t mss, bool inCss) const
+{
+    const uint64_t cap = static_cast<uint64_t>(m_l) * mss;
+    return inCss ? cap / m_cssGrowthDivisor : cap;
 }
 
 Time

@@ -72,6 +72,15 @@ class QuicHyStartPlusPlus : public Object
     uint64_t CssCwndIncrement(uint64_t mss) const;
 
     /**
+     * RFC 9406 Section 4.2 cap of slow-start growth per ACK, bytes: L * mss, divided by
+     * CssGrowthDivisor in CSS; 0 = no cap (L = 0, quiche's behaviour). The owner applies it only
+     * while HyStart++ is enabled.
+     * \param mss  max datagram size, bytes
+     * \param inCss  true in Conservative Slow Start
+     */
+    uint64_t SlowStartCapPerAck(uint64_t mss, bool inCss) const;
+
+    /**
      * RFC 9406 Section 4.2 RttThresh = clamp(lastRoundMinRtt / 8, MinRttThresh, MaxRttThresh).
      * \param lastRoundMinRtt  the previous round's minimum RTT
      */
@@ -113,6 +122,7 @@ class QuicHyStartPlusPlus : public Object
     uint32_t m_nRttSample{8};              //!< N_RTT_SAMPLE, samples per round
     uint32_t m_cssGrowthDivisor{4};        //!< CSS_GROWTH_DIVISOR, unitless, >= 2
     uint32_t m_cssRounds{5};               //!< CSS_ROUNDS, rounds
+    uint32_t m_l{0};                       //!< L, packets per ACK; 0 = no cap
 
     // State
     std::optional<uint64_t> m_windowEnd;      //!< packet number; unset = no round open

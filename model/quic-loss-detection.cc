@@ -175,6 +175,10 @@ QuicLossDetection::OnAckReceived(Time now,
     if (newLargest)
     {
         result.rttSampled = m_rtt.Update(now - largestNewlyAcked->timeSent, ackDelay, now, m_handshakeConfirmed);
+        if (result.rttSampled && !m_firstRttSample)
+        {
+            m_firstRttSample = now;
+        }
     }
     // Step 4: loss pass; the congestion event sees bytes in flight before lost and acked bytes go.
     result.lost = DetectLosses(now, m_bytesInFlight);
@@ -262,10 +266,79 @@ QuicLossDetection::DetectLosses(Time now, uint64_t bytesInFlightForEvent)
             m_cc->Checkpoint();
         }
         m_cc->OnCongestionEvent(now, largestLost->timeSent, lostBytes, bytesInFlightForEvent);
+        // RFC 9002 Section 7.6.2 pseudocode (OnPacketsLost): after the congestion event, so
+        // the window is reduced once, then set to the minimum with R cleared.
+        if (m_persistentCongestion && InPersistentCongestion(now))
+        {
+            ++m_persistentCongestionCount;
+            m_cc->OnPersistentCongestion(now);
+        }
     }
     SetBytesInFlight(m_bytesInFlight - lostBytes);
     m_cc->AddLostPackets(lost.size());
     return lost;
+}
+
+bool
+QuicLossDetection::InPersistentCongestion(Time now) const
+{
+    // RFC 9002 Section 7.6.2; like ngtcp2 (lib/ngtcp2_rtb.c, ngtcp2_rtb_detect_lost_pkt) the run
+    // may include packets declared lost by earlier passes that are still in the record, and a
+    // packet sent before the first RTT sample does not count. The run's FIRST lost packet opens
+    // the span (counting from the second one would make the span one packet short).
+    if (!m_firstRttSample)
+    {
+        return false;
+    }
+    const Time duration = GetPersistentCongestionDuration();
+    std::optional<Time> runStart;
+    bool runHasNewLoss = false;
+    for (const SentPacket& p : m_sent)
+    {
+        if (m_largestAcked && p.packetNumber > *m_largestAcked)
+        {
+            break;
+        }
+        const bool countsAsLost = p.lost && !p.acked && p.timeSent >= *m_firstRttSample;
+        if (!countsAsLost)
+        {
+            if (p.acked || p.timeSent >= *m_firstRttSample)
+            {
+                runStart.reset(); // an acknowledged (or not yet lost) packet ends the run
+                runHasNewLoss = false;
+            }
+            continue;
+        }
+        if (!runStart)
+        {
+            runStart = p.timeSent;
+        }
+        runHasNewLoss = runHasNewLoss || p.timeLost == now;
+        if (runHasNewLoss && p.timeSent - *runStart > duration)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+Time
+QuicLossDetection::GetPersistentCongestionDuration() const
+{
+    // kPersistentCongestionThreshold = 3.
+    return (m_rtt.GetPtoBase() + m_rtt.GetMaxAckDelay()) * 3;
+}
+
+void
+QuicLossDetection::SetPersistentCongestion(bool enabled)
+{
+    m_persistentCongestion = enabled;
+}
+
+uint64_t
+QuicLossDetection::GetPersistentCongestionCount() const
+{
+    return m_persistentCongestionCount;
 }
 
 Time

@@ -98,6 +98,19 @@ class QuicLossDetection
     /// The peer's max_ack_delay (RFC 9000 transport parameter).
     void SetPeerMaxAckDelay(Time d);
 
+    /**
+     * Establish persistent congestion (RFC 9002 Section 7.6; off by default, as quiche): after a
+     * loss pass, if a run of lost ack-eliciting packets with no acknowledged packet between them
+     * includes a packet lost in this pass, all sent after the first RTT sample, and spans (first
+     * to last send time) more than GetPersistentCongestionDuration(), the controller's
+     * OnPersistentCongestion() runs once after the pass's congestion event.
+     */
+    void SetPersistentCongestion(bool enabled);
+    /// (smoothed_rtt + max(4 rttvar, kGranularity) + max_ack_delay) x 3 (RFC 9002 Section 7.6.1).
+    Time GetPersistentCongestionDuration() const;
+    /// Times persistent congestion was established.
+    uint64_t GetPersistentCongestionCount() const;
+
     uint64_t GetBytesInFlight() const;       //!< bytes of ack-eliciting packets not acked or lost
     uint32_t GetPtoCount() const;            //!< consecutive PTOs without an ACK
     uint64_t GetPacketThreshold() const;     //!< current packet threshold (3, raised by spurious losses)
@@ -137,6 +150,8 @@ class QuicLossDetection
     size_t SkipAcked(size_t i);
     /// RFC 9002 Section 6.1 loss pass; raises at most one congestion event.
     std::vector<uint64_t> DetectLosses(Time now, uint64_t bytesInFlightForEvent);
+    /// RFC 9002 Section 7.6.2 over the record, after a pass at \p now that lost packets.
+    bool InPersistentCongestion(Time now) const;
     Time LossDelay() const;
     Time PtoDuration() const;
     void SetBytesInFlight(uint64_t bytes);
@@ -160,6 +175,9 @@ class QuicLossDetection
     bool m_handshakeConfirmed{false};
     uint64_t m_lostPackets{0};              //!< packets
     uint64_t m_spuriousLosses{0};           //!< packets
+    bool m_persistentCongestion{false};     //!< RFC 9002 Section 7.6 on
+    std::optional<Time> m_firstRttSample;   //!< time of the first RTT sample
+    uint64_t m_persistentCongestionCount{0};
 };
 
 } // namespace ns3

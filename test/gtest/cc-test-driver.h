@@ -15,6 +15,7 @@
 #include "ns3/quic-rtt-stats.h"
 
 #include <cstdint>
+#include <gtest/gtest.h>
 #include <deque>
 #include <optional>
 #include <vector>
@@ -81,6 +82,14 @@ class CcTestDriver
 
     /// The \p n oldest packets in ONE ACK frame at the clock: no RTT sample, no loss detection;
     /// bytes in flight before removal.
+    /// One cycle of the idle scenarios: send \p n full packets, advance \p rtt, ack all \p n.
+    void SendAdvanceAck(uint64_t n, Time rtt)
+    {
+        SendN(n);
+        Advance(rtt);
+        Ack(n);
+    }
+
     void Ack(size_t n)
     {
         std::vector<QuicAckedPacket> acked(m_sent.begin(), m_sent.begin() + n);
@@ -192,6 +201,25 @@ CreateWithoutHyStart()
     Ptr<T> cc = CreateObject<T>();
     cc->SetAttribute("HyStart", BooleanValue(false));
     return cc;
+}
+
+/**
+ * Common prefix of the idle scenarios (CUBIC, HyStart++ off): send 10; rtt 100 ms (srtt 100 ms,
+ * rttvar 50 ms); +100 ms lose 1 (8400 B, R = t0 + 100 ms); advance \p drainAfter; ack the other
+ * 9 (all in recovery), which empties the pipe.
+ */
+inline void
+LoseOneThenDrain(CcTestDriver& d, Time drainAfter = Time(0))
+{
+    d.SendN(10);
+    d.Rtt(MilliSeconds(100));
+    d.Advance(MilliSeconds(100));
+    d.Lose(1);
+    ASSERT_EQ(d.Cwnd(), 8400u);
+    ASSERT_EQ(d.RecoveryStart(), T0() + MilliSeconds(100));
+    d.Advance(drainAfter);
+    d.Ack(9);
+    ASSERT_EQ(d.BytesInFlight(), 0u);
 }
 
 /**

@@ -317,6 +317,12 @@ IdleRestartName(const ::testing::TestParamInfo<QuicCubic::IdleRestart>& info)
         return "LastSentClamped";
     case QuicCubic::IDLE_RESTART_OFF:
         return "Off";
+    case QuicCubic::IDLE_RESTART_ACK_GAP:
+        return "AckGap";
+    case QuicCubic::IDLE_RESTART_APP_LIMITED_TIME:
+        return "AppLimitedTime";
+    case QuicCubic::IDLE_RESTART_EPOCH_RESET:
+        return "EpochReset";
     }
     return "Unknown";
 }
@@ -331,20 +337,6 @@ class QuicCubicIdleTest : public ::testing::TestWithParam<QuicCubic::IdleRestart
         Ptr<QuicCubic> cubic = CreateWithoutHyStart<QuicCubic>();
         cubic->SetAttribute("IdleRestart", EnumValue(GetParam()));
         return cubic;
-    }
-
-    /// Common prefix: send 10; rtt 100 ms; +100 ms lose 1 (8400, R = t0 + 100 ms); ack the
-    /// other 9, which empties the pipe.
-    static void LoseOneThenDrain(CcTestDriver& d)
-    {
-        d.SendN(10);
-        d.Rtt(MilliSeconds(100));
-        d.Advance(MilliSeconds(100));
-        d.Lose(1);
-        ASSERT_EQ(d.Cwnd(), 8400u);
-        ASSERT_EQ(d.RecoveryStart(), T0() + MilliSeconds(100));
-        d.Ack(9);
-        ASSERT_EQ(d.BytesInFlight(), 0u);
     }
 };
 
@@ -388,9 +380,7 @@ TEST_P(QuicCubicIdleTest, PerpetualRecoveryTrap)
     LoseOneThenDrain(d);
     for (int cycle = 1; cycle <= 20; ++cycle)
     {
-        d.SendN(7);
-        d.Advance(MilliSeconds(100));
-        d.Ack(7);
+        d.SendAdvanceAck(7, MilliSeconds(100));
         if (GetParam() == QuicCubic::IDLE_RESTART_LAST_SENT)
         {
             EXPECT_EQ(d.RecoveryStart(), T0() + MilliSeconds(100 + 100 * cycle)) << cycle;
