@@ -57,7 +57,9 @@ QuicCcRunResponseFunction(const QuicCcResponseFunctionParams& params)
     spec << "HyStart=" << (params.rfcModel ? "false" : "true");
     if (params.controller == "cubic" && params.rfcModel)
     {
-        spec << "|SpuriousLossRollback=false|FastConvergence=false";
+        // RenoFriendly=Rfc9438: alpha becomes 1 at cwnd_prior (with fast convergence off, W_max
+        // is cwnd_prior too, so quiche's rule gives the same run).
+        spec << "|SpuriousLossRollback=false|FastConvergence=false|RenoFriendly=Rfc9438";
     }
     spec << "]:1";
 

@@ -36,8 +36,9 @@ struct QuicCcResponseFunctionParams
     Time rtt{MilliSeconds(100)};    //!< base RTT
     uint32_t warmupCycles{5};       //!< loss cycles (of the RFC's model) left out of the mean
     uint32_t cycles{10};            //!< loss cycles the mean covers
-    /// Switch off what quiche adds to the RFC's model: CUBIC's spurious-loss rollback heuristic,
-    /// fast convergence (RFC 9438 Section 4.7: off for a single flow) and HyStart++ (both).
+    /// Follow the RFC's model: CUBIC without quiche's spurious-loss rollback heuristic, without
+    /// fast convergence (the model keeps W_max from cycle to cycle), with RenoFriendly=Rfc9438;
+    /// HyStart++ off for both controllers.
     bool rfcModel{true};
 };
 
