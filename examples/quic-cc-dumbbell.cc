@@ -56,16 +56,23 @@ BadArgument(const std::string& option, const std::string& value, const std::stri
     std::exit(2);
 }
 
-/// An ns-3 time such as 40ms or 1.5s (checked first: ns3::Time aborts on a bad unit).
+/// An ns-3 time such as 40ms or 1.5s (checked first: ns3::Time aborts on a bad unit); \p s is
+/// \p value or one item of it.
 Time
-ParseTime(const std::string& option, const std::string& s)
+ParseTime(const std::string& option, const std::string& value, const std::string& s)
 {
     static const std::regex kTime(R"(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?(s|ms|us|ns|min|h))");
     if (!std::regex_match(s, kTime))
     {
-        BadArgument(option, s, "not a time such as 40ms or 1.5s");
+        BadArgument(option, value, "'" + s + "' is not a time such as 40ms or 1.5s");
     }
     return Time(s);
+}
+
+Time
+ParseTime(const std::string& option, const std::string& value)
+{
+    return ParseTime(option, value, value);
 }
 
 uint64_t
@@ -190,7 +197,7 @@ main(int argc, char* argv[])
     std::stringstream rttList(rtts);
     for (std::string item; std::getline(rttList, item, ',');)
     {
-        params.rtts.push_back(ParseTime("rtts", item));
+        params.rtts.push_back(ParseTime("rtts", rtts, item));
     }
     params.stagger = ParseTime("stagger", stagger);
     params.startJitter = ParseTime("startJitter", startJitter);

@@ -52,7 +52,7 @@ class DumbbellExample(unittest.TestCase):
         self.refused("flows", "quic:reno[Beta=0.5]:1", "ns3::QuicReno has no attribute 'Beta'")
 
     def test_bad_options(self):
-        self.refused("rtts", "40ms,abc", "not a time")
+        self.refused("rtts", "40ms,abc", "'abc' is not a time")
         self.refused("queueDisc", "ns3::NoSuchQueueDisc", "unknown queue disc")
         self.refused("loss", "1.5", "loss rate must be in [0, 1)")
         self.refused("csv", "/nonexistent-dir/x.csv", "cannot write here")
