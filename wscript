@@ -30,6 +30,9 @@ QUICCC_STUDY_SOURCES = [
     'study/quic-cc-first-socket.cc',
     'study/quic-cc-death-spiral-scenario.cc',
     'study/quic-cc-hystart-lab-scenario.cc',
+    'study/quic-cc-periodic-error-model.cc',
+    'study/quic-cc-dumbbell-scenario.cc',
+    'study/quic-cc-response-function.cc',
 ]
 
 
@@ -75,8 +78,10 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('quic-cc')
     module_test.source = [
         'test/quic-cc-death-spiral-test-suite.cc',
+        'test/quic-cc-dumbbell-test-suite.cc',
         'test/quic-cc-hystart-lab-test-suite.cc',
         'test/quic-cc-observability-test-suite.cc',
+        'test/quic-cc-response-function-test-suite.cc',
         'test/quic-cc-test-topology.cc',
         'test/quic-cc-transport-test-suite.cc',
     ] + QUICCC_STUDY_SOURCES

@@ -88,6 +88,9 @@ AttachQlog(std::string directory, Ptr<QuicCcSocket> socket)
 void
 QuicCcHelper::SetControllerAttribute(const std::string& name, const AttributeValue& value)
 {
+    NS_ABORT_MSG_UNLESS(m_ccConfigured,
+                        "QuicCcHelper::SetControllerAttribute('" << name
+                                                                 << "'): call SetCongestionControl first");
     CheckAttribute(m_ccFactory.GetTypeId(), name, value);
     m_ccFactory.Set(name, value);
 }

@@ -47,6 +47,13 @@ class QuicCcHelper
     template <typename... Args>
     void SetCongestionControl(const std::string& tid, Args&&... args);
 
+    /**
+     * Set one attribute of the controller chosen by SetCongestionControl (attributes known only
+     * at run time, e.g. parsed from a command line). An unknown name or an invalid value is a
+     * fatal error naming the TypeId, the attribute and the value.
+     */
+    void SetControllerAttribute(const std::string& name, const AttributeValue& value);
+
     /// A QuicCcSocket attribute for every socket (e.g. "AckPolicy"); unknown names are fatal.
     void SetSocketAttribute(const std::string& name, const AttributeValue& value);
 
@@ -101,9 +108,6 @@ class QuicCcHelper
                                 const CallbackBase& cb,
                                 bool withContext) const;
     void CheckControllerName(const std::string& tid) const;
-    /// Set one controller attribute; an unknown name or an invalid value is a fatal error
-    /// naming the TypeId, the attribute and the value (ObjectFactory would not name the value).
-    void SetControllerAttribute(const std::string& name, const AttributeValue& value);
 
     void SetControllerAttributes()
     {

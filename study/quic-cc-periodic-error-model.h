@@ -1,0 +1,48 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef QUIC_CC_PERIODIC_ERROR_MODEL_H
+#define QUIC_CC_PERIODIC_ERROR_MODEL_H
+
+#include "ns3/error-model.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * \ingroup quic-cc
+ * \brief Drops every Period-th data packet, counted, not drawn: the deterministic loss model of
+ * the response functions in RFC 9438 Section 5.1 (a loss rate p is one loss every 1/p packets).
+ *
+ * Packets smaller than MinSize (pure ACKs, handshake and control packets) are neither counted
+ * nor dropped. The first drop is the FirstDrop-th counted packet (default: the Period-th), then
+ * every Period-th after it.
+ */
+class QuicCcPeriodicErrorModel : public ErrorModel
+{
+  public:
+    static TypeId GetTypeId();
+    QuicCcPeriodicErrorModel();
+
+    uint64_t GetCounted() const; //!< data packets seen so far (dropped ones included)
+    uint64_t GetDropped() const; //!< data packets dropped so far
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override;
+    void DoReset() override;
+
+    void SetPeriod(uint64_t period);
+    uint64_t GetPeriod() const;
+
+    uint64_t m_period{100}; //!< drop one in this many data packets (>= 1)
+    uint64_t m_firstDrop{0}; //!< count of the first dropped packet (0 = m_period)
+    uint32_t m_minSize{200}; //!< smallest packet counted as data, bytes (as seen by the device)
+    uint64_t m_counted{0};  //!< data packets seen
+    uint64_t m_dropped{0};  //!< data packets dropped
+};
+
+} // namespace ns3
+
+#endif // QUIC_CC_PERIODIC_ERROR_MODEL_H
