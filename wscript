@@ -62,6 +62,7 @@ def build(bld):
     module_test.source = [
         'test/quic-cc-death-spiral-test-suite.cc',
         'test/quic-cc-hystart-lab-test-suite.cc',
+        'test/quic-cc-many-sockets-test-suite.cc',
         'test/quic-cc-observability-test-suite.cc',
         'test/quic-cc-test-topology.cc',
         'test/quic-cc-transport-test-suite.cc',
