@@ -5,10 +5,11 @@
  * and memory, with quic-cc (QuicReno, QuicCubic) and with ns-3's own TCP (TcpLinuxReno,
  * TcpCubic) on the same topology, in the same process image and the same build.
  *
- * Every measurement runs in its own child process (this binary re-executed with --child), so
- * that the peak resident set wait4() reports belongs to that one simulation and no state
- * (allocator, singletons, random streams) leaks from one run into the next. The parent only
- * spawns, collects and prints; it never simulates.
+ * Every measurement runs in a worker process of its own (the shared batch runner,
+ * QuicCcRunBatch, with one task), so that its peak resident set belongs to that one simulation
+ * and no state (allocator, singletons, random streams) leaks from one run into the next. The
+ * parent only spawns, collects and prints; it never simulates. --child runs one measurement in
+ * the process itself (perf, valgrind, by hand).
  *
  *   transfer-bench [--reps=N] [--scaleReps=N] [--sizeReps=N] [--parts=compare,conns,sizes]
  *                  [--connCounts=1,10,100,1000] [--callgrind=1] [--markdown=FILE]
@@ -25,6 +26,9 @@
 #include "ns3/traffic-control-module.h"
 #include "ns3/quic-cc-helper.h"
 
+#include "quic-cc-batch-runner.h"
+#include "quic-cc-stop-at-bytes.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -36,7 +40,6 @@
 #include <sstream>
 #include <string>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -95,7 +98,7 @@ struct Outcome
     double wallRun{0};     //!< s: Simulator::Run only
     double cpuTotal{0};    //!< s: process CPU time over the same span as wallTotal
     uint64_t received{0};  //!< bytes at the sinks
-    long maxRssKb{0};      //!< parent side: wait4 ru_maxrss of the child
+    long maxRssKb{0};      //!< peak resident set of the worker process, kiB (getrusage)
 };
 
 bool
@@ -145,26 +148,6 @@ Unsupported(const Spec& spec, std::string& option)
         return "must be >= 1";
     }
     return "";
-}
-
-struct RxCounter
-{
-    uint64_t target{0};
-    uint64_t received{0};
-    bool completed{false};
-    double at{0};
-};
-
-void
-OnRx(RxCounter* c, Ptr<const Packet> p, const Address&)
-{
-    c->received += p->GetSize();
-    if (!c->completed && c->received >= c->target)
-    {
-        c->completed = true;
-        c->at = Simulator::Now().GetSeconds();
-        Simulator::Stop();
-    }
 }
 
 void
@@ -242,16 +225,16 @@ CpuNow()
  * (null: nothing to receive).
  */
 Outcome
-RunAndMeasure(std::chrono::steady_clock::time_point t0, double c0, const RxCounter* counter)
+RunAndMeasure(std::chrono::steady_clock::time_point t0, double c0, const QuicCcStopAtBytes* counter)
 {
     const auto r0 = std::chrono::steady_clock::now();
     Simulator::Run();
     Outcome out;
     out.wallRun = Since(r0);
     out.events = Simulator::GetEventCount();
-    out.completed = counter ? counter->completed : true;
-    out.simSeconds = counter && counter->completed ? counter->at : Simulator::Now().GetSeconds();
-    out.received = counter ? counter->received : 0;
+    out.completed = counter ? counter->IsComplete() : true;
+    out.simSeconds = counter && counter->IsComplete() ? counter->GetCompletionSeconds() : Simulator::Now().GetSeconds();
+    out.received = counter ? counter->GetReceived() : 0;
     Simulator::Destroy();
     out.wallTotal = Since(t0);
     out.cpuTotal = CpuNow() - c0;
@@ -315,12 +298,11 @@ RunSingle(const Spec& spec)
         factory = "ns3::QuicCcSocketFactory";
     }
 
-    RxCounter counter;
-    counter.target = spec.bytes;
+    QuicCcStopAtBytes counter(spec.bytes);
     const uint16_t port = 4433;
     PacketSinkHelper sink(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
     ApplicationContainer sinkApp = sink.Install(nodes.Get(1));
-    sinkApp.Get(0)->TraceConnectWithoutContext("Rx", MakeBoundCallback(&OnRx, &counter));
+    counter.Watch(sinkApp.Get(0));
     BulkSendHelper bulk(factory, InetSocketAddress(ifaces.GetAddress(1), port));
     bulk.SetAttribute("MaxBytes", UintegerValue(spec.bytes));
     bulk.SetAttribute("SendSize", UintegerValue(kSendSize));
@@ -418,13 +400,12 @@ RunDumbbell(const Spec& spec)
         factory = "ns3::QuicCcSocketFactory";
     }
 
-    RxCounter counter;
-    counter.target = spec.bytes * spec.conns;
+    QuicCcStopAtBytes counter(spec.bytes * spec.conns);
     PacketSinkHelper sink(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
     ApplicationContainer sinks = sink.Install(receivers);
     for (uint32_t i = 0; i < sinks.GetN(); ++i)
     {
-        sinks.Get(i)->TraceConnectWithoutContext("Rx", MakeBoundCallback(&OnRx, &counter));
+        counter.Watch(sinks.Get(i));
     }
     for (uint32_t c = 0; c < spec.conns; ++c)
     {
@@ -444,85 +425,85 @@ RunDumbbell(const Spec& spec)
 std::string g_self; //!< path of this executable
 
 /**
- * Run \p spec in a fresh process (this binary with --child) and collect its outcome; the
- * child's peak resident set comes from wait4(). An empty proto runs an idle child (baseline).
+ * Fault in every page of every readable file mapping of this process (the ns-3 and quic-cc
+ * libraries, the C++ runtime). A worker forked from the parent starts without the parent's file
+ * pages in its resident set and would count each library page it touches as its own; with all
+ * of them resident from the start in every worker (idle one included), the peak resident set
+ * above the idle worker's is what the simulation itself allocated, as in a freshly started
+ * process.
  */
-Outcome
-Spawn(const Spec& spec)
+void
+TouchMappedFiles()
 {
-    int fds[2];
-    if (pipe(fds) != 0)
+    std::ifstream maps("/proc/self/maps");
+    std::string line;
+    const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+    while (std::getline(maps, line))
     {
-        NS_FATAL_ERROR("transfer-bench: pipe() failed: " << std::strerror(errno));
-    }
-    std::vector<std::string> args{g_self,
-                                  "--child",
-                                  "--proto=" + (spec.proto.empty() ? std::string("idle") : spec.proto),
-                                  "--bytes=" + std::to_string(spec.bytes),
-                                  "--conns=" + std::to_string(spec.conns),
-                                  std::string("--dumbbell=") + (spec.dumbbell ? "1" : "0"),
-                                  std::string("--loss=") + (spec.loss ? "1" : "0")};
-    const pid_t pid = fork();
-    if (pid < 0)
-    {
-        NS_FATAL_ERROR("transfer-bench: fork() failed: " << std::strerror(errno));
-    }
-    if (pid == 0)
-    {
-        close(fds[0]);
-        dup2(fds[1], STDOUT_FILENO);
-        close(fds[1]);
-        std::vector<char*> argv;
-        for (auto& a : args)
+        std::istringstream is(line);
+        std::string range;
+        std::string perms;
+        std::string offset;
+        std::string dev;
+        std::string inode;
+        std::string path;
+        is >> range >> perms >> offset >> dev >> inode >> path;
+        if (path.empty() || path[0] != '/' || perms[0] != 'r')
         {
-            argv.push_back(a.data());
+            continue;
         }
-        argv.push_back(nullptr);
-        execv(g_self.c_str(), argv.data());
-        std::perror("transfer-bench: execv");
-        _exit(127);
+        const uintptr_t begin = std::stoull(range.substr(0, range.find('-')), nullptr, 16);
+        const uintptr_t end = std::stoull(range.substr(range.find('-') + 1), nullptr, 16);
+        for (uintptr_t a = begin; a < end; a += page)
+        {
+            (void)*reinterpret_cast<volatile const char*>(a);
+        }
     }
-    close(fds[1]);
-    std::string text;
-    char buf[512];
-    ssize_t n;
-    while ((n = read(fds[0], buf, sizeof(buf))) > 0)
-    {
-        text.append(buf, static_cast<size_t>(n));
-    }
-    close(fds[0]);
-    int status = 0;
-    struct rusage ru;
-    std::memset(&ru, 0, sizeof(ru));
-    wait4(pid, &status, 0, &ru);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    {
-        NS_FATAL_ERROR("transfer-bench: child for " << spec.proto << " " << spec.bytes << " B x "
-                                                    << spec.conns << " failed (status " << status
-                                                    << "); its output: " << text);
-    }
-    Outcome out;
-    std::istringstream is(text.substr(text.find("RESULT ") + 7));
-    int completed = 0;
-    is >> completed >> out.simSeconds >> out.events >> out.wallTotal >> out.wallRun >> out.received >>
-        out.cpuTotal;
-    out.completed = completed != 0;
-    out.maxRssKb = ru.ru_maxrss;
-    return out;
 }
 
-int
-ChildMain(const Spec& spec)
+/// The outcome of \p spec as one line ("RESULT completed sim events wall wallRun received cpu rss").
+std::string
+RunToLine(const Spec& spec)
 {
+    TouchMappedFiles();
     Outcome out;
     if (spec.proto != "idle")
     {
         out = spec.dumbbell ? RunDumbbell(spec) : RunSingle(spec);
     }
-    std::cout << std::setprecision(9) << "RESULT " << out.completed << " " << out.simSeconds << " "
-              << out.events << " " << out.wallTotal << " " << out.wallRun << " " << out.received << " "
-              << out.cpuTotal
-              << std::endl;
+    struct rusage ru;
+    std::memset(&ru, 0, sizeof(ru));
+    getrusage(RUSAGE_SELF, &ru);
+    std::ostringstream os;
+    os << std::setprecision(9) << "RESULT " << out.completed << " " << out.simSeconds << " " << out.events << " "
+       << out.wallTotal << " " << out.wallRun << " " << out.received << " " << out.cpuTotal << " " << ru.ru_maxrss;
+    return os.str();
+}
+
+/**
+ * Run \p spec in a worker process of its own (QuicCcRunBatch with one task and one worker: a
+ * fork of this process, which never simulates) and collect its outcome, including the
+ * worker's peak resident set (getrusage in the worker). An "idle" proto simulates nothing: the
+ * baseline every peak RSS is reported above.
+ */
+Outcome
+Spawn(const Spec& spec)
+{
+    const std::string line = QuicCcRunBatch(1, 1, [&spec](size_t) { return RunToLine(spec); }).front();
+    Outcome out;
+    std::istringstream is(line.substr(line.find("RESULT ") + 7));
+    int completed = 0;
+    is >> completed >> out.simSeconds >> out.events >> out.wallTotal >> out.wallRun >> out.received >>
+        out.cpuTotal >> out.maxRssKb;
+    out.completed = completed != 0;
+    return out;
+}
+
+/// --child: one measurement in this process (for perf, valgrind and by-hand runs).
+int
+ChildMain(const Spec& spec)
+{
+    std::cout << RunToLine(spec) << std::endl;
     return 0;
 }
 
@@ -928,7 +909,7 @@ main(int argc, char* argv[])
     std::ostringstream md;
     // Idle child: ns-3 and quic-cc loaded, nothing simulated. Its peak RSS is subtracted.
     Spec idle;
-    idle.proto = "";
+    idle.proto = "idle";
     std::vector<double> idleRss;
     for (int i = 0; i < 3; ++i)
     {
@@ -941,11 +922,11 @@ main(int argc, char* argv[])
        << " (quic-cc); ns-3 3.37 from Debian libns3-dev (release build). Load average when the "
           "run started: "
        << LoadAverage() << ".\n\n"
-       << "Every measurement is one child process (this binary re-executed). Time covers "
+       << "Every measurement is one worker process (a fork of the benchmark, which never simulates). Time covers "
           "building the topology, Simulator::Run and Simulator::Destroy of that one simulation; "
-          "CPU is the child's process CPU time over that span (robust when other processes share "
-          "the machine), wall the elapsed time. Memory is the child's peak resident set (wait4 "
-          "ru_maxrss) minus that of an idle child that loads the same libraries and simulates "
+          "CPU is the worker's process CPU time over that span (robust when other processes share "
+          "the machine), wall the elapsed time. Memory is the worker's peak resident set (getrusage "
+          "ru_maxrss; every worker first faults in all pages of the mapped libraries) minus that of an idle worker that simulates "
           "nothing ("
        << Fixed(baselineKb / 1024.0, 1) << " MiB).\n\n";
 

@@ -20,10 +20,10 @@
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
-#include "ns3/quic-cc-batch-runner.h"
-#include "ns3/quic-cc-death-spiral-scenario.h"
 
-#include <boost/math/distributions/normal.hpp>
+#include "quic-cc-batch-runner.h"
+#include "quic-cc-death-spiral-scenario.h"
+#include "quic-cc-report.h"
 
 #include <algorithm>
 #include <cmath>
@@ -145,47 +145,6 @@ Deserialize(const std::string& line, Row& row)
                              row.r.events);
 }
 
-/// Nearest-rank quantile of a sample (q in (0, 1]); NaN if empty.
-double
-Quantile(std::vector<double> v, double q)
-{
-    if (v.empty())
-    {
-        return std::nan("");
-    }
-    std::sort(v.begin(), v.end());
-    const size_t rank = static_cast<size_t>(std::ceil(q * v.size()));
-    return v[std::max<size_t>(rank, 1) - 1];
-}
-
-/// Wilson score interval for k successes in n trials at 95 %.
-std::pair<double, double>
-Wilson(uint32_t k, uint32_t n)
-{
-    if (n == 0)
-    {
-        return {0, 1};
-    }
-    const double z = boost::math::quantile(boost::math::normal(), 0.975);
-    const double p = static_cast<double>(k) / n;
-    const double denom = 1 + z * z / n;
-    const double centre = (p + z * z / (2.0 * n)) / denom;
-    const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / denom;
-    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
-
-std::string
-Fmt(double v, int precision = 2)
-{
-    if (std::isnan(v))
-    {
-        return "-";
-    }
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(precision) << v;
-    return os.str();
-}
-
 } // namespace
 
 int
@@ -288,10 +247,10 @@ main(int argc, char* argv[])
         for (const Row& row : rows)
         {
             out << configs[row.config].name << ',' << row.run << ',' << row.r.completed << ','
-                << (row.r.completed ? Fmt(row.r.completionSeconds, 6) : "") << ',' << row.r.bytesReceived << ','
+                << (row.r.completed ? QuicCcFormat(row.r.completionSeconds, 6) : "") << ',' << row.r.bytesReceived << ','
                 << row.r.cwndAtLossEnd << ',' << row.r.cwndAtLate << ',' << row.r.minCwndAfterLoss << ','
                 << row.r.maxCwndAfterLoss << ',' << row.r.lostAfterLoss << ',' << row.r.lostPackets << ','
-                << row.r.transitions << ',' << Fmt(row.r.meanCyclePeriod, 6) << ',' << row.r.events << '\n';
+                << row.r.transitions << ',' << QuicCcFormat(row.r.meanCyclePeriod, 6) << ',' << row.r.events << '\n';
         }
     }
 
@@ -301,7 +260,7 @@ main(int argc, char* argv[])
         std::cout << configs[row.config].name << " run " << row.run << ": ";
         if (row.r.completed)
         {
-            std::cout << "completed in " << Fmt(row.r.completionSeconds, 3) << " s";
+            std::cout << "completed in " << QuicCcFormat(row.r.completionSeconds, 3) << " s";
         }
         else
         {
@@ -316,7 +275,7 @@ main(int argc, char* argv[])
     }
 
     const uint64_t floor = 2 * base.maxDatagramSize;
-    std::cout << "Death spiral: " << Fmt(base.transferBytes / 1e6, 1) << " MB download, " << rate << ", RTT "
+    std::cout << "Death spiral: " << QuicCcFormat(base.transferBytes / 1e6, 1) << " MB download, " << rate << ", RTT "
               << (2 * base.oneWayDelay).GetMilliSeconds() << " ms, buffer " << base.bufferPackets << " packets, "
               << lossPercent << " % loss until " << base.lossDuration.GetSeconds() << " s, timeout "
               << base.timeout.GetSeconds() << " s, ACK policy " << base.ackPolicy << ", runs " << firstRun << ".."
@@ -358,18 +317,18 @@ main(int argc, char* argv[])
                 periods.push_back(row.r.meanCyclePeriod * 1e3);
             }
         }
-        const auto [lo, hi] = Wilson(n - done, n);
+        const auto [lo, hi] = QuicCcWilsonInterval(n - done, n);
         std::ostringstream ci;
-        ci << "[" << Fmt(100 * lo, 1) << ", " << Fmt(100 * hi, 1) << "]";
+        ci << "[" << QuicCcFormat(100 * lo, 1) << ", " << QuicCcFormat(100 * hi, 1) << "]";
         std::ostringstream completed;
         completed << done << "/" << n;
         std::cout << std::left << std::setw(22) << configs[c].name << std::right << std::setw(6) << n
-                  << std::setw(11) << completed.str() << std::setw(9) << Fmt(100.0 * (n - done) / n, 1)
-                  << std::setw(17) << ci.str() << std::setw(10) << Fmt(Quantile(times, 0.5))
-                  << std::setw(8) << Fmt(Quantile(times, 0.9)) << " | " << std::setw(14) << "" << std::setw(7)
-                  << (n - done ? std::to_string(pinned) : "-") << std::setw(12) << Fmt(Quantile(cwnd2, 0.5), 0)
-                  << std::setw(12) << Fmt(Quantile(cwnd7, 0.5), 0) << std::setw(13)
-                  << Fmt(Quantile(transitions, 0.5), 0) << std::setw(11) << Fmt(Quantile(periods, 0.5), 1)
+                  << std::setw(11) << completed.str() << std::setw(9) << QuicCcFormat(100.0 * (n - done) / n, 1)
+                  << std::setw(17) << ci.str() << std::setw(10) << QuicCcFormat(QuicCcQuantile(times, 0.5))
+                  << std::setw(8) << QuicCcFormat(QuicCcQuantile(times, 0.9)) << " | " << std::setw(14) << "" << std::setw(7)
+                  << (n - done ? std::to_string(pinned) : "-") << std::setw(12) << QuicCcFormat(QuicCcQuantile(cwnd2, 0.5), 0)
+                  << std::setw(12) << QuicCcFormat(QuicCcQuantile(cwnd7, 0.5), 0) << std::setw(13)
+                  << QuicCcFormat(QuicCcQuantile(transitions, 0.5), 0) << std::setw(11) << QuicCcFormat(QuicCcQuantile(periods, 0.5), 1)
                   << "\n";
     }
     std::cout << "\nfail % = runs not complete within the timeout; failing-run columns are medians; pinned = "

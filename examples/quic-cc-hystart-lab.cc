@@ -41,8 +41,10 @@
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
-#include "ns3/quic-cc-batch-runner.h"
-#include "ns3/quic-cc-hystart-lab-scenario.h"
+
+#include "quic-cc-batch-runner.h"
+#include "quic-cc-hystart-lab-scenario.h"
+#include "quic-cc-report.h"
 
 #include <algorithm>
 #include <cmath>
@@ -187,49 +189,11 @@ Deserialize(const std::string& line, QuicCcHystartLabResult& r)
                              >> r.events);
 }
 
-/// Median (mean of the two middle values for an even count); NaN if empty.
-double
-Median(std::vector<double> v)
-{
-    if (v.empty())
-    {
-        return std::nan("");
-    }
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/// Mean; NaN if empty.
-double
-Mean(const std::vector<double>& v)
-{
-    if (v.empty())
-    {
-        return std::nan("");
-    }
-    double sum = 0;
-    for (double x : v)
-    {
-        sum += x;
-    }
-    return sum / v.size();
-}
-
+/// QuicCcFormat, with "timeout" for the median of a cell where most runs did not finish.
 std::string
 Fmt(double v, int precision = 2)
 {
-    if (std::isnan(v))
-    {
-        return "-";
-    }
-    if (std::isinf(v))
-    {
-        return "timeout";
-    }
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(precision) << v;
-    return os.str();
+    return std::isinf(v) ? "timeout" : QuicCcFormat(v, precision);
 }
 
 } // namespace
@@ -407,7 +371,7 @@ main(int argc, char* argv[])
                     failed += r->completed ? 0 : 1;
                 }
                 incomplete += failed;
-                std::cout << std::setw(width) << (Fmt(Median(times)) + (failed ? "*" : ""));
+                std::cout << std::setw(width) << (Fmt(QuicCcMedian(times)) + (failed ? "*" : ""));
             }
             std::cout << "\n";
         }
@@ -453,7 +417,7 @@ main(int argc, char* argv[])
                 {
                     v.push_back(value(*r));
                 }
-                std::cout << std::setw(width) << Fmt(Mean(v), 1);
+                std::cout << std::setw(width) << Fmt(QuicCcMean(v), 1);
             }
             std::cout << "\n";
         }
