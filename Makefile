@@ -5,6 +5,8 @@
 #               run its suites and examples with its test.py (cache: $QUICCC_CACHE)
 #   make bench  build and run the benchmarks (bench/), write bench/RESULTS.md (not tests)
 #   make golden  compare the full death-spiral and hystart-lab results with test/golden
+#   make bench-scale  1,000 / 2,000 / 4,000 / 10,000 dumbbell connections, quic-cc vs ns-3 TCP
+#               (long: tens of CPU minutes), written to bench/RESULTS-scale.md
 
 BUILD      ?= build
 BUILD_TYPE ?= RelWithDebInfo
@@ -21,11 +23,11 @@ PYTHON     := /usr/bin/python3
 # binaries that Debian's ns-3 CMake package config checks for.
 DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest libgtest-dev \
                libgmock-dev nlohmann-json3-dev libboost-dev libbenchmark-dev python3 \
-               python3-matplotlib ccache
+               python3-matplotlib ccache valgrind
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build test demo clean check-in-tree bench golden
+.PHONY: all deps configure build test demo clean check-in-tree bench bench-scale golden
 
 all: build
 
@@ -75,6 +77,11 @@ demo: build
 bench: configure
 	cmake --build $(BUILD) -j $(JOBS) --target transfer-bench controller-bench
 	bench/run-bench.sh $(BUILD) $(BENCH_REPS)
+
+bench-scale: configure
+	cmake --build $(BUILD) -j $(JOBS) --target transfer-bench
+	$(BUILD)/bench/transfer-bench --parts=conns --connCounts=1000,2000,4000,10000 --scaleReps=1 \
+	  --markdown=bench/RESULTS-scale.md > /dev/null
 
 check-in-tree:
 	JOBS=$(JOBS) scripts/check-in-tree.sh

@@ -80,6 +80,7 @@ def build(bld):
         'test/quic-cc-death-spiral-test-suite.cc',
         'test/quic-cc-dumbbell-test-suite.cc',
         'test/quic-cc-hystart-lab-test-suite.cc',
+        'test/quic-cc-many-sockets-test-suite.cc',
         'test/quic-cc-observability-test-suite.cc',
         'test/quic-cc-response-function-test-suite.cc',
         'test/quic-cc-test-topology.cc',

@@ -414,7 +414,7 @@ class CollectingReporter : public benchmark::ConsoleReporter
             md << "| " << name << " | " << fmt(sent) << " | " << fmt(acked) << " | "
                << (met ? "yes" : "**no**") << " |\n";
         }
-        md << "\nTarget: controller calls under 100 ns per packet: " << (allMet ? "met" : "**not met**")
+        md << "\nTarget 4 (keep): controller calls under 100 ns per packet: " << (allMet ? "met" : "**not met**")
            << " (slowest: " << slowestName << ", " << fmt(slowest) << " ns).\n";
         md << "\n### QuicLossDetection, ns per ACK frame vs packets in flight\n\n"
            << "One OnAckReceived (RTT sample, loss pass, QuicCubic call, pruning) plus the one "
@@ -446,7 +446,7 @@ class CollectingReporter : public benchmark::ConsoleReporter
                << (rec == m_recordMax.end() ? "n/a" : std::to_string(static_cast<uint64_t>(rec->second)))
                << " | " << (met ? "yes" : "**no**") << " |\n";
         }
-        md << "\nTarget: loss detection cost per ACK independent of packets in flight: "
+        md << "\nTarget 4 (keep): loss detection cost per ACK independent of packets in flight: "
            << (ldMet ? "met" : "**not met**") << " (100000 vs 10 in flight: at most "
            << fmt(worstRatio) << "x; \"independent\" here means under 3x for 10^4 times more "
               "packets, cache misses included).\n";

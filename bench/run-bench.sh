@@ -15,7 +15,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 echo "== transfer-bench (whole simulated transfers) ==" >&2
-"$build/bench/transfer-bench" --reps="$reps" --markdown="$tmp/transfer.md" > /dev/null
+# --callgrind: each comparison cell once under valgrind (own-code share vs the ns-3 floor);
+# connection counts up to 10,000 for the scale target (make bench-scale adds 2,000 and 4,000).
+"$build/bench/transfer-bench" --reps="$reps" --callgrind=1 --connCounts=1,10,100,1000,10000 \
+  --scaleReps=1 --markdown="$tmp/transfer.md" > /dev/null
 echo "== controller-bench (Google Benchmark) ==" >&2
 "$build/bench/controller-bench" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
   --markdown="$tmp/controller.md" >&2
@@ -31,7 +34,9 @@ dirty=$(git -C "$here/.." status --porcelain --untracked-files=no 2>/dev/null | 
   echo
   echo "## Targets"
   echo
-  grep -h '^Target' "$tmp/transfer.md" "$tmp/controller.md" | sed 's/^Target: /- /'
+  echo "Load average when the run ended: $(cut -d' ' -f1-3 /proc/loadavg) (1 / 5 / 15 min)."
+  echo
+  grep -h '^Target' "$tmp/transfer.md" "$tmp/controller.md" | sort -s -k2,2n | sed 's/^Target /- Target /'
   echo
   echo "## Whole transfers (bench/transfer-bench.cc)"
   echo

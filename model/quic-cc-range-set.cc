@@ -24,9 +24,15 @@ QuicCcRangeSet::Add(uint64_t start, uint64_t end)
         auto prev = std::prev(it);
         if (prev->second >= start)
         {
-            start = prev->first;
-            end = std::max(end, prev->second);
-            it = m_ranges.erase(prev);
+            // Grow that range in place (the in-order case: no map node freed and re-allocated),
+            // absorbing the ranges the new end reaches.
+            prev->second = std::max(end, prev->second);
+            while (it != m_ranges.end() && it->first <= prev->second)
+            {
+                prev->second = std::max(prev->second, it->second);
+                it = m_ranges.erase(it);
+            }
+            return;
         }
     }
     while (it != m_ranges.end() && it->first <= end)

@@ -72,8 +72,44 @@ QuicCcSocketFactory::CreateSocket()
 int64_t
 QuicCcSocketFactory::AssignStreams(int64_t stream)
 {
+    Ptr<Node> node = GetObject<Node>();
+    NS_ABORT_MSG_IF(!node, "QuicCcSocketFactory::AssignStreams: the factory is not aggregated to a node");
+    const int64_t block = kStreamsPerSocket * kBlockSockets;
+    NS_ABORT_MSG_IF(stream < 0 || stream > kExtensionBase - block,
+                    "QuicCcSocketFactory::AssignStreams: stream "
+                        << stream << " on node " << node->GetId() << " is outside 0.." << kExtensionBase - block
+                        << " (the node's block of " << block
+                        << " streams must end below 2^62, where quic-cc's range for sockets beyond "
+                        << kBlockSockets << " per node starts)");
+    NS_ABORT_MSG_IF(node->GetId() >= (uint32_t{1} << kNodeIdBits),
+                    "QuicCcSocketFactory::AssignStreams: node id " << node->GetId()
+                                                                   << " is not below 2^" << kNodeIdBits
+                                                                   << " (nodes with fixed quic-cc streams)");
     m_streamBase = stream;
-    return 3 * kMaxSocketsPerNode;
+    m_nodeId = node->GetId();
+    // Sockets that exist already get theirs now, as in ns-3 (AssignStreams fixes the streams of
+    // the objects it reaches).
+    for (size_t k = 0; k < m_sockets.size(); ++k)
+    {
+        m_sockets[k]->AssignStreams(SocketStream(k));
+    }
+    return block;
+}
+
+int64_t
+QuicCcSocketFactory::SocketStream(uint64_t k) const
+{
+    if (k < static_cast<uint64_t>(kBlockSockets))
+    {
+        return m_streamBase + kStreamsPerSocket * static_cast<int64_t>(k);
+    }
+    // The extension range holds 2^(60 - kNodeIdBits) sockets per node: more than any machine's
+    // memory holds (each socket is kilobytes), so this is not a limit a scenario can reach.
+    const uint64_t extra = k - kBlockSockets;
+    NS_ABORT_MSG_IF(extra >= (uint64_t{1} << (60 - kNodeIdBits)),
+                    "QuicCcSocketFactory: socket " << k << " of node " << m_nodeId
+                                                   << " is beyond quic-cc's stream space");
+    return kExtensionBase + kStreamsPerSocket * static_cast<int64_t>((extra << kNodeIdBits) | m_nodeId);
 }
 
 void
@@ -81,10 +117,7 @@ QuicCcSocketFactory::AddSocket(Ptr<QuicCcSocket> socket)
 {
     if (m_streamBase >= 0)
     {
-        NS_ABORT_MSG_IF(static_cast<int64_t>(m_sockets.size()) >= kMaxSocketsPerNode,
-                        "QuicCcSocketFactory: more than " << kMaxSocketsPerNode
-                                                          << " sockets on one node with assigned streams");
-        socket->AssignStreams(m_streamBase + 3 * static_cast<int64_t>(m_sockets.size()));
+        socket->AssignStreams(SocketStream(m_sockets.size()));
     }
     m_sockets.push_back(socket);
     m_socketCreatedTrace(socket);

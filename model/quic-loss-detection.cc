@@ -31,8 +31,21 @@ QuicLossDetection::QuicLossDetection(Ptr<QuicCongestionController> cc, const Qui
 size_t
 QuicLossDetection::LowerBound(uint64_t pn) const
 {
+    if (m_sent.empty() || pn <= m_sent.front().packetNumber)
+    {
+        return 0;
+    }
+    // Packet numbers increase by at least 1 per entry, so the answer is at most
+    // pn - front; it is exactly that when no packet between was left out of the record (the
+    // common case: a sender's packets are nearly all ack-eliciting). Check that guess first,
+    // then binary-search below it.
+    const size_t guess = static_cast<size_t>(std::min<uint64_t>(pn - m_sent.front().packetNumber, m_sent.size()));
+    if (guess == m_sent.size() ? m_sent.back().packetNumber < pn : m_sent[guess].packetNumber == pn)
+    {
+        return guess;
+    }
     auto it = std::lower_bound(m_sent.begin(),
-                               m_sent.end(),
+                               m_sent.begin() + static_cast<std::ptrdiff_t>(guess),
                                pn,
                                [](const SentPacket& p, uint64_t n) { return p.packetNumber < n; });
     return static_cast<size_t>(it - m_sent.begin());

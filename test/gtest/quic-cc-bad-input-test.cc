@@ -128,6 +128,22 @@ TEST(QuicCcBadInputDeathTest, InstallWithoutInternetStackNamesTheNode)
     EXPECT_DEATH(quic.Install(nodes), "node [0-9]+ has no UDP");
 }
 
+TEST(QuicCcBadInputDeathTest, StreamsBeyondTheAssignedRangeAreNamedAtSetUp)
+{
+    // The block of a node's first 1000 sockets must end below 2^62, where the range of its
+    // further sockets starts: checked by AssignStreams, before the simulation runs.
+    NodeContainer nodes;
+    nodes.Create(1);
+    InternetStackHelper internet;
+    internet.Install(nodes);
+    QuicCcHelper quic;
+    quic.Install(nodes);
+    const int64_t last = QuicCcSocketFactory::kExtensionBase - 3 * QuicCcSocketFactory::kBlockSockets;
+    EXPECT_EQ(quic.AssignStreams(nodes, last), 3 * QuicCcSocketFactory::kBlockSockets);
+    EXPECT_DEATH(quic.AssignStreams(nodes, last + 1), "stream " + std::to_string(last + 1) + " on node [0-9]+ is outside");
+    EXPECT_DEATH(quic.AssignStreams(nodes, -1), "stream -1 on node [0-9]+ is outside");
+}
+
 TEST(QuicCcBadInputTest, ValidBoundsAreAccepted)
 {
     // 1200 and 65527 are the inclusive limits (RFC 9000 Sections 14 and 18.2).
