@@ -16,8 +16,20 @@ QUICCC_DEPENDENCIES = [
     'applications',
     'point-to-point',
     'traffic-control',
-    'flow-monitor',
-    'stats',
+]
+
+# Examples-side support (CMakeLists.txt: QUICCC_STUDY_SOURCES; a static library there). waf
+# compiles these into the test library and, as examples/wscript lists them, into each example.
+QUICCC_STUDY_SOURCES = [
+    'study/quic-cc-batch-runner.cc',
+    'study/quic-cc-report.cc',
+    'study/quic-cc-command-line.cc',
+    'study/quic-cc-output-file.cc',
+    'study/quic-cc-stop-at-bytes.cc',
+    'study/quic-cc-bulk-transfer.cc',
+    'study/quic-cc-first-socket.cc',
+    'study/quic-cc-death-spiral-scenario.cc',
+    'study/quic-cc-hystart-lab-scenario.cc',
 ]
 
 
@@ -53,9 +65,6 @@ def build(bld):
         'model/quic-cc-qlog.cc',
         'model/quic-cc-socket-factory.cc',
         'helper/quic-cc-helper.cc',
-        'helper/quic-cc-death-spiral-scenario.cc',
-        'helper/quic-cc-hystart-lab-scenario.cc',
-        'helper/quic-cc-batch-runner.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('quic-cc')
@@ -65,7 +74,8 @@ def build(bld):
         'test/quic-cc-observability-test-suite.cc',
         'test/quic-cc-test-topology.cc',
         'test/quic-cc-transport-test-suite.cc',
-    ]
+    ] + QUICCC_STUDY_SOURCES
+    module_test.includes = ['study']
 
     headers = bld(features='ns3header')
     headers.module = 'quic-cc'
@@ -85,9 +95,6 @@ def build(bld):
         'model/quic-cc-qlog.h',
         'model/quic-cc-socket-factory.h',
         'helper/quic-cc-helper.h',
-        'helper/quic-cc-death-spiral-scenario.h',
-        'helper/quic-cc-hystart-lab-scenario.h',
-        'helper/quic-cc-batch-runner.h',
     ]
 
     if bld.env['ENABLE_EXAMPLES']:

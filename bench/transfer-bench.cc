@@ -22,6 +22,8 @@
 #include "ns3/traffic-control-module.h"
 #include "ns3/quic-cc-helper.h"
 
+#include "quic-cc-stop-at-bytes.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -98,26 +100,6 @@ bool
 IsTcp(const std::string& proto)
 {
     return proto.rfind("tcp-", 0) == 0;
-}
-
-struct RxCounter
-{
-    uint64_t target{0};
-    uint64_t received{0};
-    bool completed{false};
-    double at{0};
-};
-
-void
-OnRx(RxCounter* c, Ptr<const Packet> p, const Address&)
-{
-    c->received += p->GetSize();
-    if (!c->completed && c->received >= c->target)
-    {
-        c->completed = true;
-        c->at = Simulator::Now().GetSeconds();
-        Simulator::Stop();
-    }
 }
 
 void
@@ -246,12 +228,11 @@ RunSingle(const Spec& spec)
         factory = "ns3::QuicCcSocketFactory";
     }
 
-    RxCounter counter;
-    counter.target = spec.bytes;
+    QuicCcStopAtBytes counter(spec.bytes);
     const uint16_t port = 4433;
     PacketSinkHelper sink(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
     ApplicationContainer sinkApp = sink.Install(nodes.Get(1));
-    sinkApp.Get(0)->TraceConnectWithoutContext("Rx", MakeBoundCallback(&OnRx, &counter));
+    counter.Watch(sinkApp.Get(0));
     BulkSendHelper bulk(factory, InetSocketAddress(ifaces.GetAddress(1), port));
     bulk.SetAttribute("MaxBytes", UintegerValue(spec.bytes));
     bulk.SetAttribute("SendSize", UintegerValue(kSendSize));
@@ -263,9 +244,9 @@ RunSingle(const Spec& spec)
     Outcome out;
     out.wallRun = Since(r0);
     out.events = Simulator::GetEventCount();
-    out.completed = counter.completed;
-    out.simSeconds = counter.completed ? counter.at : Simulator::Now().GetSeconds();
-    out.received = counter.received;
+    out.completed = counter.IsComplete();
+    out.simSeconds = counter.IsComplete() ? counter.GetCompletionSeconds() : Simulator::Now().GetSeconds();
+    out.received = counter.GetReceived();
     Simulator::Destroy();
     out.wallTotal = Since(t0);
     out.cpuTotal = CpuNow() - c0;
@@ -332,14 +313,13 @@ RunDumbbell(const Spec& spec)
     QuicCcHelper quic = InstallQuic(spec, all);
     stream += quic.AssignStreams(all, stream);
 
-    RxCounter counter;
-    counter.target = spec.bytes * spec.conns;
+    QuicCcStopAtBytes counter(spec.bytes * spec.conns);
     const uint16_t port = 4433;
     PacketSinkHelper sink("ns3::QuicCcSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
     ApplicationContainer sinks = sink.Install(receivers);
     for (uint32_t i = 0; i < sinks.GetN(); ++i)
     {
-        sinks.Get(i)->TraceConnectWithoutContext("Rx", MakeBoundCallback(&OnRx, &counter));
+        counter.Watch(sinks.Get(i));
     }
     for (uint32_t c = 0; c < spec.conns; ++c)
     {
@@ -356,9 +336,9 @@ RunDumbbell(const Spec& spec)
     Outcome out;
     out.wallRun = Since(r0);
     out.events = Simulator::GetEventCount();
-    out.completed = counter.completed;
-    out.simSeconds = counter.completed ? counter.at : Simulator::Now().GetSeconds();
-    out.received = counter.received;
+    out.completed = counter.IsComplete();
+    out.simSeconds = counter.IsComplete() ? counter.GetCompletionSeconds() : Simulator::Now().GetSeconds();
+    out.received = counter.GetReceived();
     Simulator::Destroy();
     out.wallTotal = Since(t0);
     out.cpuTotal = CpuNow() - c0;

@@ -2,7 +2,8 @@
 # Included from ../CMakeLists.txt (standalone mode only), after cmake/quic-cc-package.cmake.
 #
 #  - wscript-matches-cmake: wscript and examples/wscript (waf, ns-3 <= 3.35) list exactly the
-#    sources, headers, test sources, examples and ns-3 modules this CMake build uses.
+#    sources, headers, test sources, examples, examples-side (study/) sources and ns-3 modules
+#    this CMake build uses.
 #  - install-consumer: `cmake --install` into a prefix inside the build directory, then build
 #    and run test/consumer against it, with find_package(quic-cc) and with pkg-config.
 #  - quic-cc-compat-newer-api (a build target): model/quic-cc-compat.h compiles against the
@@ -22,11 +23,12 @@ function(quiccc_json_list out)
 endfunction()
 quiccc_json_list(j_sources ${QUICCC_MODEL_SOURCES})
 quiccc_json_list(j_headers ${QUICCC_HEADERS})
+quiccc_json_list(j_study ${QUICCC_STUDY_SOURCES})
 quiccc_json_list(j_tests ${QUICCC_TEST_SOURCES})
 quiccc_json_list(j_examples ${QUICCC_CHECK_EXAMPLES})
 quiccc_json_list(j_ns3 ${QUICCC_NS3_LIBS})
 file(CONFIGURE OUTPUT ${CMAKE_BINARY_DIR}/quic-cc-file-lists.json CONTENT
-"{\"sources\": ${j_sources},\n \"headers\": ${j_headers},\n \"tests\": ${j_tests},\n \"examples\": ${j_examples},\n \"ns3_libs\": ${j_ns3}}\n")
+"{\"sources\": ${j_sources},\n \"headers\": ${j_headers},\n \"study\": ${j_study},\n \"tests\": ${j_tests},\n \"examples\": ${j_examples},\n \"ns3_libs\": ${j_ns3}}\n")
 
 add_test(NAME wscript-matches-cmake
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check-wscript.py

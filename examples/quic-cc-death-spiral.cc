@@ -15,26 +15,30 @@
  *   ./quic-cc-death-spiral                                  # cubic-LastSent, cubic-LastActivity, reno; 100 runs each
  *   ./quic-cc-death-spiral --cc=cubic --idle-restart=LastSent --runs=1 --firstRun=7
  *   ./quic-cc-death-spiral --runs=20 --ackPolicy=Rfc9000 --csv=out.csv
+ *   ./quic-cc-death-spiral --loss=10% --lossDuration=1s --dryRun=true   # only check the options
+ *
+ * Every option is checked before the first run: a bad value exits with status 2 and one line
+ * "quic-cc-death-spiral: --<option>=<value>: <reason>" on stderr. --loss takes a percentage
+ * ("30%") or a fraction ("0.3"), as ns-3's error models do.
  */
 
-#include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
-#include "ns3/quic-cc-batch-runner.h"
-#include "ns3/quic-cc-death-spiral-scenario.h"
 
-#include <boost/math/distributions/normal.hpp>
+#include "quic-cc-batch-runner.h"
+#include "quic-cc-command-line.h"
+#include "quic-cc-death-spiral-scenario.h"
+#include "quic-cc-output-file.h"
+#include "quic-cc-report.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <map>
+#include <limits>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 using namespace ns3;
@@ -58,66 +62,37 @@ struct Row
     QuicCcDeathSpiralResult r;
 };
 
+/// The configurations --cc and --idle-restart select (both already validated).
 std::vector<RunConfig>
-ParseConfigs(const std::string& cc, const std::string& idle)
+SelectConfigs(const std::string& cc, const std::string& idle)
 {
     const std::vector<std::string> allIdle{"LastSent", "LastActivity", "LastSentClamped", "Off"};
     std::vector<RunConfig> out;
-    auto addCubic = [&](const std::string& mode) {
-        if (std::find(allIdle.begin(), allIdle.end(), mode) == allIdle.end())
-        {
-            NS_FATAL_ERROR("--idle-restart must be LastSent, LastActivity, LastSentClamped, Off or all; got '"
-                           << mode << "'");
-        }
-        out.push_back({"cubic-" + mode, "cubic", mode});
-    };
-    if (cc.empty())
-    {
-        if (idle.empty())
-        {
-            addCubic("LastSent");
-            addCubic("LastActivity");
-        }
-        else if (idle == "all")
-        {
-            for (const auto& m : allIdle)
-            {
-                addCubic(m);
-            }
-        }
-        else
-        {
-            addCubic(idle);
-        }
-        if (idle.empty() || idle == "all")
-        {
-            out.push_back({"reno", "reno", ""});
-        }
-        return out;
-    }
     if (cc == "reno")
     {
-        out.push_back({"reno", "reno", ""});
-        return out;
+        return {{"reno", "reno", ""}};
     }
-    if (cc != "cubic")
+    std::vector<std::string> modes;
+    if (idle == "all")
     {
-        NS_FATAL_ERROR("--cc must be cubic or reno, got '" << cc << "'");
+        modes = allIdle;
     }
-    if (idle.empty())
+    else if (!idle.empty())
     {
-        addCubic("LastActivity");
-    }
-    else if (idle == "all")
-    {
-        for (const auto& m : allIdle)
-        {
-            addCubic(m);
-        }
+        modes = {idle};
     }
     else
     {
-        addCubic(idle);
+        modes = cc.empty() ? std::vector<std::string>{"LastSent", "LastActivity"}
+                           : std::vector<std::string>{"LastActivity"};
+    }
+    for (const std::string& mode : modes)
+    {
+        out.push_back({"cubic-" + mode, "cubic", mode});
+    }
+    if (cc.empty() && (idle.empty() || idle == "all"))
+    {
+        out.push_back({"reno", "reno", ""});
     }
     return out;
 }
@@ -127,9 +102,10 @@ Serialize(const Row& row)
 {
     std::ostringstream os;
     os << std::setprecision(17) << row.config << ' ' << row.run << ' ' << row.r.completed << ' '
-       << row.r.completionSeconds << ' ' << row.r.bytesReceived << ' ' << row.r.cwndAtLossEnd << ' '
-       << row.r.cwndAtLate << ' ' << row.r.minCwndAfterLoss << ' ' << row.r.maxCwndAfterLoss << ' '
-       << row.r.maxCwndAfterLate << ' ' << row.r.lostAfterLoss << ' ' << row.r.lostPackets << ' ' << row.r.transitions << ' '
+       << row.r.completionSeconds << ' ' << row.r.endSeconds << ' ' << row.r.handshakeSeconds << ' '
+       << row.r.bytesReceived << ' ' << row.r.cwndAtLossEnd << ' ' << row.r.cwndAtLate << ' '
+       << row.r.minCwndAfterLoss << ' ' << row.r.maxCwndAfterLoss << ' ' << row.r.maxCwndAfterLate
+       << ' ' << row.r.lostAfterLoss << ' ' << row.r.lostPackets << ' ' << row.r.transitions << ' '
        << row.r.meanCyclePeriod << ' ' << row.r.events;
     return os.str();
 }
@@ -139,192 +115,76 @@ Deserialize(const std::string& line, Row& row)
 {
     std::istringstream is(line);
     return static_cast<bool>(is >> row.config >> row.run >> row.r.completed >> row.r.completionSeconds >>
-                             row.r.bytesReceived >> row.r.cwndAtLossEnd >> row.r.cwndAtLate >>
-                             row.r.minCwndAfterLoss >> row.r.maxCwndAfterLoss >> row.r.maxCwndAfterLate >> row.r.lostAfterLoss >>
+                             row.r.endSeconds >> row.r.handshakeSeconds >> row.r.bytesReceived >>
+                             row.r.cwndAtLossEnd >> row.r.cwndAtLate >> row.r.minCwndAfterLoss >>
+                             row.r.maxCwndAfterLoss >> row.r.maxCwndAfterLate >> row.r.lostAfterLoss >>
                              row.r.lostPackets >> row.r.transitions >> row.r.meanCyclePeriod >>
                              row.r.events);
 }
 
-/// Nearest-rank quantile of a sample (q in (0, 1]); NaN if empty.
-double
-Quantile(std::vector<double> v, double q)
-{
-    if (v.empty())
-    {
-        return std::nan("");
-    }
-    std::sort(v.begin(), v.end());
-    const size_t rank = static_cast<size_t>(std::ceil(q * v.size()));
-    return v[std::max<size_t>(rank, 1) - 1];
-}
-
-/// Wilson score interval for k successes in n trials at 95 %.
-std::pair<double, double>
-Wilson(uint32_t k, uint32_t n)
-{
-    if (n == 0)
-    {
-        return {0, 1};
-    }
-    const double z = boost::math::quantile(boost::math::normal(), 0.975);
-    const double p = static_cast<double>(k) / n;
-    const double denom = 1 + z * z / n;
-    const double centre = (p + z * z / (2.0 * n)) / denom;
-    const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / denom;
-    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
-
+/// Seconds as the labels print them: "2", "0.5".
 std::string
-Fmt(double v, int precision = 2)
+Secs(Time t)
 {
-    if (std::isnan(v))
-    {
-        return "-";
-    }
     std::ostringstream os;
-    os << std::fixed << std::setprecision(precision) << v;
+    os << t.GetSeconds();
     return os.str();
 }
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/// \p value, or "" when the run ended before \p at (the sample was never taken).
+std::string
+IfReached(const Row& row, Time at, uint64_t value)
 {
-    QuicCcDeathSpiralParams base;
-    std::string cc;
-    std::string idleRestart;
-    uint32_t runs = 100;
-    uint32_t firstRun = 1;
-    uint32_t jobs = 0;
-    std::string csv;
-    std::string qlog;
-    std::string rate = "1Gbps";
-    std::string transfer = "10MB";
-    double lossPercent = 30;
-    bool quiet = false;
+    return row.r.endSeconds < at.GetSeconds() ? "" : std::to_string(value);
+}
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("cc", "Controller: cubic or reno (default: compare cubic-LastSent, cubic-LastActivity, reno)", cc);
-    cmd.AddValue("idle-restart", "CUBIC IdleRestart: LastSent, LastActivity, LastSentClamped, Off or all", idleRestart);
-    cmd.AddValue("runs", "Runs per configuration (RngRun firstRun..firstRun+runs-1)", runs);
-    cmd.AddValue("firstRun", "First RngRun value", firstRun);
-    cmd.AddValue("seed", "RngSeed", base.seed);
-    cmd.AddValue("jobs", "Worker processes (0 = number of cores)", jobs);
-    cmd.AddValue("csv", "Write one row per run to this CSV file", csv);
-    cmd.AddValue("qlog", "Write qlog files (.sqlog, for qvis) of every run into DIRECTORY/<config>-run<N>/", qlog);
-    cmd.AddValue("rate", "Bottleneck rate", rate);
-    cmd.AddValue("delay", "One-way propagation delay (RTT = 2 x delay)", base.oneWayDelay);
-    cmd.AddValue("buffer", "Bottleneck drop-tail buffer, packets", base.bufferPackets);
-    cmd.AddValue("loss", "Random packet loss in both directions, percent", lossPercent);
-    cmd.AddValue("lossDuration", "Loss is switched off at this time", base.lossDuration);
-    cmd.AddValue("timeout", "A run not complete by then fails", base.timeout);
-    cmd.AddValue("size", "Download size (e.g. 10MB, 10000000)", transfer);
-    cmd.AddValue("mss", "MaxDatagramSize, bytes", base.maxDatagramSize);
-    cmd.AddValue("hystart", "HyStart++ on the controller", base.hyStart);
-    cmd.AddValue("ackPolicy", "Receiver ACK policy: ReceiveBatch or Rfc9000", base.ackPolicy);
-    cmd.AddValue("ackBatchWindow", "ReceiveBatch window", base.ackBatchWindow);
-    cmd.AddValue("ackThreshold", "Rfc9000 policy: ACK every n-th ack-eliciting packet (1 = every packet)",
-                 base.ackElicitingThreshold);
-    cmd.AddValue("sendJitter", "Host model: max uniform delay before each packet of a burst", base.sendJitterMax);
-    cmd.AddValue("ackDelayJitter", "Host model: max uniform delay before each ACK is processed", base.ackProcessingDelayMax);
-    cmd.AddValue("quiet", "No progress on stderr", quiet);
-    cmd.Parse(argc, argv);
-
-    base.rate = DataRate(rate);
-    base.observeFrom = base.lossDuration;
-    base.lossRate = lossPercent / 100.0;
-    NS_ABORT_MSG_UNLESS(lossPercent >= 0 && lossPercent <= 100, "--loss must be in [0, 100], got " << lossPercent);
-    NS_ABORT_MSG_IF(runs == 0 || runs > 1000000, "--runs must be in 1..1000000, got " << runs);
+/// The CSV: one row per run. Sample times are columns of their own, so the names do not depend
+/// on the parameters.
+std::string
+Csv(const std::vector<Row>& rows, const std::vector<RunConfig>& configs, const QuicCcDeathSpiralParams& base)
+{
+    std::ostringstream out;
+    out << "config,run,completed,completion_s,handshake_s,bytes_received,loss_end_s,cwnd_at_loss_end,"
+           "late_sample_s,cwnd_at_late_sample,min_cwnd_after_loss_end,max_cwnd_after_loss_end,"
+           "lost_after_loss_end,lost_packets,transitions,cycle_period_s,events\n";
+    for (const Row& row : rows)
     {
-        // Sizes accept ns-3's byte-size syntax through QueueSize ("10MB" = 10,000,000 bytes).
-        const QueueSize size(transfer.find_first_not_of("0123456789") == std::string::npos ? transfer + "B" : transfer);
-        base.transferBytes = size.GetValue();
+        out << configs[row.config].name << ',' << row.run << ',' << row.r.completed << ','
+            << (row.r.completed ? QuicCcFormat(row.r.completionSeconds, 6) : "") << ','
+            << (row.r.handshakeSeconds >= 0 ? QuicCcFormat(row.r.handshakeSeconds, 6) : "") << ','
+            << row.r.bytesReceived << ',' << Secs(base.lossDuration) << ','
+            << IfReached(row, base.lossDuration, row.r.cwndAtLossEnd) << ',' << Secs(base.sampleLate)
+            << ',' << IfReached(row, base.sampleLate, row.r.cwndAtLate) << ','
+            << IfReached(row, base.observeFrom, row.r.minCwndAfterLoss) << ','
+            << IfReached(row, base.observeFrom, row.r.maxCwndAfterLoss) << ','
+            << IfReached(row, base.observeFrom, row.r.lostAfterLoss) << ',' << row.r.lostPackets << ','
+            << row.r.transitions << ',' << QuicCcFormat(row.r.meanCyclePeriod, 6) << ',' << row.r.events
+            << '\n';
     }
-    const std::vector<RunConfig> configs = ParseConfigs(cc, idleRestart);
-    std::vector<std::pair<size_t, uint32_t>> work; // (config, run)
-    for (uint32_t i = 0; i < runs; ++i)
-    {
-        for (size_t c = 0; c < configs.size(); ++c)
-        {
-            work.emplace_back(c, firstRun + i);
-        }
-    }
+    return out.str();
+}
 
-    // Independent simulations in separate processes; results come back as lines on a pipe.
-    const bool progress = !quiet && isatty(STDERR_FILENO) && !std::getenv("CI");
-    const std::vector<std::string> lines = QuicCcRunBatch(
-        work.size(),
-        jobs,
-        [&](size_t w) {
-            QuicCcDeathSpiralParams p = base;
-            p.controller = configs[work[w].first].controller;
-            p.idleRestart = configs[work[w].first].idleRestart.empty() ? "LastActivity" : configs[work[w].first].idleRestart;
-            p.run = work[w].second;
-            if (!qlog.empty())
-            {
-                p.qlogDirectory = qlog + "/" + configs[work[w].first].name + "-run" + std::to_string(p.run);
-            }
-            return Serialize(Row{work[w].first, p.run, QuicCcRunDeathSpiral(p)});
-        },
-        progress);
-    std::vector<Row> rows;
-    for (const std::string& line : lines)
-    {
-        Row row;
-        NS_ABORT_MSG_UNLESS(Deserialize(line, row), "bad result line from a worker");
-        rows.push_back(row);
-    }
-    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-        return std::tie(a.config, a.run) < std::tie(b.config, b.run);
-    });
-
-    if (!csv.empty())
-    {
-        std::ofstream out(csv);
-        NS_ABORT_MSG_UNLESS(out, "cannot write --csv file '" << csv << "'");
-        out << "config,run,completed,completion_s,bytes_received,cwnd_at_2s,cwnd_at_7s,min_cwnd_after_2s,"
-               "max_cwnd_after_2s,lost_after_2s,lost_packets,transitions,cycle_period_s,events\n";
-        for (const Row& row : rows)
-        {
-            out << configs[row.config].name << ',' << row.run << ',' << row.r.completed << ','
-                << (row.r.completed ? Fmt(row.r.completionSeconds, 6) : "") << ',' << row.r.bytesReceived << ','
-                << row.r.cwndAtLossEnd << ',' << row.r.cwndAtLate << ',' << row.r.minCwndAfterLoss << ','
-                << row.r.maxCwndAfterLoss << ',' << row.r.lostAfterLoss << ',' << row.r.lostPackets << ','
-                << row.r.transitions << ',' << Fmt(row.r.meanCyclePeriod, 6) << ',' << row.r.events << '\n';
-        }
-    }
-
-    if (runs == 1 && configs.size() == 1)
-    {
-        const Row& row = rows.front();
-        std::cout << configs[row.config].name << " run " << row.run << ": ";
-        if (row.r.completed)
-        {
-            std::cout << "completed in " << Fmt(row.r.completionSeconds, 3) << " s";
-        }
-        else
-        {
-            std::cout << "FAILED: " << row.r.bytesReceived << " of " << base.transferBytes << " bytes after "
-                      << base.timeout.GetSeconds() << " s";
-        }
-        std::cout << "; cwnd at " << base.lossDuration.GetSeconds() << " s = " << row.r.cwndAtLossEnd
-                  << " B, at " << base.sampleLate.GetSeconds() << " s = " << row.r.cwndAtLate
-                  << " B; recovery<->CA transitions after " << base.lossDuration.GetSeconds()
-                  << " s: " << row.r.transitions << "; lost packets " << row.r.lostPackets << "\n";
-        return 0;
-    }
-
+/// The table: one line per configuration.
+void
+PrintTable(const std::vector<Row>& rows,
+           const std::vector<RunConfig>& configs,
+           const QuicCcDeathSpiralParams& base,
+           const std::string& rate,
+           uint32_t firstRun,
+           uint32_t runs)
+{
     const uint64_t floor = 2 * base.maxDatagramSize;
-    std::cout << "Death spiral: " << Fmt(base.transferBytes / 1e6, 1) << " MB download, " << rate << ", RTT "
-              << (2 * base.oneWayDelay).GetMilliSeconds() << " ms, buffer " << base.bufferPackets << " packets, "
-              << lossPercent << " % loss until " << base.lossDuration.GetSeconds() << " s, timeout "
-              << base.timeout.GetSeconds() << " s, ACK policy " << base.ackPolicy << ", runs " << firstRun << ".."
-              << firstRun + runs - 1 << "\n\n";
+    const std::string atLossEnd = "cwnd@" + Secs(base.lossDuration) + "s";
+    const std::string atLate = "cwnd@" + Secs(base.sampleLate) + "s";
+    std::cout << "Death spiral: " << QuicCcFormat(base.transferBytes / 1e6, 1) << " MB download, " << rate
+              << ", RTT " << (2 * base.oneWayDelay).GetMilliSeconds() << " ms, buffer " << base.bufferPackets
+              << " packets, " << 100 * base.lossRate << " % loss until " << Secs(base.lossDuration)
+              << " s, timeout " << Secs(base.timeout) << " s, ACK policy " << base.ackPolicy << ", runs "
+              << firstRun << ".." << firstRun + runs - 1 << "\n\n";
     std::cout << std::left << std::setw(22) << "config" << std::right << std::setw(6) << "runs" << std::setw(11)
               << "completed" << std::setw(9) << "fail %" << std::setw(17) << "95% CI (Wilson)" << std::setw(10)
               << "median s" << std::setw(8) << "p90 s" << " | failing runs: " << std::setw(7) << "pinned"
-              << std::setw(12) << "cwnd@2s" << std::setw(12) << "cwnd@7s" << std::setw(13) << "transitions"
+              << std::setw(12) << atLossEnd << std::setw(12) << atLate << std::setw(13) << "transitions"
               << std::setw(11) << "cycle ms" << "\n";
     for (size_t c = 0; c < configs.size(); ++c)
     {
@@ -332,8 +192,8 @@ main(int argc, char* argv[])
         uint32_t done = 0;
         uint32_t pinned = 0;
         std::vector<double> times;
-        std::vector<double> cwnd2;
-        std::vector<double> cwnd7;
+        std::vector<double> cwndLossEnd;
+        std::vector<double> cwndLate;
         std::vector<double> transitions;
         std::vector<double> periods;
         for (const Row& row : rows)
@@ -349,34 +209,214 @@ main(int argc, char* argv[])
                 times.push_back(row.r.completionSeconds);
                 continue;
             }
+            // A failing run lasts until the timeout, after both samples (checked up front).
             pinned += (row.r.cwndAtLate == floor && row.r.maxCwndAfterLate == floor) ? 1 : 0;
-            cwnd2.push_back(row.r.cwndAtLossEnd);
-            cwnd7.push_back(row.r.cwndAtLate);
+            cwndLossEnd.push_back(row.r.cwndAtLossEnd);
+            cwndLate.push_back(row.r.cwndAtLate);
             transitions.push_back(row.r.transitions);
             if (row.r.transitions >= 2)
             {
                 periods.push_back(row.r.meanCyclePeriod * 1e3);
             }
         }
-        const auto [lo, hi] = Wilson(n - done, n);
+        const auto [lo, hi] = QuicCcWilsonInterval(n - done, n);
         std::ostringstream ci;
-        ci << "[" << Fmt(100 * lo, 1) << ", " << Fmt(100 * hi, 1) << "]";
+        ci << "[" << QuicCcFormat(100 * lo, 1) << ", " << QuicCcFormat(100 * hi, 1) << "]";
         std::ostringstream completed;
         completed << done << "/" << n;
         std::cout << std::left << std::setw(22) << configs[c].name << std::right << std::setw(6) << n
-                  << std::setw(11) << completed.str() << std::setw(9) << Fmt(100.0 * (n - done) / n, 1)
-                  << std::setw(17) << ci.str() << std::setw(10) << Fmt(Quantile(times, 0.5))
-                  << std::setw(8) << Fmt(Quantile(times, 0.9)) << " | " << std::setw(14) << "" << std::setw(7)
-                  << (n - done ? std::to_string(pinned) : "-") << std::setw(12) << Fmt(Quantile(cwnd2, 0.5), 0)
-                  << std::setw(12) << Fmt(Quantile(cwnd7, 0.5), 0) << std::setw(13)
-                  << Fmt(Quantile(transitions, 0.5), 0) << std::setw(11) << Fmt(Quantile(periods, 0.5), 1)
-                  << "\n";
+                  << std::setw(11) << completed.str() << std::setw(9) << QuicCcFormat(100.0 * (n - done) / n, 1)
+                  << std::setw(17) << ci.str() << std::setw(10) << QuicCcFormat(QuicCcQuantile(times, 0.5))
+                  << std::setw(8) << QuicCcFormat(QuicCcQuantile(times, 0.9)) << " | " << std::setw(14) << ""
+                  << std::setw(7) << (n - done ? std::to_string(pinned) : "-") << std::setw(12)
+                  << QuicCcFormat(QuicCcQuantile(cwndLossEnd, 0.5), 0) << std::setw(12)
+                  << QuicCcFormat(QuicCcQuantile(cwndLate, 0.5), 0) << std::setw(13)
+                  << QuicCcFormat(QuicCcQuantile(transitions, 0.5), 0) << std::setw(11)
+                  << QuicCcFormat(QuicCcQuantile(periods, 0.5), 1) << "\n";
     }
     std::cout << "\nfail % = runs not complete within the timeout; failing-run columns are medians; pinned = "
                  "failing runs whose cwnd is "
-              << floor << " B (2 x MaxDatagramSize) at " << base.sampleLate.GetSeconds()
-              << " s and never grows after; transitions = qlog congestion-state changes recovery <-> congestion avoidance after "
-              << base.lossDuration.GetSeconds()
+              << floor << " B (2 x MaxDatagramSize) at " << Secs(base.sampleLate)
+              << " s and never grows after; transitions = qlog congestion-state changes recovery <-> congestion "
+                 "avoidance after "
+              << Secs(base.lossDuration)
               << " s (both directions); cycle = mean time between successive entries into recovery.\n";
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    const QuicCcDeathSpiralParams defaults;
+    std::string cc;
+    std::string idleRestart;
+    QuicCcBatchOptions batch(100);
+    std::string qlog;
+    std::string rate = "1Gbps";
+    std::string delay = "5ms";
+    std::string buffer = "1000";
+    std::string loss = "30%";
+    std::string lossDuration = "2s";
+    std::string lateSample = "7s";
+    std::string timeout = "10s";
+    std::string transfer = "10MB";
+    std::string mss = "1350";
+    std::string hystart = "true";
+    std::string ackPolicy = "ReceiveBatch";
+    std::string ackBatchWindow = "50us";
+    std::string ackThreshold = "2";
+    std::string sendJitter = "0s";
+    std::string ackDelayJitter = "0s";
+
+    QuicCcCommandLine cmd(__FILE__);
+    cmd.AddValue("cc", "Controller: cubic or reno (default: compare cubic-LastSent, cubic-LastActivity, reno)", cc);
+    cmd.AddValue("idle-restart", "CUBIC IdleRestart: LastSent, LastActivity, LastSentClamped, Off or all", idleRestart);
+    batch.Add(cmd, "Runs per configuration (RngRun firstRun..firstRun+runs-1)");
+    cmd.AddValue("qlog", "Write qlog files (.sqlog, for qvis) of every run into DIRECTORY/<config>-run<N>/", qlog);
+    cmd.AddValue("rate", "Bottleneck rate", rate);
+    cmd.AddValue("delay", "One-way propagation delay (RTT = 2 x delay)", delay);
+    cmd.AddValue("buffer", "Bottleneck drop-tail buffer, packets", buffer);
+    cmd.AddValue("loss", "Random packet loss in both directions: a percentage (30%) or a fraction (0.3)", loss);
+    cmd.AddValue("lossDuration", "Loss is switched off at this time (the first cwnd sample)", lossDuration);
+    cmd.AddValue("lateSample", "Time of the second cwnd sample (before --timeout)", lateSample);
+    cmd.AddValue("timeout", "A run not complete by then fails", timeout);
+    cmd.AddValue("size", "Download size (e.g. 10MB, 10000000)", transfer);
+    cmd.AddValue("mss", "MaxDatagramSize, bytes (1200..1472 on this 1500-byte MTU path)", mss);
+    cmd.AddFlag("hystart", "HyStart++ on the controller", hystart);
+    cmd.AddValue("ackPolicy", "Receiver ACK policy: ReceiveBatch or Rfc9000", ackPolicy);
+    cmd.AddValue("ackBatchWindow", "ReceiveBatch window", ackBatchWindow);
+    cmd.AddValue("ackThreshold", "Rfc9000 policy: ACK every n-th ack-eliciting packet (1 = every packet)", ackThreshold);
+    cmd.AddValue("sendJitter", "Host model: max uniform delay before each packet of a burst", sendJitter);
+    cmd.AddValue("ackDelayJitter", "Host model: max uniform delay before each ACK is processed", ackDelayJitter);
+    cmd.Parse(argc, argv);
+
+    QuicCcDeathSpiralParams base;
+    std::vector<RunConfig> configs;
+    try
+    {
+        if (!cc.empty())
+        {
+            QuicCcParseChoice("cc", cc, {"cubic", "reno"});
+        }
+        if (!idleRestart.empty())
+        {
+            QuicCcParseChoice("idle-restart", idleRestart, {"LastSent", "LastActivity", "LastSentClamped", "Off", "all"});
+        }
+        QuicCcRequire(!(cc == "reno" && !idleRestart.empty()),
+                      "idle-restart",
+                      idleRestart,
+                      "has no effect with --cc=reno (IdleRestart is a CUBIC attribute)");
+        batch.Parse();
+        base.seed = batch.seed;
+        base.rate = QuicCcParseRate("rate", rate);
+        base.oneWayDelay = QuicCcParseTime("delay", delay);
+        base.bufferPackets = QuicCcParseUnsigned("buffer", buffer, 1, std::numeric_limits<uint32_t>::max());
+        base.lossRate = QuicCcParseLoss("loss", loss);
+        base.lossDuration = QuicCcParseTime("lossDuration", lossDuration);
+        base.observeFrom = base.lossDuration;
+        base.timeout = QuicCcParseTime("timeout", timeout);
+        QuicCcRequire(base.timeout.IsStrictlyPositive(), "timeout", timeout, "must be > 0");
+        base.sampleLate = QuicCcParseTime("lateSample", lateSample);
+        QuicCcRequire(base.sampleLate >= base.lossDuration && base.sampleLate < base.timeout,
+                      "lateSample",
+                      lateSample,
+                      "must be at or after --lossDuration (" + lossDuration + ") and before --timeout (" +
+                          timeout + ")");
+        base.transferBytes = QuicCcParseBytes("size", transfer);
+        // RFC 9000 Section 14: at least 1200 B; at most the 1500-byte MTU less IPv4 and UDP headers.
+        base.maxDatagramSize = QuicCcParseUnsigned("mss", mss, 1200, 1472);
+        base.hyStart = QuicCcParseBool("hystart", hystart);
+        base.ackPolicy = QuicCcParseChoice("ackPolicy", ackPolicy, {"ReceiveBatch", "Rfc9000"});
+        base.ackBatchWindow = QuicCcParseTime("ackBatchWindow", ackBatchWindow);
+        base.ackElicitingThreshold = QuicCcParseUnsigned("ackThreshold", ackThreshold, 1, std::numeric_limits<uint32_t>::max());
+        QuicCcRequire(!(cmd.WasGiven("ackThreshold") && base.ackPolicy != "Rfc9000"),
+                      "ackThreshold",
+                      ackThreshold,
+                      "has no effect with --ackPolicy=" + base.ackPolicy + " (only Rfc9000 uses it)");
+        QuicCcRequire(!(cmd.WasGiven("ackBatchWindow") && base.ackPolicy != "ReceiveBatch"),
+                      "ackBatchWindow",
+                      ackBatchWindow,
+                      "has no effect with --ackPolicy=" + base.ackPolicy + " (only ReceiveBatch uses it)");
+        base.sendJitterMax = QuicCcParseTime("sendJitter", sendJitter);
+        base.ackProcessingDelayMax = QuicCcParseTime("ackDelayJitter", ackDelayJitter);
+        if (!qlog.empty())
+        {
+            QuicCcCheckOutputDirectory("qlog", qlog);
+        }
+        configs = SelectConfigs(cc, idleRestart);
+    }
+    catch (const QuicCcUsageError& e)
+    {
+        cmd.Exit(e);
+    }
+    if (batch.dryRun)
+    {
+        return 0;
+    }
+
+    std::vector<std::pair<size_t, uint32_t>> work; // (config, run)
+    for (uint32_t i = 0; i < batch.runs; ++i)
+    {
+        for (size_t c = 0; c < configs.size(); ++c)
+        {
+            work.emplace_back(c, batch.firstRun + i);
+        }
+    }
+
+    // Independent simulations in separate processes; results come back as lines on a pipe.
+    const std::vector<std::string> lines = QuicCcRunBatch(
+        work.size(),
+        batch.jobs,
+        [&](size_t w) {
+            QuicCcDeathSpiralParams p = base;
+            p.controller = configs[work[w].first].controller;
+            p.idleRestart = configs[work[w].first].idleRestart.empty() ? "LastActivity" : configs[work[w].first].idleRestart;
+            p.run = work[w].second;
+            if (!qlog.empty())
+            {
+                p.qlogDirectory = qlog + "/" + configs[work[w].first].name + "-run" + std::to_string(p.run);
+            }
+            return Serialize(Row{work[w].first, p.run, QuicCcRunDeathSpiral(p)});
+        },
+        batch.ShowProgress());
+    std::vector<Row> rows;
+    for (const std::string& line : lines)
+    {
+        Row row;
+        NS_ABORT_MSG_UNLESS(Deserialize(line, row), "bad result line from a worker");
+        rows.push_back(row);
+    }
+    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+        return std::tie(a.config, a.run) < std::tie(b.config, b.run);
+    });
+
+    if (!batch.csv.empty())
+    {
+        QuicCcWriteFileAtomically(batch.csv, Csv(rows, configs, base));
+    }
+
+    if (batch.runs == 1 && configs.size() == 1)
+    {
+        const Row& row = rows.front();
+        std::cout << configs[row.config].name << " run " << row.run << ": ";
+        if (row.r.completed)
+        {
+            std::cout << "completed in " << QuicCcFormat(row.r.completionSeconds, 3) << " s";
+        }
+        else
+        {
+            std::cout << "FAILED: " << row.r.bytesReceived << " of " << base.transferBytes << " bytes after "
+                      << Secs(base.timeout) << " s";
+        }
+        std::cout << "; cwnd at " << Secs(base.lossDuration) << " s = "
+                  << (row.r.endSeconds < base.lossDuration.GetSeconds() ? "-" : std::to_string(row.r.cwndAtLossEnd))
+                  << " B, at " << Secs(base.sampleLate) << " s = "
+                  << (row.r.endSeconds < base.sampleLate.GetSeconds() ? "-" : std::to_string(row.r.cwndAtLate))
+                  << " B; recovery<->CA transitions after " << Secs(base.lossDuration) << " s: " << row.r.transitions
+                  << "; lost packets " << row.r.lostPackets << "\n";
+        return 0;
+    }
+    PrintTable(rows, configs, base, rate, batch.firstRun, batch.runs);
     return 0;
 }

@@ -7,7 +7,7 @@
  *   server (sender) ========== bottleneck ========== client (receiver)
  *      BulkSend       5 Mbps each way, one-way 30 ms       PacketSink
  *                     drop-tail queue of --buffer packets,
- *                     --loss % random loss on the data direction
+ *                     --loss random loss on the data direction
  *
  * An 8 MB download per run; per buffer, loss point and configuration (tcp-cubic = ns-3's
  * TcpCubic, QUIC reno, reno-hystart, cubic, cubic-hystart) the runs use RngRun firstRun ..
@@ -36,17 +36,24 @@
  * 5 configs x 20 runs
  *   ./quic-cc-hystart-lab --buffer=2 --loss=0 --runs=5      # the HyStart++ loss comparison only
  *   ./quic-cc-hystart-lab --configs=cubic,cubic-hystart --buffer=1000p --csv=lab.csv
+ *   ./quic-cc-hystart-lab --loss=0,2%,0.05 --dryRun=true     # only check the options
+ *
+ * Every option is checked before the first run: a bad value exits with status 2 and one line
+ * "quic-cc-hystart-lab: --<option>=<value>: <reason>" on stderr. Loss points are percentages
+ * ("2%") or fractions ("0.02"), as ns-3's error models take them.
  */
 
-#include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
-#include "ns3/quic-cc-batch-runner.h"
-#include "ns3/quic-cc-hystart-lab-scenario.h"
+
+#include "quic-cc-batch-runner.h"
+#include "quic-cc-command-line.h"
+#include "quic-cc-hystart-lab-scenario.h"
+#include "quic-cc-output-file.h"
+#include "quic-cc-report.h"
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <functional>
 #include <iomanip>
 #include <iostream>
@@ -54,7 +61,6 @@
 #include <sstream>
 #include <string>
 #include <tuple>
-#include <unistd.h>
 #include <vector>
 
 using namespace ns3;
@@ -70,7 +76,7 @@ struct LabBuffer
     uint32_t packets{0};
 };
 
-/// One simulation of the batch.
+/// One simulation of the 
 struct Work
 {
     size_t buffer{0}; //!< index into the buffers
@@ -79,65 +85,37 @@ struct Work
     uint32_t run{0};  //!< RngRun
 };
 
-/// Split a comma-separated list (empty items are a fatal error naming the option).
-std::vector<std::string>
-SplitList(const std::string& list, const std::string& option)
-{
-    std::vector<std::string> out;
-    std::istringstream is(list);
-    std::string item;
-    while (std::getline(is, item, ','))
-    {
-        NS_ABORT_MSG_IF(item.empty(), "--" << option << ": empty item in '" << list << "'");
-        out.push_back(item);
-    }
-    NS_ABORT_MSG_IF(out.empty(), "--" << option << " must not be empty");
-    return out;
-}
-
-/// A non-negative number, or a fatal error naming the option and the text.
-double
-ParseNumber(const std::string& text, const std::string& option)
-{
-    size_t used = 0;
-    double v = std::nan("");
-    try
-    {
-        v = std::stod(text, &used);
-    }
-    catch (const std::exception&)
-    {
-        used = 0;
-    }
-    NS_ABORT_MSG_IF(used != text.size() || !(v >= 0) || std::isinf(v),
-                    "--" << option << ": '" << text << "' is not a non-negative number");
-    return v;
-}
-
+/// The --buffer list: BDP multiples (> 0) or whole packet counts with a 'p' suffix.
 std::vector<LabBuffer>
 ParseBuffers(const std::string& list, const QuicCcHystartLabParams& base)
 {
     std::vector<LabBuffer> out;
-    for (const std::string& item : SplitList(list, "buffer"))
+    for (const std::string& item : QuicCcSplitList("buffer", list))
     {
         LabBuffer b;
         b.label = item;
         std::ostringstream text;
         if (item.back() == 'p')
         {
-            const double packets = ParseNumber(item.substr(0, item.size() - 1), "buffer");
-            NS_ABORT_MSG_UNLESS(packets >= 1 && packets == std::floor(packets)
-                                    && packets <= std::numeric_limits<uint32_t>::max(),
-                                "--buffer: '" << item
-                                              << "' must be a whole number of packets >= 1");
-            b.packets = static_cast<uint32_t>(packets);
+            const std::string count = item.substr(0, item.size() - 1);
+            QuicCcRequire(!count.empty() && count.size() <= 9 &&
+                              count.find_first_not_of("0123456789") == std::string::npos &&
+                              std::stoul(count) >= 1,
+                          "buffer",
+                          item,
+                          "packets must be a whole number >= 1 before the 'p' (1000p)");
+            b.packets = static_cast<uint32_t>(std::stoul(count));
             text << b.packets << " packets (" << std::fixed << std::setprecision(1)
                  << b.packets / QuicCcHystartLabBdpPackets(base) << " BDP)";
         }
         else
         {
-            const double multiple = ParseNumber(item, "buffer");
-            b.packets = QuicCcHystartLabBufferPackets(base, multiple); // fatal error if 0
+            const double multiple = QuicCcParseNonNegative("buffer", item);
+            QuicCcRequire(multiple > 0,
+                          "buffer",
+                          item,
+                          "must be a BDP multiple > 0 (0.5) or packets with a 'p' suffix (1000p)");
+            b.packets = QuicCcHystartLabBufferPackets(base, multiple);
             text << item << " BDP = " << b.packets << " packets";
         }
         b.text = text.str();
@@ -155,13 +133,12 @@ ParseConfigs(const std::string& list)
         return all;
     }
     std::vector<std::string> out;
-    for (const std::string& item : SplitList(list, "configs"))
+    std::vector<std::string> allowed = all;
+    allowed.push_back("all");
+    for (const std::string& item : QuicCcSplitList("configs", list))
     {
-        NS_ABORT_MSG_IF(std::find(all.begin(), all.end(), item) == all.end(),
-                        "--configs: '" << item
-                                       << "' is not tcp-cubic, reno, reno-hystart, cubic, "
-                                          "cubic-hystart or all");
-        out.push_back(item);
+        out.push_back(QuicCcParseChoice("configs", item, allowed));
+        QuicCcRequire(item != "all", "configs", list, "all cannot be combined with other items");
     }
     return out;
 }
@@ -187,49 +164,11 @@ Deserialize(const std::string& line, QuicCcHystartLabResult& r)
                              >> r.events);
 }
 
-/// Median (mean of the two middle values for an even count); NaN if empty.
-double
-Median(std::vector<double> v)
-{
-    if (v.empty())
-    {
-        return std::nan("");
-    }
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/// Mean; NaN if empty.
-double
-Mean(const std::vector<double>& v)
-{
-    if (v.empty())
-    {
-        return std::nan("");
-    }
-    double sum = 0;
-    for (double x : v)
-    {
-        sum += x;
-    }
-    return sum / v.size();
-}
-
+/// QuicCcFormat, with "timeout" for the median of a cell where most runs did not finish.
 std::string
 Fmt(double v, int precision = 2)
 {
-    if (std::isnan(v))
-    {
-        return "-";
-    }
-    if (std::isinf(v))
-    {
-        return "timeout";
-    }
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(precision) << v;
-    return os.str();
+    return std::isinf(v) ? "timeout" : QuicCcFormat(v, precision);
 }
 
 } // namespace
@@ -237,106 +176,127 @@ Fmt(double v, int precision = 2)
 int
 main(int argc, char* argv[])
 {
-    QuicCcHystartLabParams base;
     std::string buffers = "0.5,1,2,1000p";
-    std::string losses = "0,1,2,4,6,8";
+    std::string losses = "0,1%,2%,4%,6%,8%";
     std::string configList = "all";
     std::string transfer = "8MB";
     std::string rate = "5Mbps";
-    uint32_t runs = 20;
-    uint32_t firstRun = 1;
-    uint32_t jobs = 0;
-    std::string csv;
-    bool quiet = false;
+    std::string delay = "30ms";
+    std::string bufferBytes = "false";
+    std::string ackLoss = "false";
+    std::string timeout = "600s";
+    std::string mss = "1350";
+    std::string ackPolicy = "ReceiveBatch";
+    std::string ackBatchWindow = "50us";
+    QuicCcBatchOptions batch(20);
 
-    CommandLine cmd(__FILE__);
+    QuicCcCommandLine cmd(__FILE__);
     cmd.AddValue("buffer",
                  "Bottleneck drop-tail buffers, comma-separated: a BDP multiple (0.5) or packets "
                  "with a 'p' suffix (1000p)",
                  buffers);
-    cmd.AddValue(
+    cmd.AddFlag(
         "bufferBytes",
         "Limit the queue in bytes: --buffer full-size packets' worth (1380 B each by default)",
-        base.bufferInBytes);
-    cmd.AddValue("loss", "Random loss on the data direction, percent, comma-separated", losses);
+        bufferBytes);
+    cmd.AddValue("loss",
+                 "Random loss on the data direction, comma-separated: percentages (2%) or "
+                 "fractions (0.02)",
+                 losses);
     cmd.AddValue("configs",
                  "Configurations, comma-separated, or all: tcp-cubic, reno, reno-hystart, cubic, "
                  "cubic-hystart",
                  configList);
-    cmd.AddValue("runs", "Runs per point (RngRun firstRun..firstRun+runs-1)", runs);
-    cmd.AddValue("firstRun", "First RngRun value", firstRun);
-    cmd.AddValue("seed", "RngSeed", base.seed);
-    cmd.AddValue("jobs", "Worker processes (0 = number of cores)", jobs);
-    cmd.AddValue("csv", "Write one row per run to this CSV file", csv);
+    batch.Add(cmd, "Runs per point (RngRun firstRun..firstRun+runs-1)");
     cmd.AddValue("size", "Download size (e.g. 8MB = 8,000,000 bytes, or 8000000)", transfer);
     cmd.AddValue("rate", "Bottleneck rate, both directions", rate);
-    cmd.AddValue("delay", "One-way propagation delay (RTT = 2 x delay)", base.oneWayDelay);
-    cmd.AddValue("ackLoss", "Apply the random loss to the ACK direction too", base.ackLoss);
-    cmd.AddValue("timeout", "A run not complete by then counts as incomplete", base.timeout);
-    cmd.AddValue(
-        "mss", "QUIC MaxDatagramSize, bytes (TCP SegmentSize follows it)", base.maxDatagramSize);
-    cmd.AddValue("ackPolicy", "QUIC receiver ACK policy: ReceiveBatch or Rfc9000", base.ackPolicy);
-    cmd.AddValue("ackBatchWindow", "QUIC ReceiveBatch window", base.ackBatchWindow);
-    cmd.AddValue("quiet", "No progress on stderr", quiet);
+    cmd.AddValue("delay", "One-way propagation delay (RTT = 2 x delay)", delay);
+    cmd.AddFlag("ackLoss", "Apply the random loss to the ACK direction too", ackLoss);
+    cmd.AddValue("timeout", "A run not complete by then counts as incomplete", timeout);
+    cmd.AddValue("mss",
+                 "QUIC MaxDatagramSize, bytes, 1200..1472 (TCP SegmentSize follows it)",
+                 mss);
+    cmd.AddValue("ackPolicy", "QUIC receiver ACK policy: ReceiveBatch or Rfc9000", ackPolicy);
+    cmd.AddValue("ackBatchWindow", "QUIC ReceiveBatch window", ackBatchWindow);
     cmd.Parse(argc, argv);
 
-    NS_ABORT_MSG_IF(runs == 0, "--runs must be >= 1, got 0");
-    base.rate = DataRate(rate);
+    QuicCcHystartLabParams base;
+    std::vector<LabBuffer> bufferList;
+    std::vector<double> lossList; // fractions
+    std::vector<std::string> configs;
+    try
     {
-        // Sizes accept ns-3's byte-size syntax through QueueSize ("8MB" = 8,000,000 bytes).
-        const QueueSize size(transfer.find_first_not_of("0123456789") == std::string::npos
-                                 ? transfer + "B"
-                                 : transfer);
-        base.transferBytes = size.GetValue();
+        base.bufferInBytes = QuicCcParseBool("bufferBytes", bufferBytes);
+        base.ackLoss = QuicCcParseBool("ackLoss", ackLoss);
+        batch.Parse();
+        base.seed = batch.seed;
+        base.transferBytes = QuicCcParseBytes("size", transfer);
+        base.rate = QuicCcParseRate("rate", rate);
+        base.oneWayDelay = QuicCcParseTime("delay", delay);
+        base.timeout = QuicCcParseTime("timeout", timeout);
+        QuicCcRequire(base.timeout.IsStrictlyPositive(), "timeout", timeout, "must be > 0");
+        // RFC 9000 Section 14: at least 1200 B; at most the 1500-byte MTU less IPv4 and UDP headers.
+        base.maxDatagramSize = QuicCcParseUnsigned("mss", mss, 1200, 1472);
+        base.ackPolicy = QuicCcParseChoice("ackPolicy", ackPolicy, {"ReceiveBatch", "Rfc9000"});
+        base.ackBatchWindow = QuicCcParseTime("ackBatchWindow", ackBatchWindow);
+        QuicCcRequire(!(cmd.WasGiven("ackBatchWindow") && base.ackPolicy != "ReceiveBatch"),
+                      "ackBatchWindow",
+                      ackBatchWindow,
+                      "has no effect with --ackPolicy=" + base.ackPolicy +
+                          " (only ReceiveBatch uses it)");
+        bufferList = ParseBuffers(buffers, base);
+        for (const std::string& item : QuicCcSplitList("loss", losses))
+        {
+            lossList.push_back(QuicCcParseLoss("loss", item));
+        }
+        configs = ParseConfigs(configList);
     }
-    const std::vector<LabBuffer> bufferList = ParseBuffers(buffers, base);
-    std::vector<double> lossList;
-    for (const std::string& item : SplitList(losses, "loss"))
+    catch (const QuicCcUsageError& e)
     {
-        lossList.push_back(ParseNumber(item, "loss"));
-        NS_ABORT_MSG_IF(lossList.back() > 100, "--loss must be in [0, 100], got " << item);
+        cmd.Exit(e);
     }
-    const std::vector<std::string> configs = ParseConfigs(configList);
+    if (batch.dryRun)
+    {
+        return 0;
+    }
 
     std::vector<Work> work;
     for (size_t b = 0; b < bufferList.size(); ++b)
     {
         for (size_t l = 0; l < lossList.size(); ++l)
         {
-            for (uint32_t i = 0; i < runs; ++i)
+            for (uint32_t i = 0; i < batch.runs; ++i)
             {
                 for (size_t c = 0; c < configs.size(); ++c)
                 {
-                    work.push_back({b, l, c, firstRun + i});
+                    work.push_back({b, l, c, batch.firstRun + i});
                 }
             }
         }
     }
 
-    const bool progress = !quiet && isatty(STDERR_FILENO) && !std::getenv("CI");
     const std::vector<std::string> lines = QuicCcRunBatch(
         work.size(),
-        jobs,
+        batch.jobs,
         [&](size_t w)
         {
             QuicCcHystartLabParams p = base;
             p.config = configs[work[w].config];
             p.bufferPackets = bufferList[work[w].buffer].packets;
-            p.lossRate = lossList[work[w].loss] / 100.0;
+            p.lossRate = lossList[work[w].loss];
             p.run = work[w].run;
             return Serialize(QuicCcRunHystartLab(p));
         },
-        progress);
+        batch.ShowProgress());
     std::vector<QuicCcHystartLabResult> results(work.size());
     for (size_t w = 0; w < work.size(); ++w)
     {
         NS_ABORT_MSG_UNLESS(Deserialize(lines[w], results[w]), "bad result line from a worker");
     }
 
-    if (!csv.empty())
+    if (!batch.csv.empty())
     {
-        std::ofstream out(csv);
-        NS_ABORT_MSG_UNLESS(out, "cannot write --csv file '" << csv << "'");
+        std::ostringstream out;
         out << "buffer,buffer_packets,loss_percent,config,run,completed,completion_s,bytes_"
                "received,"
                "lost_packets,spurious_losses,sent_packets,queue_drops,error_drops,ack_error_drops,"
@@ -346,7 +306,7 @@ main(int argc, char* argv[])
         {
             const QuicCcHystartLabResult& r = results[w];
             out << bufferList[work[w].buffer].label << ',' << bufferList[work[w].buffer].packets
-                << ',' << lossList[work[w].loss] << ',' << configs[work[w].config] << ','
+                << ',' << 100 * lossList[work[w].loss] << ',' << configs[work[w].config] << ','
                 << work[w].run << ',' << r.completed << ','
                 << (r.completed ? Fmt(r.completionSeconds, 6) : "") << ',' << r.bytesReceived << ','
                 << r.lostPackets << ',' << r.spuriousLosses << ',' << r.sentPackets << ','
@@ -355,6 +315,7 @@ main(int argc, char* argv[])
                 << (r.queueDrops + r.errorDrops > 0 ? Fmt(r.firstDropSeconds, 6) : "") << ','
                 << r.events << '\n';
         }
+        QuicCcWriteFileAtomically(batch.csv, out.str());
     }
 
     /// Results of one (buffer, loss, config) cell.
@@ -378,7 +339,7 @@ main(int argc, char* argv[])
               << Fmt(QuicCcHystartLabBdpPackets(base), 1) << " packets of " << base.maxDatagramSize
               << " B), loss on the "
               << (base.ackLoss ? "data and ACK directions" : "data direction") << ", runs "
-              << firstRun << ".." << firstRun + runs - 1 << "; TCP SegmentSize "
+              << batch.firstRun << ".." << batch.firstRun + batch.runs - 1 << "; TCP SegmentSize "
               << QuicCcHystartLabTcpSegmentSize(base) << " B\n";
     uint32_t incomplete = 0;
     for (size_t b = 0; b < bufferList.size(); ++b)
@@ -394,7 +355,7 @@ main(int argc, char* argv[])
         std::cout << "\n";
         for (size_t l = 0; l < lossList.size(); ++l)
         {
-            std::cout << std::left << std::setw(labelWidth) << lossList[l] << std::right;
+            std::cout << std::left << std::setw(labelWidth) << 100 * lossList[l] << std::right;
             for (size_t c = 0; c < configs.size(); ++c)
             {
                 std::vector<double> times;
@@ -407,7 +368,7 @@ main(int argc, char* argv[])
                     failed += r->completed ? 0 : 1;
                 }
                 incomplete += failed;
-                std::cout << std::setw(width) << (Fmt(Median(times)) + (failed ? "*" : ""));
+                std::cout << std::setw(width) << (Fmt(QuicCcMedian(times)) + (failed ? "*" : ""));
             }
             std::cout << "\n";
         }
@@ -417,7 +378,7 @@ main(int argc, char* argv[])
             continue;
         }
         const size_t l0 = zero - lossList.begin();
-        std::cout << "At 0 % loss, mean over " << runs << " runs:\n";
+        std::cout << "At 0 % loss, mean over " << batch.runs << " runs:\n";
         const std::vector<
             std::pair<std::string, std::function<double(const QuicCcHystartLabResult&)>>>
             rows{
@@ -453,7 +414,7 @@ main(int argc, char* argv[])
                 {
                     v.push_back(value(*r));
                 }
-                std::cout << std::setw(width) << Fmt(Mean(v), 1);
+                std::cout << std::setw(width) << Fmt(QuicCcMean(v), 1);
             }
             std::cout << "\n";
         }

@@ -135,6 +135,7 @@ def main():
         cm = json.load(f)
     cmake_sources = cm["sources"]
     cmake_headers = cm["headers"]
+    cmake_study = cm["study"]
     cmake_tests = [os.path.relpath(p, root) for p in cm["tests"]]
     cmake_examples = [os.path.relpath(p, root) for p in cm["examples"]]
     cmake_deps = [d.replace("ns3::lib", "", 1) for d in cm["ns3_libs"]]
@@ -169,14 +170,29 @@ def main():
     compare("module sources", sum((as_list(m.source) for m in bld.modules), []), cmake_sources,
             errors)
     compare("headers", sum((as_list(h.source) for h in bld.headers), []), cmake_headers, errors)
-    compare("test sources", sum((as_list(t.source) for t in bld.test_libraries), []), cmake_tests,
+    # The study sources (a static library in CMake) are compiled into the test library and
+    # into every example.
+    test_sources = sum((as_list(t.source) for t in bld.test_libraries), [])
+    compare("test sources", [p for p in test_sources if not p.startswith("study/")], cmake_tests,
             errors)
+    compare("study sources in the test library",
+            [p for p in test_sources if p.startswith("study/")], cmake_study, errors)
     waf_examples = []
     for prog in bld.programs:
-        waf_examples += [os.path.join(prog.where, s) for s in as_list(prog.source)]
+        own = []
+        study = []
+        for src in as_list(prog.source):
+            path = os.path.normpath(os.path.join(prog.where, src))
+            (study if path.startswith("study" + os.sep) else own).append(src)
+        waf_examples += [os.path.join(prog.where, s) for s in own]
+        compare(f"study sources of example {prog.name}",
+                [os.path.normpath(os.path.join(prog.where, s)) for s in study], cmake_study, errors)
+        if os.path.normpath(os.path.join(prog.where, "../study")) not in [
+                os.path.normpath(os.path.join(prog.where, i)) for i in as_list(getattr(prog, "includes", []))]:
+            errors.append(f"example {prog.name}: includes must name ../study")
         if not prog.dependencies or prog.dependencies[0] != "quic-cc":
             errors.append(f"example {prog.name}: dependencies must start with 'quic-cc'")
-        for src in as_list(prog.source):
+        for src in own:
             if os.path.splitext(os.path.basename(src))[0] != prog.name:
                 errors.append(f"example {prog.name}: source {src} has another name (CMake names "
                               "each example after its file)")
@@ -184,7 +200,7 @@ def main():
     for m in bld.modules:
         compare("ns-3 module dependencies", m.dependencies, cmake_deps, errors)
 
-    for rec in bld.modules + bld.test_libraries + bld.headers:
+    for rec in bld.modules + bld.test_libraries + bld.headers + bld.programs:
         for src in as_list(rec.source):
             if not os.path.exists(os.path.join(root, rec.where, src)):
                 errors.append(f"wscript lists {src}, which does not exist")
@@ -196,6 +212,7 @@ def main():
         return 1
     print(f"wscript matches CMake: {len(cmake_sources)} sources, {len(cmake_headers)} headers, "
           f"{len(cmake_tests)} test sources, {len(cmake_examples)} examples, "
+          f"{len(cmake_study)} study sources, "
           f"{len(cmake_deps)} ns-3 modules")
     return 0
 

@@ -32,7 +32,7 @@ runs = 10
 chunk = {chunk}
 [parameters]
 cc = ["cubic", "reno"]
-loss = [20, 40]
+loss = ["20%", "40%"]
 """
 SLURM_PACKAGES = "slurmctld slurmd slurm-client munge"
 
@@ -88,8 +88,8 @@ class CampaignTest(unittest.TestCase):
         # 2 configurations x 2 loss rates x 10 runs, each run once, in (cc, loss, run) order.
         self.assertEqual(len(rows), 40)
         self.assertEqual([(r["cc"], r["loss"], r["config"]) for r in rows[::10]],
-                         [("cubic", "20", "cubic-LastActivity"), ("cubic", "40", "cubic-LastActivity"),
-                          ("reno", "20", "reno"), ("reno", "40", "reno")])
+                         [("cubic", "20%", "cubic-LastActivity"), ("cubic", "40%", "cubic-LastActivity"),
+                          ("reno", "20%", "reno"), ("reno", "40%", "reno")])
         self.assertEqual([int(r["run"]) for r in rows[:10]], list(range(1, 11)))
 
 
@@ -116,8 +116,8 @@ class BadSpecs(CampaignTest):
         line = self.plan_error(self.HEAD + '[parameters]\nackPolicy = ["ReceiveBatch", "Bogus"]\n')
         self.assertIn("ackPolicy=Bogus", line)
         self.assertIn("rejects", line)
-        line = self.plan_error(self.HEAD + "[parameters]\nloss = [10, 150]\n")
-        self.assertIn("loss=150", line)
+        line = self.plan_error(self.HEAD + '[parameters]\nloss = ["10%", "150%"]\n')
+        self.assertIn("loss=150%", line)
 
     def test_empty_cross_product(self):
         line = self.plan_error(self.HEAD + "[parameters]\nloss = [10]\ndelay = []\n")
@@ -344,7 +344,7 @@ class PhaseDiagram(CampaignTest):
 
     def test_small_phase_diagram(self):
         spec = (pathlib.Path(HERE).parent / "examples" / "campaigns" / "death-spiral-phase.toml").read_text()
-        spec = spec.replace("loss = [5, 10, 20, 30, 40, 50]", "loss = [5, 30]")
+        spec = spec.replace('loss = ["5%", "10%", "20%", "30%", "40%", "50%"]', 'loss = ["5%", "30%"]')
         spec = spec.replace('lossDuration = ["0.5s", "1s", "2s", "4s"]', 'lossDuration = ["0.5s", "2s"]')
         spec = spec.replace('delay = ["1ms", "5ms", "25ms"]', 'delay = ["5ms"]')
         spec = spec.replace('ackPolicy = ["ReceiveBatch", "Rfc9000"]', 'ackPolicy = ["ReceiveBatch"]')
@@ -362,7 +362,7 @@ class PhaseDiagram(CampaignTest):
         subprocess.run([str(self.bin_dir / "quic-cc-death-spiral"), "--runs=10", "--jobs=1", "--quiet",
                         f"--csv={direct}"], check=True, stdout=subprocess.DEVNULL)
         cell = [{k: v for k, v in r.items() if k not in ("loss", "lossDuration", "delay", "ackPolicy")}
-                for r in rows if r["loss"] == "30" and r["lossDuration"] == "2s"]
+                for r in rows if r["loss"] == "30%" and r["lossDuration"] == "2s"]
         self.assertEqual(cell, read_csv(direct))
         # Its summary line carries the fail count of those rows with the Wilson interval.
         failed = sum(1 for r in cell if r["config"] == "cubic-LastSent" and r["completed"] == "0")

@@ -41,12 +41,20 @@ class DeathSpiralPlots(unittest.TestCase):
     def test_csv_columns(self):
         rows = list(csv.DictReader(open(self.csv)))
         self.assertEqual([r["config"] for r in rows], ["cubic-LastSent", "cubic-LastActivity", "reno"])
-        for column in ("run", "completed", "completion_s", "cwnd_at_2s", "cwnd_at_7s", "transitions",
-                       "cycle_period_s"):
+        for column in ("run", "completed", "completion_s", "handshake_s", "loss_end_s", "cwnd_at_loss_end",
+                       "late_sample_s", "cwnd_at_late_sample", "transitions", "cycle_period_s"):
             self.assertIn(column, rows[0])
+        self.assertEqual([(r["loss_end_s"], r["late_sample_s"]) for r in rows], [("2", "7")] * 3)
         self.assertEqual(rows[0]["completed"], "0")
-        self.assertEqual(rows[0]["cwnd_at_7s"], "2700")
+        self.assertEqual(rows[0]["cwnd_at_late_sample"], "2700")
         self.assertEqual([r["completed"] for r in rows[1:]], ["1", "1"])
+        # Runs that completed before the late sample have no value there (not the cwnd at completion).
+        for r in rows[1:]:
+            self.assertLess(float(r["completion_s"]), 7)
+            self.assertEqual(r["cwnd_at_late_sample"], "")
+        # RngRun 1 completes its handshake during the loss phase.
+        for r in rows:
+            self.assertLess(float(r["handshake_s"]), 2)
 
     def test_trapped_series_as_plotted(self):
         header, events = read_records(sender_file(self.qlog / "cubic-LastSent-run1"))

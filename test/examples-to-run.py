@@ -13,6 +13,11 @@ cpp_examples = [
     # Two RngRun values per configuration (cubic-LastSent, cubic-LastActivity, reno), one
     # process at a time: a few seconds.
     ("quic-cc-death-spiral --runs=2 --jobs=1", "True", "False"),
+    # Two QUIC configurations and ns-3 TCP at one buffer and loss point, a short download.
+    ("quic-cc-hystart-lab --runs=1 --buffer=1 --loss=0,2% --size=300kB "
+     "--configs=tcp-cubic,reno,cubic-hystart --jobs=1", "True", "False"),
+    # The --dryRun contract: options checked, nothing printed, exit 0.
+    ("quic-cc-death-spiral --dryRun=true --loss=0.3", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain

@@ -6,7 +6,7 @@
  * the 2026 logic and Reno recover.
  */
 #include "ns3/quic-cc-compat.h"
-#include "ns3/quic-cc-death-spiral-scenario.h"
+#include "quic-cc-death-spiral-scenario.h"
 #include "ns3/test.h"
 
 using namespace ns3;

@@ -7,7 +7,7 @@
  * overflows as badly, and the sender loses fewer packets, for both Reno and CUBIC.
  */
 #include "ns3/quic-cc-compat.h"
-#include "ns3/quic-cc-hystart-lab-scenario.h"
+#include "quic-cc-hystart-lab-scenario.h"
 #include "ns3/test.h"
 
 #include <cmath>

@@ -10,7 +10,7 @@
 #include "ns3/config.h"
 #include "ns3/core-module.h"
 #include "ns3/quic-cc-compat.h"
-#include "ns3/quic-cc-death-spiral-scenario.h"
+#include "quic-cc-death-spiral-scenario.h"
 #include "ns3/quic-cc-socket.h"
 #include "ns3/test.h"
 

@@ -3,7 +3,9 @@
  */
 #include "quic-cc-hystart-lab-scenario.h"
 
-#include "quic-cc-helper.h"
+#include "quic-cc-bulk-transfer.h"
+#include "quic-cc-first-socket.h"
+#include "quic-cc-stop-at-bytes.h"
 
 #include "ns3/abort.h"
 #include "ns3/applications-module.h"
@@ -12,7 +14,7 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/quic-cc-frames.h"
-#include "ns3/quic-cc-socket-factory.h"
+#include "ns3/quic-cc-helper.h"
 
 #include <algorithm>
 #include <cmath>
@@ -75,20 +77,8 @@ struct RunState
 {
     const QuicCcHystartLabParams* params{nullptr};
     QuicCcHystartLabResult result;
-    Ptr<QuicCcSocket> quicSender;
+    QuicCcFirstSocket quicSender; //!< the server's (sending) QUIC socket
 };
-
-void
-OnRx(RunState* s, Ptr<const Packet> p, const Address&)
-{
-    s->result.bytesReceived += p->GetSize();
-    if (!s->result.completed && s->result.bytesReceived >= s->params->transferBytes)
-    {
-        s->result.completed = true;
-        s->result.completionSeconds = Simulator::Now().GetSeconds();
-        Simulator::Stop();
-    }
-}
 
 void
 NoteDataDrop(RunState* s)
@@ -139,13 +129,8 @@ OnTcpCwnd(RunState* s, uint32_t, uint32_t cwnd)
 }
 
 void
-OnQuicSocketCreated(RunState* s, Ptr<QuicCcSocket> socket)
+ConnectQuicSender(RunState* s, Ptr<QuicCcSocket> socket)
 {
-    if (s->quicSender)
-    {
-        return;
-    }
-    s->quicSender = socket;
     socket->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&OnQuicCwnd, s));
 }
 
@@ -304,8 +289,7 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
         quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
         quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
         quic.Install(nodes);
-        nodes.Get(0)->GetObject<QuicCcSocketFactory>()->TraceConnectWithoutContext(
-            "SocketCreated", MakeBoundCallback(&OnQuicSocketCreated, &state));
+        state.quicSender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectQuicSender, &state));
     }
 
     // Every random stream fixed: a run does not depend on earlier runs in the same process.
@@ -320,37 +304,28 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
         stream += quic.AssignStreams(nodes, stream);
     }
 
-    const uint16_t port = 4433;
-    PacketSinkHelper sink(socketFactory, InetSocketAddress(Ipv4Address::GetAny(), port));
-    ApplicationContainer sinkApp = sink.Install(nodes.Get(1));
-    sinkApp.Get(0)->TraceConnectWithoutContext("Rx", MakeBoundCallback(&OnRx, &state));
-    sinkApp.Start(Seconds(0));
-
-    BulkSendHelper bulk(socketFactory, InetSocketAddress(ifaces.GetAddress(1), port));
-    bulk.SetAttribute("MaxBytes", UintegerValue(params.transferBytes));
-    bulk.SetAttribute("SendSize", UintegerValue(16384));
-    ApplicationContainer bulkApp = bulk.Install(nodes.Get(0));
-    bulkApp.Start(Seconds(0));
+    const QuicCcBulkTransfer apps = QuicCcInstallBulkTransfer(
+        socketFactory, nodes.Get(0), nodes.Get(1), ifaces.GetAddress(1), params.transferBytes);
+    QuicCcStopAtBytes transfer(params.transferBytes);
+    transfer.Watch(apps.sink);
     if (tcp)
     {
-        Simulator::Schedule(NanoSeconds(1),
-                            &ConnectTcpCwnd,
-                            &state,
-                            DynamicCast<BulkSendApplication>(bulkApp.Get(0)));
+        Simulator::Schedule(NanoSeconds(1), &ConnectTcpCwnd, &state, apps.source);
     }
 
     Simulator::Stop(params.timeout);
     Simulator::Run();
 
     QuicCcHystartLabResult result = state.result;
+    transfer.Report(result);
     if (tcp)
     {
         result.lostPackets = result.queueDrops + result.errorDrops;
     }
-    else if (state.quicSender && state.quicSender->GetLossDetection())
+    else if (Ptr<QuicCcSocket> sender = state.quicSender.Get(); sender && sender->GetLossDetection())
     {
-        result.lostPackets = state.quicSender->GetLossDetection()->GetLostPacketCount();
-        result.spuriousLosses = state.quicSender->GetLossDetection()->GetSpuriousLossCount();
+        result.lostPackets = sender->GetLossDetection()->GetLostPacketCount();
+        result.spuriousLosses = sender->GetLossDetection()->GetSpuriousLossCount();
     }
     result.events = Simulator::GetEventCount();
     Simulator::Destroy();

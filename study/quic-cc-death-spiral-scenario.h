@@ -39,7 +39,7 @@ struct QuicCcDeathSpiralParams
     uint32_t ackElicitingThreshold{2};    //!< Rfc9000 policy: ACK every n-th ack-eliciting packet
     Time sendJitterMax{0};                //!< host model: uniform [0, max] before each packet of a burst
     Time ackProcessingDelayMax{0};        //!< host model: uniform [0, max] before each ACK is processed
-    Time sampleLate{Seconds(7)};          //!< second cwnd sample (first is lossDuration)
+    Time sampleLate{Seconds(7)};          //!< second cwnd sample, the "late" one (first is lossDuration)
     Time observeFrom{Seconds(2)};         //!< start of the window of min/max cwnd and late losses
     std::string qlogDirectory;            //!< write qlog files of both endpoints here ("" = none)
 };
@@ -49,9 +49,14 @@ struct QuicCcDeathSpiralResult
 {
     bool completed{false};       //!< all bytes arrived before the timeout
     double completionSeconds{0}; //!< time the last byte arrived (valid if completed)
+    double endSeconds{0};        //!< simulated time the run ended (completion or timeout)
+    /// Time the sender (the QUIC client) completed its handshake: its first packet from the
+    /// server; -1 if it never did. Later than lossDuration when the first packets were lost
+    /// repeatedly, so the transfer starts after the loss phase.
+    double handshakeSeconds{-1};
     uint64_t bytesReceived{0};   //!< at the client when the run ended
-    uint64_t cwndAtLossEnd{0};   //!< sender cwnd at lossDuration, bytes
-    uint64_t cwndAtLate{0};      //!< sender cwnd at sampleLate, bytes (or at completion)
+    uint64_t cwndAtLossEnd{0};   //!< sender cwnd at lossDuration, bytes (or at the end, if before)
+    uint64_t cwndAtLate{0};      //!< sender cwnd at sampleLate, bytes (or at the end, if before)
     uint64_t minCwndAfterLoss{0}; //!< smallest cwnd from observeFrom to the end, bytes
     uint64_t maxCwndAfterLoss{0}; //!< largest cwnd from observeFrom to the end, bytes
     uint64_t maxCwndAfterLate{0}; //!< largest cwnd from sampleLate to the end, bytes

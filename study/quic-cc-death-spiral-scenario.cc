@@ -3,7 +3,9 @@
  */
 #include "quic-cc-death-spiral-scenario.h"
 
-#include "quic-cc-helper.h"
+#include "quic-cc-bulk-transfer.h"
+#include "quic-cc-first-socket.h"
+#include "quic-cc-stop-at-bytes.h"
 
 #include "ns3/abort.h"
 #include "ns3/applications-module.h"
@@ -11,8 +13,8 @@
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/quic-cc-helper.h"
 #include "ns3/traffic-control-module.h"
-#include "ns3/quic-cc-socket-factory.h"
 
 #include <algorithm>
 #include <limits>
@@ -29,7 +31,7 @@ struct RunState
 {
     const QuicCcDeathSpiralParams* params{nullptr};
     QuicCcDeathSpiralResult result;
-    Ptr<QuicCcSocket> sender;
+    QuicCcFirstSocket sender; //!< the server's (sending) socket
     uint64_t cwnd{0};
     uint64_t lostAtLossEnd{0};
     QuicCongestionState lastState{QUIC_CC_SLOW_START};
@@ -81,37 +83,32 @@ OnState(RunState* s, QuicCongestionState oldState, QuicCongestionState newState)
 }
 
 void
-OnSocketCreated(RunState* s, Ptr<QuicCcSocket> socket)
+OnSenderReceived(RunState* s, uint64_t, uint64_t)
 {
-    if (s->sender)
+    if (s->result.handshakeSeconds < 0)
     {
-        return;
+        // The client's handshake completes with the first authentic packet of the server.
+        s->result.handshakeSeconds = Simulator::Now().GetSeconds();
     }
-    s->sender = socket;
-    socket->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&OnCwnd, s));
-    socket->TraceConnectWithoutContext("CongestionState", MakeBoundCallback(&OnState, s));
 }
 
 void
-OnRx(RunState* s, Ptr<const Packet> p, const Address&)
+ConnectSender(RunState* s, Ptr<QuicCcSocket> socket)
 {
-    s->result.bytesReceived += p->GetSize();
-    if (!s->result.completed && s->result.bytesReceived >= s->params->transferBytes)
-    {
-        s->result.completed = true;
-        s->result.completionSeconds = Simulator::Now().GetSeconds();
-        Simulator::Stop();
-    }
+    socket->TraceConnectWithoutContext("PacketReceived", MakeBoundCallback(&OnSenderReceived, s));
+    socket->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&OnCwnd, s));
+    socket->TraceConnectWithoutContext("CongestionState", MakeBoundCallback(&OnState, s));
 }
 
 uint64_t
 SenderLost(const RunState* s)
 {
-    if (!s->sender || !s->sender->GetLossDetection())
+    Ptr<QuicCcSocket> sender = s->sender.Get();
+    if (!sender || !sender->GetLossDetection())
     {
         return 0;
     }
-    return s->sender->GetLossDetection()->GetLostPacketCount();
+    return sender->GetLossDetection()->GetLostPacketCount();
 }
 
 void
@@ -241,21 +238,15 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     RunState state;
     state.params = &params;
     state.result.minCwndAfterLoss = std::numeric_limits<uint64_t>::max();
-    nodes.Get(0)->GetObject<QuicCcSocketFactory>()->TraceConnectWithoutContext(
-        "SocketCreated",
-        MakeBoundCallback(&OnSocketCreated, &state));
+    state.sender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectSender, &state));
 
-    const uint16_t port = 4433;
-    PacketSinkHelper sink("ns3::QuicCcSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
-    ApplicationContainer sinkApp = sink.Install(nodes.Get(1));
-    sinkApp.Get(0)->TraceConnectWithoutContext("Rx", MakeBoundCallback(&OnRx, &state));
-    sinkApp.Start(Seconds(0));
-
-    BulkSendHelper bulk("ns3::QuicCcSocketFactory", InetSocketAddress(ifaces.GetAddress(1), port));
-    bulk.SetAttribute("MaxBytes", UintegerValue(params.transferBytes));
-    bulk.SetAttribute("SendSize", UintegerValue(16384));
-    ApplicationContainer bulkApp = bulk.Install(nodes.Get(0));
-    bulkApp.Start(Seconds(0));
+    QuicCcStopAtBytes transfer(params.transferBytes);
+    transfer.Watch(QuicCcInstallBulkTransfer("ns3::QuicCcSocketFactory",
+                                             nodes.Get(0),
+                                             nodes.Get(1),
+                                             ifaces.GetAddress(1),
+                                             params.transferBytes)
+                       .sink);
 
     Simulator::Schedule(params.lossDuration, &SampleAtLossEnd, &state);
     Simulator::Schedule(params.observeFrom, &StartObserving, &state);
@@ -264,6 +255,8 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     Simulator::Run();
 
     QuicCcDeathSpiralResult result = state.result;
+    transfer.Report(result);
+    result.endSeconds = Simulator::Now().GetSeconds();
     if (Simulator::Now() < params.sampleLate)
     {
         result.cwndAtLate = state.cwnd;

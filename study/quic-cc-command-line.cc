@@ -1,0 +1,330 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-command-line.h"
+
+#include "quic-cc-output-file.h"
+
+#include "ns3/global-value.h"
+#include "ns3/queue-size.h"
+#include "ns3/string.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
+#include <limits>
+#include <regex>
+#include <sstream>
+#include <unistd.h>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// Options ns-3's CommandLine handles itself (CommandLine::HandleHardOptions, ns-3.37).
+const std::set<std::string> kNs3Options{"help",
+                                        "PrintHelp",
+                                        "PrintGlobals",
+                                        "PrintGroups",
+                                        "PrintGroup",
+                                        "PrintTypeIds",
+                                        "PrintAttributes",
+                                        "PrintVersion",
+                                        "version"};
+
+/// The whole of \p text as a double, or false.
+bool
+ToDouble(const std::string& text, double& v)
+{
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text.front())))
+    {
+        return false;
+    }
+    char* end = nullptr;
+    v = std::strtod(text.c_str(), &end);
+    return end == text.c_str() + text.size() && std::isfinite(v);
+}
+
+} // namespace
+
+QuicCcUsageError::QuicCcUsageError(const std::string& option,
+                                   const std::string& value,
+                                   const std::string& reason)
+    : std::runtime_error("--" + option + "=" + value + ": " + reason),
+      option(option),
+      value(value),
+      reason(reason)
+{
+}
+
+QuicCcCommandLine::QuicCcCommandLine(const std::string& file)
+    : m_cmd(file)
+{
+    std::string name = file.substr(file.find_last_of('/') + 1);
+    m_program = name.substr(0, name.find('.'));
+}
+
+void
+QuicCcCommandLine::AddValue(const std::string& name, const std::string& help, std::string& text)
+{
+    m_names.insert(name);
+    m_cmd.AddValue(name, help, text);
+}
+
+void
+QuicCcCommandLine::AddFlag(const std::string& name, const std::string& help, std::string& text)
+{
+    m_flags.insert(name);
+    AddValue(name, help, text);
+}
+
+void
+QuicCcCommandLine::Parse(int argc, char* argv[])
+{
+    // A bare --flag becomes --flag=true: the options are text to ns-3, which wants a value.
+    std::vector<std::string> args{argv[0]};
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i];
+        const size_t dashes = arg.find_first_not_of('-');
+        const size_t eq = arg.find('=');
+        const std::string name = dashes == std::string::npos ? "" : arg.substr(dashes, eq - dashes);
+        const std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
+        if (dashes == 0 || dashes > 2 || name.empty())
+        {
+            Exit(QuicCcUsageError("", arg, "not an option (options are --name=value; see --help)"));
+        }
+        args.push_back(arg);
+        if (m_names.count(name))
+        {
+            m_given.insert(name);
+            if (eq == std::string::npos)
+            {
+                if (!m_flags.count(name))
+                {
+                    Exit(QuicCcUsageError(name, "", "needs a value (--" + name + "=VALUE)"));
+                }
+                args.back() += "=true";
+            }
+            continue;
+        }
+        if (kNs3Options.count(name) || name.find("::") != std::string::npos)
+        {
+            continue;
+        }
+        StringValue global;
+        if (GlobalValue::GetValueByNameFailSafe(name, global))
+        {
+            continue; // --RngRun=..., --SimulatorImplementationType=...: ns-3's
+        }
+        Exit(QuicCcUsageError(name, value, "unknown option (see --help)"));
+    }
+    m_cmd.Parse(args);
+}
+
+void
+QuicCcCommandLine::Exit(const QuicCcUsageError& error) const
+{
+    std::cout.flush();
+    std::cerr << QuicCcUsageMessage(m_program, error) << std::endl;
+    std::exit(2);
+}
+
+const std::string&
+QuicCcCommandLine::GetProgramName() const
+{
+    return m_program;
+}
+
+bool
+QuicCcCommandLine::WasGiven(const std::string& name) const
+{
+    return m_given.count(name) > 0;
+}
+
+QuicCcBatchOptions::QuicCcBatchOptions(uint32_t defaultRuns)
+    : runsText(std::to_string(defaultRuns))
+{
+}
+
+void
+QuicCcBatchOptions::Add(QuicCcCommandLine& cmd, const std::string& runsHelp)
+{
+    cmd.AddValue("runs", runsHelp, runsText);
+    cmd.AddValue("firstRun", "First RngRun value", firstRunText);
+    cmd.AddValue("seed", "RngSeed", seedText);
+    cmd.AddValue("jobs", "Worker processes (0 = number of cores)", jobsText);
+    cmd.AddValue("csv", "Write one row per run to this CSV file (written atomically at the end)", csv);
+    cmd.AddFlag("quiet", "No progress on stderr", quietText);
+    cmd.AddFlag("dryRun",
+                "Check every option and output path, then exit (status 0) without running",
+                dryRunText);
+}
+
+void
+QuicCcBatchOptions::Parse()
+{
+    runs = QuicCcParseUnsigned("runs", runsText, 1, 1000000);
+    firstRun = QuicCcParseUnsigned("firstRun", firstRunText, 0, std::numeric_limits<uint32_t>::max() - runs + 1);
+    seed = QuicCcParseUnsigned("seed", seedText, 1, std::numeric_limits<uint32_t>::max());
+    jobs = QuicCcParseUnsigned("jobs", jobsText, 0, 4096);
+    quiet = QuicCcParseBool("quiet", quietText);
+    dryRun = QuicCcParseBool("dryRun", dryRunText);
+    if (!csv.empty())
+    {
+        QuicCcCheckOutputFile("csv", csv);
+    }
+}
+
+bool
+QuicCcBatchOptions::ShowProgress() const
+{
+    return !quiet && isatty(STDERR_FILENO) && !std::getenv("CI");
+}
+
+std::string
+QuicCcUsageMessage(const std::string& program, const QuicCcUsageError& error)
+{
+    const std::string what = error.option.empty() ? error.value : "--" + error.option + "=" + error.value;
+    return program + ": " + what + ": " + error.reason;
+}
+
+void
+QuicCcRequire(bool ok, const std::string& option, const std::string& value, const std::string& reason)
+{
+    if (!ok)
+    {
+        throw QuicCcUsageError(option, value, reason);
+    }
+}
+
+uint64_t
+QuicCcParseUnsigned(const std::string& option, const std::string& text, uint64_t min, uint64_t max)
+{
+    const std::string range = "must be a whole number in " + std::to_string(min) + ".." + std::to_string(max);
+    QuicCcRequire(!text.empty() && text.size() <= 19 &&
+                      text.find_first_not_of("0123456789") == std::string::npos,
+                  option,
+                  text,
+                  range);
+    const uint64_t v = std::stoull(text);
+    QuicCcRequire(v >= min && v <= max, option, text, range);
+    return v;
+}
+
+double
+QuicCcParseNonNegative(const std::string& option, const std::string& text)
+{
+    double v = 0;
+    QuicCcRequire(ToDouble(text, v) && v >= 0, option, text, "must be a number >= 0");
+    return v;
+}
+
+bool
+QuicCcParseBool(const std::string& option, const std::string& text)
+{
+    if (text.empty() || text == "true" || text == "1")
+    {
+        return true;
+    }
+    QuicCcRequire(text == "false" || text == "0", option, text, "must be true or false");
+    return false;
+}
+
+Time
+QuicCcParseTime(const std::string& option, const std::string& text)
+{
+    static const std::regex kTime("([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?(s|ms|us|ns|ps|fs|min|h|d|y)");
+    QuicCcRequire(std::regex_match(text, kTime),
+                  option,
+                  text,
+                  "must be a time >= 0 with a unit, e.g. 2s, 500ms, 50us");
+    return Time(text); // the syntax above is a subset of what Time(std::string) parses
+}
+
+DataRate
+QuicCcParseRate(const std::string& option, const std::string& text)
+{
+    DataRate rate;
+    std::istringstream is(text);
+    const bool parsed = !text.empty() && text.find_first_of(" \t") == std::string::npos &&
+                        static_cast<bool>(is >> rate);
+    QuicCcRequire(parsed && rate.GetBitRate() > 0,
+                  option,
+                  text,
+                  "must be a rate > 0 such as 1Gbps, 5Mbps, 100kb/s");
+    return rate;
+}
+
+uint64_t
+QuicCcParseBytes(const std::string& option, const std::string& text)
+{
+    const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+    QueueSize size;
+    std::istringstream is(digits ? text + "B" : text);
+    const bool parsed = !text.empty() && text.find_first_of(" \t-") == std::string::npos &&
+                        static_cast<bool>(is >> size) && size.GetUnit() == QueueSizeUnit::BYTES;
+    QuicCcRequire(parsed && size.GetValue() > 0,
+                  option,
+                  text,
+                  "must be a size > 0 in bytes, e.g. 10MB (10,000,000 bytes), 500kB or 8000000");
+    return size.GetValue();
+}
+
+double
+QuicCcParseLoss(const std::string& option, const std::string& text)
+{
+    double v = 0;
+    if (!text.empty() && text.back() == '%')
+    {
+        QuicCcRequire(ToDouble(text.substr(0, text.size() - 1), v) && v >= 0 && v <= 100,
+                      option,
+                      text,
+                      "a percentage must be in 0%..100%");
+        return v / 100.0;
+    }
+    QuicCcRequire(ToDouble(text, v) && v >= 0, option, text, "must be a loss rate: use 30% or 0.3");
+    QuicCcRequire(v <= 1, option, text, "a fraction must be in [0, 1]: use 30% or 0.3");
+    return v;
+}
+
+std::string
+QuicCcParseChoice(const std::string& option,
+                  const std::string& text,
+                  const std::vector<std::string>& allowed)
+{
+    std::string list;
+    for (size_t i = 0; i < allowed.size(); ++i)
+    {
+        list += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + allowed[i];
+    }
+    QuicCcRequire(std::find(allowed.begin(), allowed.end(), text) != allowed.end(),
+                  option,
+                  text,
+                  "must be " + list);
+    return text;
+}
+
+std::vector<std::string>
+QuicCcSplitList(const std::string& option, const std::string& text)
+{
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (true)
+    {
+        const size_t comma = text.find(',', start);
+        out.push_back(text.substr(start, comma - start));
+        QuicCcRequire(!out.back().empty(), option, text, "empty item in the comma-separated list");
+        if (comma == std::string::npos)
+        {
+            break;
+        }
+        start = comma + 1;
+    }
+    return out;
+}
+
+} // namespace ns3

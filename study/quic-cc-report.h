@@ -1,0 +1,40 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef QUIC_CC_REPORT_H
+#define QUIC_CC_REPORT_H
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup quic-cc
+ * Nearest-rank quantile of a sample: the smallest value with at least a fraction \p q of the
+ * sample at or below it (q in (0, 1]; NaN for an empty sample).
+ */
+double QuicCcQuantile(std::vector<double> sample, double q);
+
+/// Median of a sample, the mean of the two middle values for an even count; NaN if empty.
+double QuicCcMedian(std::vector<double> sample);
+
+/// Arithmetic mean; NaN if empty.
+double QuicCcMean(const std::vector<double>& sample);
+
+/**
+ * Wilson score interval (95 %) for a binomial proportion: \p k successes in \p n trials
+ * (E. B. Wilson, "Probable inference, the law of succession, and statistical inference",
+ * JASA 22, 1927). Returns {0, 1} for n = 0.
+ */
+std::pair<double, double> QuicCcWilsonInterval(uint32_t k, uint32_t n);
+
+/// \p v in fixed notation with \p precision decimals; "-" for NaN.
+std::string QuicCcFormat(double v, int precision = 2);
+
+} // namespace ns3
+
+#endif // QUIC_CC_REPORT_H

@@ -1,0 +1,260 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Unit tests of the examples-side support (study/): the batch runner and report formatting.
+ */
+#include "quic-cc-batch-runner.h"
+#include "quic-cc-command-line.h"
+#include "quic-cc-output-file.h"
+#include "quic-cc-report.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <set>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace
+{
+
+using ns3::QuicCcRunBatch;
+
+/// Set by tasks: must never change in the parent (tasks run in forked copies).
+int g_touchedByTask = 0;
+
+TEST(QuicCcBatchRunner, NoTasksForksNothing)
+{
+    bool called = false;
+    EXPECT_TRUE(QuicCcRunBatch(0, 2, [&](size_t) {
+                    called = true;
+                    return std::string("x");
+                }).empty());
+    EXPECT_FALSE(called);
+}
+
+TEST(QuicCcBatchRunner, ResultsInTaskOrderWhateverTheWorkers)
+{
+    // 7 tasks over 1, 2, 3 and more workers than tasks: element i always comes from task i.
+    for (uint32_t workers : {1u, 2u, 3u, 16u})
+    {
+        const std::vector<std::string> lines =
+            QuicCcRunBatch(7, workers, [](size_t i) { return "task " + std::to_string(i * i); });
+        ASSERT_EQ(lines.size(), 7u) << workers << " workers";
+        for (size_t i = 0; i < lines.size(); ++i)
+        {
+            EXPECT_EQ(lines[i], "task " + std::to_string(i * i)) << workers << " workers";
+        }
+    }
+}
+
+TEST(QuicCcBatchRunner, TasksRunInSeparateProcesses)
+{
+    const pid_t parent = getpid();
+    const std::vector<std::string> pids = QuicCcRunBatch(4, 2, [&](size_t i) {
+        g_touchedByTask = 1; // only in the worker's copy
+        return std::to_string(getpid()) + " " + std::to_string(getpid() == parent);
+    });
+    EXPECT_EQ(g_touchedByTask, 0);
+    std::set<std::string> distinct;
+    for (const std::string& line : pids)
+    {
+        EXPECT_EQ(line.substr(line.find(' ') + 1), "0") << "a task ran in the parent";
+        distinct.insert(line.substr(0, line.find(' ')));
+    }
+    // Worker w runs tasks w, w + 2: two processes, each with two tasks.
+    EXPECT_EQ(distinct.size(), 2u);
+    EXPECT_EQ(pids[0].substr(0, pids[0].find(' ')), pids[2].substr(0, pids[2].find(' ')));
+    EXPECT_EQ(pids[1].substr(0, pids[1].find(' ')), pids[3].substr(0, pids[3].find(' ')));
+}
+
+TEST(QuicCcBatchRunner, EmptyAndSpacedResultsArriveIntact)
+{
+    const std::vector<std::string> lines = QuicCcRunBatch(3, 2, [](size_t i) {
+        return i == 1 ? std::string() : std::string(i + 1, ' ') + "a b\tc";
+    });
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_EQ(lines[0], " a b\tc");
+    EXPECT_EQ(lines[1], "");
+    EXPECT_EQ(lines[2], "   a b\tc");
+}
+
+TEST(QuicCcBatchRunner, LongResultsCrossSeveralPipeReads)
+{
+    // 100 kB per line: more than one read() and more than the pipe buffer.
+    const std::vector<std::string> lines =
+        QuicCcRunBatch(3, 3, [](size_t i) { return std::string(100000, static_cast<char>('a' + i)); });
+    ASSERT_EQ(lines.size(), 3u);
+    for (size_t i = 0; i < 3; ++i)
+    {
+        EXPECT_EQ(lines[i], std::string(100000, static_cast<char>('a' + i)));
+    }
+}
+
+TEST(QuicCcBatchRunnerDeathTest, FailingWorkerIsFatalInTheParent)
+{
+    EXPECT_DEATH(QuicCcRunBatch(4,
+                                2,
+                                [](size_t i) {
+                                    if (i == 3)
+                                    {
+                                        _exit(3); // worker 1 dies before its second result
+                                    }
+                                    return std::string("ok");
+                                }),
+                 "1 of 2 worker process\\(es\\) failed; 3 of 4 results arrived");
+}
+
+TEST(QuicCcBatchRunnerDeathTest, NewlineInAResultIsFatal)
+{
+    EXPECT_DEATH(QuicCcRunBatch(2, 1, [](size_t i) { return std::string(i ? "a\nb" : "a"); }),
+                 "the result of task 1 contains a newline");
+}
+
+TEST(QuicCcReport, NearestRankQuantile)
+{
+    const std::vector<double> v{5, 1, 4, 2, 3};
+    EXPECT_EQ(ns3::QuicCcQuantile(v, 0.5), 3);
+    EXPECT_EQ(ns3::QuicCcQuantile(v, 0.9), 5);  // rank ceil(4.5) = 5
+    EXPECT_EQ(ns3::QuicCcQuantile(v, 0.2), 1);  // rank 1
+    EXPECT_EQ(ns3::QuicCcQuantile(v, 0.21), 2); // rank ceil(1.05) = 2
+    EXPECT_EQ(ns3::QuicCcQuantile(v, 1.0), 5);
+    EXPECT_TRUE(std::isnan(ns3::QuicCcQuantile({}, 0.5)));
+}
+
+TEST(QuicCcReport, MedianAndMean)
+{
+    EXPECT_EQ(ns3::QuicCcMedian({3, 1, 2}), 2);
+    EXPECT_EQ(ns3::QuicCcMedian({4, 1, 2, 3}), 2.5);
+    EXPECT_EQ(ns3::QuicCcMean({1, 2, 6}), 3);
+    EXPECT_TRUE(std::isnan(ns3::QuicCcMedian({})));
+    EXPECT_TRUE(std::isnan(ns3::QuicCcMean({})));
+}
+
+TEST(QuicCcReport, WilsonInterval)
+{
+    // Reference values: Wilson (1927) score interval at z = 1.959964 (95 %).
+    auto [lo, hi] = ns3::QuicCcWilsonInterval(5, 100);
+    EXPECT_NEAR(lo, 0.02154, 1e-5);
+    EXPECT_NEAR(hi, 0.11175, 1e-5);
+    std::tie(lo, hi) = ns3::QuicCcWilsonInterval(0, 100);
+    EXPECT_NEAR(lo, 0, 1e-12);
+    EXPECT_NEAR(hi, 0.03699, 1e-5);
+    std::tie(lo, hi) = ns3::QuicCcWilsonInterval(100, 100);
+    EXPECT_NEAR(lo, 0.96301, 1e-5);
+    EXPECT_NEAR(hi, 1, 1e-12);
+    std::tie(lo, hi) = ns3::QuicCcWilsonInterval(0, 0);
+    EXPECT_EQ(lo, 0);
+    EXPECT_EQ(hi, 1);
+}
+
+TEST(QuicCcReport, Format)
+{
+    EXPECT_EQ(ns3::QuicCcFormat(1.005, 1), "1.0");
+    EXPECT_EQ(ns3::QuicCcFormat(2.5), "2.50");
+    EXPECT_EQ(ns3::QuicCcFormat(1234.5678, 0), "1235");
+    EXPECT_EQ(ns3::QuicCcFormat(std::nan("")), "-");
+}
+
+/// A fresh scratch directory for one test.
+std::filesystem::path
+Scratch(const std::string& name)
+{
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("quic-cc-study-test-" + name + "-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+std::string
+ReadAll(const std::filesystem::path& p)
+{
+    std::ifstream in(p);
+    std::ostringstream os;
+    os << in.rdbuf();
+    return os.str();
+}
+
+TEST(QuicCcOutputFile, AtomicWriteReplacesTheFileAndLeavesNoTemporary)
+{
+    const auto dir = Scratch("atomic");
+    const auto file = dir / "out.csv";
+    ns3::QuicCcWriteFileAtomically(file.string(), "a,b\n1,2\n");
+    EXPECT_EQ(ReadAll(file), "a,b\n1,2\n");
+    ns3::QuicCcWriteFileAtomically(file.string(), "new\n");
+    EXPECT_EQ(ReadAll(file), "new\n");
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 1);
+    // Permissions as an ordinary new file: 0666 less the umask (not mkstemp's 0600).
+    const mode_t mask = umask(0);
+    umask(mask);
+    struct stat st;
+    ASSERT_EQ(stat(file.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0666 & ~mask);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(QuicCcOutputFile, PathChecksNameTheOptionAndThePath)
+{
+    const auto dir = Scratch("check");
+    EXPECT_NO_THROW(ns3::QuicCcCheckOutputFile("csv", (dir / "x.csv").string()));
+    EXPECT_FALSE(std::filesystem::exists(dir / "x.csv"));
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 0);
+    try
+    {
+        ns3::QuicCcCheckOutputFile("csv", (dir / "missing" / "x.csv").string());
+        ADD_FAILURE() << "no error for a missing directory";
+    }
+    catch (const ns3::QuicCcUsageError& e)
+    {
+        EXPECT_EQ(e.option, "csv");
+        EXPECT_EQ(e.value, (dir / "missing" / "x.csv").string());
+        EXPECT_EQ(e.reason, "directory " + (dir / "missing").string() + " does not exist");
+    }
+    EXPECT_THROW(ns3::QuicCcCheckOutputFile("csv", dir.string()), ns3::QuicCcUsageError);
+    EXPECT_NO_THROW(ns3::QuicCcCheckOutputDirectory("qlog", (dir / "new").string()));
+    EXPECT_FALSE(std::filesystem::exists(dir / "new"));
+    EXPECT_THROW(ns3::QuicCcCheckOutputDirectory("qlog", (dir / "a" / "b").string()),
+                 ns3::QuicCcUsageError);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(QuicCcCommandLineValues, LossTakesPercentOrFraction)
+{
+    EXPECT_DOUBLE_EQ(ns3::QuicCcParseLoss("loss", "30%"), 0.3);
+    EXPECT_EQ(ns3::QuicCcParseLoss("loss", "30%"), 0.3); // same double as the fraction
+    EXPECT_EQ(ns3::QuicCcParseLoss("loss", "0.3"), 0.3);
+    EXPECT_EQ(ns3::QuicCcParseLoss("loss", "0"), 0);
+    EXPECT_EQ(ns3::QuicCcParseLoss("loss", "1"), 1);
+    EXPECT_EQ(ns3::QuicCcParseLoss("loss", "100%"), 1);
+    EXPECT_THROW(ns3::QuicCcParseLoss("loss", "30"), ns3::QuicCcUsageError);
+    EXPECT_THROW(ns3::QuicCcParseLoss("loss", "-0.1"), ns3::QuicCcUsageError);
+    EXPECT_THROW(ns3::QuicCcParseLoss("loss", "101%"), ns3::QuicCcUsageError);
+    EXPECT_THROW(ns3::QuicCcParseLoss("loss", "0.3 "), ns3::QuicCcUsageError);
+}
+
+TEST(QuicCcCommandLineValues, NumbersTimesRatesSizes)
+{
+    EXPECT_EQ(ns3::QuicCcParseUnsigned("runs", "100", 1, 1000), 100u);
+    EXPECT_THROW(ns3::QuicCcParseUnsigned("runs", "-1", 1, 1000), ns3::QuicCcUsageError);
+    EXPECT_THROW(ns3::QuicCcParseUnsigned("runs", "1e3", 1, 1000), ns3::QuicCcUsageError);
+    EXPECT_THROW(ns3::QuicCcParseUnsigned("runs", "99999999999999999999", 1, 1000),
+                 ns3::QuicCcUsageError);
+    EXPECT_EQ(ns3::QuicCcParseTime("delay", "5ms"), ns3::MilliSeconds(5));
+    EXPECT_EQ(ns3::QuicCcParseTime("delay", "0.5s"), ns3::MilliSeconds(500));
+    EXPECT_THROW(ns3::QuicCcParseTime("delay", "5"), ns3::QuicCcUsageError);
+    EXPECT_THROW(ns3::QuicCcParseTime("delay", "-5ms"), ns3::QuicCcUsageError);
+    EXPECT_EQ(ns3::QuicCcParseRate("rate", "5Mbps").GetBitRate(), 5000000u);
+    EXPECT_THROW(ns3::QuicCcParseRate("rate", "0bps"), ns3::QuicCcUsageError);
+    EXPECT_EQ(ns3::QuicCcParseBytes("size", "10MB"), 10000000u);
+    EXPECT_EQ(ns3::QuicCcParseBytes("size", "1234"), 1234u);
+    EXPECT_THROW(ns3::QuicCcParseBytes("size", "10p"), ns3::QuicCcUsageError);
+    EXPECT_THROW(ns3::QuicCcParseBytes("size", "0"), ns3::QuicCcUsageError);
+}
+
+} // namespace
