@@ -20,10 +20,11 @@ BENCH_REPS ?= 7
 PYTHON     := /usr/bin/python3
 
 # Debian bookworm packages the build, tests, demo and plots need. ns3 provides the helper
-# binaries that Debian's ns-3 CMake package config checks for.
+# binaries that Debian's ns-3 CMake package config checks for; SLURM, munge and GNU parallel are
+# the campaign backends (scripts/quic-cc-campaign) its tests run.
 DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest libgtest-dev \
                libgmock-dev nlohmann-json3-dev libboost-dev libbenchmark-dev python3 \
-               python3-matplotlib ccache valgrind
+               python3-matplotlib ccache valgrind slurmctld slurmd slurm-client munge parallel
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -23,6 +23,9 @@ echo "== controller-bench (Google Benchmark) ==" >&2
 "$build/bench/controller-bench" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
   --markdown="$tmp/controller.md" >&2
 
+echo "== campaign-bench (quic-cc-campaign throughput) ==" >&2
+/usr/bin/python3 "$here/campaign-bench.py" "$build" "$tmp/campaign.md"
+
 commit=$(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git -C "$here/.." status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo " plus uncommitted changes" || true)
 {
@@ -44,6 +47,7 @@ dirty=$(git -C "$here/.." status --porcelain --untracked-files=no 2>/dev/null | 
   echo "## Controllers and loss detection (bench/controller-bench.cc)"
   echo
   cat "$tmp/controller.md"
+  cat "$tmp/campaign.md"
   cat "$here/callgrind-findings.md"
 } > "$here/RESULTS.md"
 echo "wrote $here/RESULTS.md" >&2

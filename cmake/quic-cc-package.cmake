@@ -5,6 +5,8 @@
 #   <prefix>/<libdir>/libns3-quic-cc.so*             the library
 #   <prefix>/<libdir>/cmake/quic-cc/                 find_package(quic-cc) -> quic-cc::quic-cc
 #   <prefix>/<libdir>/pkgconfig/quic-cc.pc           pkg-config --cflags --libs quic-cc
+#   <prefix>/bin/quic-cc-campaign                    campaign tool (SLURM, GNU parallel, local)
+#   <prefix>/share/quic-cc/campaigns/*.toml          campaign specs (the death-spiral phase diagram)
 #
 # Both package files are relocatable: they locate the prefix from their own path, so
 # `cmake --install <build> --prefix <dir>` works for any <dir>.
@@ -65,3 +67,8 @@ file(RELATIVE_PATH QUICCC_PC_TO_PREFIX
 string(REGEX REPLACE "/$" "" QUICCC_PC_TO_PREFIX "${QUICCC_PC_TO_PREFIX}")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/quic-cc.pc.in ${CMAKE_BINARY_DIR}/quic-cc.pc @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/quic-cc.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# The campaign tool (Python 3 standard library + Debian matplotlib) and its specs.
+install(PROGRAMS ${CMAKE_CURRENT_LIST_DIR}/../scripts/quic-cc-campaign DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY ${CMAKE_CURRENT_LIST_DIR}/../examples/campaigns/
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/quic-cc/campaigns FILES_MATCHING PATTERN "*.toml")
