@@ -16,6 +16,7 @@ QUICCC_DEPENDENCIES = [
     'applications',
     'point-to-point',
     'traffic-control',
+    'flow-monitor',
 ]
 
 # Examples-side support (CMakeLists.txt: QUICCC_STUDY_SOURCES; a static library there). waf

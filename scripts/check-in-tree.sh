@@ -25,7 +25,7 @@ JOBS="${JOBS:-$(nproc)}"
 NS3_VERSION=3.37
 # The ns-3 modules quic-cc needs, plus csma: with --enable-tests, ns-3.37 builds src/test whose
 # TCP system suites need it.
-NS3_MODULES="quic-cc;core;network;internet;applications;point-to-point;traffic-control;flow-monitor;stats;csma"
+NS3_MODULES="quic-cc;core;network;internet;applications;point-to-point;point-to-point-layout;mobility;traffic-control;flow-monitor;stats;csma"
 # What `./ns3 configure --enable-examples --enable-tests --enable-modules=...
 # --filter-module-examples-and-tests=quic-cc` passes to CMake (default build profile), given to
 # CMake directly: ./ns3 also sets CLICOLOR=1, which adds -fdiagnostics-color=always to every

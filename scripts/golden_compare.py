@@ -54,6 +54,9 @@ def main():
     parser.add_argument("new")
     parser.add_argument("--key", required=True, help="comma-separated key columns (golden names)")
     parser.add_argument("--subset", action="store_true", help="NEW may hold fewer rows")
+    parser.add_argument("--extra-rows", action="store_true",
+                        help="rows of NEW whose key the baseline lacks (configurations added "
+                             "after it was made) are skipped, with a note")
     args = parser.parse_args()
 
     golden_header, golden_rows = read(args.golden)
@@ -73,12 +76,19 @@ def main():
 
     golden_by_key = {tuple(r[k] for k in keys): r for r in golden_rows}
     pairs = []
+    skipped = 0
     for n in new_rows:
         key = tuple(n[k] for k in new_keys)
         if key not in golden_by_key:
+            if args.extra_rows:
+                skipped += 1
+                continue
             print(f"FAIL: row {dict(zip(keys, key))} of {args.new} is not in the baseline")
             return 1
         pairs.append((golden_by_key[key], n))
+    if skipped:
+        print(f"note: {skipped} rows of {args.new} have no baseline row (newer configurations)")
+    new_rows = [n for _, n in pairs]
     if not pairs:
         print(f"FAIL: {args.new} has no rows")
         return 1

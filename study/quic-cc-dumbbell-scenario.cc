@@ -344,7 +344,7 @@ OnQuicSocketCreated(FlowState* f, Ptr<QuicCcSocket> socket)
         return;
     }
     f->quicSender = socket;
-    socket->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&OnQuicCwnd, f));
+    socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnQuicCwnd, f));
 }
 
 /// Right after BulkSend created its TCP socket (SYN sent, no data yet): install the group's

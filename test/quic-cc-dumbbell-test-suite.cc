@@ -6,6 +6,8 @@
  * (and FlowMonitor attributes the wire packets to the right flow), and bad flow specs are
  * refused before anything runs, naming the token.
  */
+#include "quic-cc-test-case.h"
+#include "quic-cc-test-compat.h"
 #include "ns3/quic-cc-compat.h"
 #include "ns3/test.h"
 #include "quic-cc-dumbbell-scenario.h"
@@ -29,11 +31,11 @@ Dumbbell(const std::string& spec)
 
 /// Test: two QUIC CUBIC flows with a 12 MB transfer each both finish, and Jain's index of their
 /// goodputs from 5 s to the first completion is above 0.9.
-class QuicCcDumbbellCubicPairTestCase : public TestCase
+class QuicCcDumbbellCubicPairTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcDumbbellCubicPairTestCase()
-        : TestCase("2 QUIC CUBIC flows: both finish, Jain index > 0.9")
+        : quiccc::test::SimulationTestCase("2 QUIC CUBIC flows: both finish, Jain index > 0.9")
     {
     }
 
@@ -60,11 +62,11 @@ class QuicCcDumbbellCubicPairTestCase : public TestCase
 
 /// Test: QUIC Reno against QUIC Reno, equal RTTs, bulk for 25 s: Jain's index from 5 s on is
 /// above 0.95 (measured: 0.99).
-class QuicCcDumbbellRenoPairTestCase : public TestCase
+class QuicCcDumbbellRenoPairTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcDumbbellRenoPairTestCase()
-        : TestCase("QUIC Reno vs QUIC Reno, equal RTTs: Jain index > 0.95")
+        : quiccc::test::SimulationTestCase("QUIC Reno vs QUIC Reno, equal RTTs: Jain index > 0.95")
     {
     }
 
@@ -85,11 +87,11 @@ class QuicCcDumbbellRenoPairTestCase : public TestCase
 /// what its PacketSink received, the goodput-over-time bins add up to them, and FlowMonitor's
 /// data-direction packets of each flow carry at least those bytes plus their IP and transport
 /// headers (so FlowMonitor's flows are attributed to the right dumbbell flow).
-class QuicCcDumbbellByteCountTestCase : public TestCase
+class QuicCcDumbbellByteCountTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcDumbbellByteCountTestCase()
-        : TestCase("per-flow byte counts equal the PacketSink totals; FlowMonitor agrees")
+        : quiccc::test::SimulationTestCase("per-flow byte counts equal the PacketSink totals; FlowMonitor agrees")
     {
     }
 
@@ -132,11 +134,11 @@ class QuicCcDumbbellByteCountTestCase : public TestCase
 };
 
 /// Test: bad flow specs are refused by the parser, naming the token and the reason.
-class QuicCcDumbbellBadSpecTestCase : public TestCase
+class QuicCcDumbbellBadSpecTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcDumbbellBadSpecTestCase()
-        : TestCase("bad flow specs: an error naming the token, before anything runs")
+        : quiccc::test::SimulationTestCase("bad flow specs: an error naming the token, before anything runs")
     {
     }
 
@@ -178,11 +180,11 @@ class QuicCcDumbbellBadSpecTestCase : public TestCase
 };
 
 /// Test: Jain's index of known vectors.
-class QuicCcDumbbellJainTestCase : public TestCase
+class QuicCcDumbbellJainTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcDumbbellJainTestCase()
-        : TestCase("Jain fairness index of known vectors")
+        : quiccc::test::SimulationTestCase("Jain fairness index of known vectors")
     {
     }
 

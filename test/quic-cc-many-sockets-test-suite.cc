@@ -9,6 +9,8 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
+#include "quic-cc-test-case.h"
+#include "quic-cc-test-compat.h"
 #include "ns3/quic-cc-compat.h"
 #include "ns3/quic-cc-frames.h"
 #include "ns3/test.h"
@@ -18,7 +20,7 @@
 #include <tuple>
 
 using namespace ns3;
-using namespace ns3::quiccctest;
+using namespace ns3::quiccc::test;
 
 namespace
 {
@@ -114,11 +116,11 @@ RunManySockets(uint32_t clientsPerNode, uint64_t bytes, uint32_t rngRun)
 }
 
 /// Test: 1,201 sockets per node (600 clients, a listener, 600 accepted connections).
-class QuicCcManySocketsTestCase : public TestCase
+class QuicCcManySocketsTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcManySocketsTestCase()
-        : TestCase("more than 1,000 sockets per node: distinct streams, complete, deterministic")
+        : quiccc::test::SimulationTestCase("more than 1,000 sockets per node: distinct streams, complete, deterministic")
     {
     }
 

@@ -10,6 +10,8 @@
  * The make-test points are p = 1e-2 and 1e-3 (windows 12 and 38 packets, a few seconds of CPU);
  * quic-cc-response-function runs the larger windows (p down to 1e-6).
  */
+#include "quic-cc-test-case.h"
+#include "quic-cc-test-compat.h"
 #include "ns3/quic-cc-compat.h"
 #include "ns3/test.h"
 #include "quic-cc-response-function.h"
@@ -20,11 +22,11 @@ using namespace ns3;
 
 /// Test: the RFC's table values follow from its formulas (Reno 1.2 / sqrt(p), CUBIC Eq. 6 or
 /// the Reno-friendly window, whichever is larger).
-class QuicCcRfc9438TableTestCase : public TestCase
+class QuicCcRfc9438TableTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcRfc9438TableTestCase()
-        : TestCase("RFC 9438 Tables 1 and 2 from the response functions")
+        : quiccc::test::SimulationTestCase("RFC 9438 Tables 1 and 2 from the response functions")
     {
     }
 
@@ -54,11 +56,11 @@ class QuicCcRfc9438TableTestCase : public TestCase
 /// window is within 10 % of the RFC's at p = 1e-3, and within -20 %..+10 % at p = 1e-2, where
 /// each loss costs about two RTTs without growth (detection after three later packets, then
 /// the recovery period) in a cycle of only about eight RTTs, which the RFC's model leaves out.
-class QuicCcResponseFunctionTestCase : public TestCase
+class QuicCcResponseFunctionTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcResponseFunctionTestCase()
-        : TestCase("Reno and CUBIC C=0.4 average cwnd vs RFC 9438 Tables 1-2, p = 1e-2, 1e-3")
+        : quiccc::test::SimulationTestCase("Reno and CUBIC C=0.4 average cwnd vs RFC 9438 Tables 1-2, p = 1e-2, 1e-3")
     {
     }
 
