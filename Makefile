@@ -4,6 +4,11 @@
 #   make check-in-tree   build quic-cc inside the ns-3.37 Debian source tree (contrib/quic-cc),
 #               run its suites and examples with its test.py (cache: $QUICCC_CACHE)
 #   make bench  build and run the benchmarks (bench/), write bench/RESULTS.md (not tests)
+#   make test-sanitize  every test built with -fsanitize=address,undefined (GCC) in
+#               $(SANITIZE_BUILD), run with leak detection on; any report fails
+#   make fuzz   build the libFuzzer targets (clang, $(FUZZ_BUILD)) and run each for
+#               FUZZ_SECONDS from the seeds in test/fuzz/corpus (new inputs: $(FUZZ_BUILD)/corpus)
+#   make test-fuzz  the same targets for a fixed number of executions each (ctest, CI)
 
 BUILD      ?= build
 BUILD_TYPE ?= RelWithDebInfo
@@ -11,16 +16,20 @@ JOBS       ?= $(shell nproc)
 RESULTS    ?= results
 DEMO_RUNS  ?= 100
 BENCH_REPS ?= 7
+SANITIZE_BUILD ?= build-sanitize
+FUZZ_BUILD     ?= build-fuzz
+FUZZ_SECONDS   ?= 60
+FUZZ_TARGETS   := frames socket-recv loss-detection
 
 # Debian bookworm packages the build, tests, demo and plots need. ns3 provides the helper
 # binaries that Debian's ns-3 CMake package config checks for.
 DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest libgtest-dev \
                libgmock-dev nlohmann-json3-dev libboost-dev libbenchmark-dev python3 \
-               python3-matplotlib ccache
+               python3-matplotlib ccache clang libclang-rt-14-dev
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build test demo clean check-in-tree bench
+.PHONY: all deps configure build test demo clean check-in-tree bench test-sanitize fuzz-build fuzz test-fuzz
 
 all: build
 
@@ -66,8 +75,33 @@ bench: configure
 	cmake --build $(BUILD) -j $(JOBS) --target transfer-bench controller-bench
 	bench/run-bench.sh $(BUILD) $(BENCH_REPS)
 
+# Sanitizer reports abort the test (halt_on_error); LeakSanitizer runs at every exit.
+SANITIZER_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 \
+                 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+test-sanitize: deps
+	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUICCC_SANITIZE=ON \
+	  -DQUICCC_BUILD_BENCH=OFF $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	cd $(SANITIZE_BUILD) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) $(SANITIZE_CTEST_ARGS)
+
+fuzz-build: deps
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUICCC_FUZZ=ON \
+	  -DCMAKE_CXX_COMPILER=clang++ $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$t; \
+	  echo "fuzz-$$t: $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_BUILD)/test/fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_BUILD)/fuzz-$$t- $(FUZZ_BUILD)/corpus/$$t test/fuzz/corpus/$$t || exit 1; \
+	done
+
+test-fuzz: fuzz-build
+	cd $(FUZZ_BUILD) && ctest --output-on-failure
+
 check-in-tree:
 	JOBS=$(JOBS) scripts/check-in-tree.sh
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD)
