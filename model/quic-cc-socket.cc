@@ -192,7 +192,8 @@ QuicCcSocket::GetTypeId()
                           "TypeId of the congestion controller (a QuicCongestionController), "
                           "used when no controller was set explicitly (QuicCcHelper sets one).",
                           TypeIdValue(QuicCubic::GetTypeId()),
-                          MakeTypeIdAccessor(&QuicCcSocket::m_ccTypeId),
+                          MakeTypeIdAccessor(&QuicCcSocket::SetCongestionControlTypeId,
+                                             &QuicCcSocket::GetCongestionControlTypeId),
                           MakeTypeIdChecker())
             .AddTraceSource("CongestionWindow",
                             "Congestion window, bytes (from the controller).",
@@ -290,6 +291,21 @@ QuicCcSocket::SetMaxDatagramSize(uint64_t bytes)
     m_mss = bytes;
 }
 
+void
+QuicCcSocket::SetCongestionControlTypeId(TypeId tid)
+{
+    // Checked when set (Config::SetDefault applies it at construction), naming the value.
+    NS_ABORT_MSG_UNLESS(tid.IsChildOf(QuicCongestionController::GetTypeId()),
+                        "QuicCcSocket::CongestionControl '" << tid.GetName() << "' is not a QuicCongestionController");
+    m_ccTypeId = tid;
+}
+
+TypeId
+QuicCcSocket::GetCongestionControlTypeId() const
+{
+    return m_ccTypeId;
+}
+
 uint64_t
 QuicCcSocket::GetMaxDatagramSize() const
 {
@@ -348,12 +364,6 @@ QuicCcSocket::Validate() const
     NS_ABORT_MSG_IF(m_initialWindowPackets > (uint64_t{1} << 48) / m_mss,
                     "QuicCcSocket::InitialWindowPackets too large: " << m_initialWindowPackets << " x "
                                                                      << m_mss << " bytes exceeds 2^48 bytes");
-    if (!m_ccPrototype)
-    {
-        NS_ABORT_MSG_UNLESS(m_ccTypeId.IsChildOf(QuicCongestionController::GetTypeId()),
-                            "QuicCcSocket::CongestionControl '"
-                                << m_ccTypeId.GetName() << "' is not a QuicCongestionController");
-    }
 }
 
 int64_t
@@ -808,6 +818,12 @@ uint64_t
 QuicCcSocket::GetDroppedDatagrams() const
 {
     return m_dropped;
+}
+
+uint64_t
+QuicCcSocket::GetSentPacketRecordPeak() const
+{
+    return m_sentRecordPeak;
 }
 
 bool
@@ -1569,6 +1585,7 @@ QuicCcSocket::Transmit(QuicCcPacket& packet, const SentContent& content, bool pr
     const bool ackEliciting = packet.IsAckEliciting();
     ++m_nextPacketNumber;
     m_lossDetection->OnPacketSent(now, packet.packetNumber, bytes.size(), ackEliciting);
+    m_sentRecordPeak = std::max<uint64_t>(m_sentRecordPeak, m_lossDetection->GetRecordSize());
     if (ackEliciting)
     {
         m_sentContent.emplace(packet.packetNumber, content);

@@ -120,6 +120,7 @@ class QuicCcSocket : public Socket
     uint64_t GetBytesAcked() const;     //!< stream bytes acknowledged in order
     uint64_t GetBytesReceived() const;  //!< stream bytes delivered in order to the receive buffer
     uint64_t GetDroppedDatagrams() const; //!< datagrams dropped as malformed or inconsistent
+    uint64_t GetSentPacketRecordPeak() const; //!< peak number of packets in the sent-packet record
     bool IsEstablished() const;         //!< handshake complete
 
   protected:
@@ -162,6 +163,8 @@ class QuicCcSocket : public Socket
     Ptr<QuicCcSocket> CreateServerChild(const Address& from, uint64_t connectionId);
     void StartQlog();
     void SetMaxDatagramSize(uint64_t bytes);
+    void SetCongestionControlTypeId(TypeId tid);
+    TypeId GetCongestionControlTypeId() const;
     uint64_t GetMaxDatagramSize() const;
     void SetMaxAckDelay(Time d);
     Time GetMaxAckDelay() const;
@@ -282,6 +285,7 @@ class QuicCcSocket : public Socket
     Time m_lastDatagramProcess;            //!< FIFO order of delayed ACK processing
 
     uint64_t m_dropped{0};
+    uint64_t m_sentRecordPeak{0};          //!< packets, see GetSentPacketRecordPeak()
 
     // traces
     TracedCallback<uint64_t, uint64_t> m_cwndTrace;
