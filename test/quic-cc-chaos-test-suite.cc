@@ -442,9 +442,13 @@ class RateDropCase : public ChaosTestCase
 class LongFatPathCase : public ChaosTestCase
 {
   public:
-    LongFatPathCase(uint64_t bytes, uint64_t minCwnd)
-        : ChaosTestCase("10 Gbps x 500 ms path, " + std::to_string(bytes / kMb) + " MB", 24),
+    /// \param bufferPackets  bottleneck buffer: slow start ends in loss near BDP + buffer
+    LongFatPathCase(uint64_t bytes, uint32_t bufferPackets, uint64_t minCwnd)
+        : ChaosTestCase("10 Gbps x 500 ms path, " + std::to_string(bytes / kMb) + " MB, " +
+                            std::to_string(bufferPackets) + "-packet buffer",
+                        24),
           m_bytes(bytes),
+          m_bufferPackets(bufferPackets),
           m_minCwnd(minCwnd)
     {
     }
@@ -455,7 +459,7 @@ class LongFatPathCase : public ChaosTestCase
         ChaosParams p;
         p.rate = "10Gbps";
         p.oneWayDelay = MilliSeconds(250);
-        p.bufferPackets = 10000;
+        p.bufferPackets = m_bufferPackets;
         p.bytes = m_bytes;
         p.sndBufBytes = std::numeric_limits<uint32_t>::max();
         p.limit = Seconds(600);
@@ -470,6 +474,7 @@ class LongFatPathCase : public ChaosTestCase
     }
 
     uint64_t m_bytes;
+    uint32_t m_bufferPackets;
     uint64_t m_minCwnd;
 };
 
@@ -514,10 +519,10 @@ class QuicCcChaosTestSuite : public TestSuite
         AddTestCase(new BlackholeCase("5 s blackhole mid-transfer", Seconds(5)), QUICCC_TEST_QUICK);
         AddTestCase(new BlackholeCase("100 % loss mid-transfer until the idle timeout", Time(0)), QUICCC_TEST_QUICK);
         AddTestCase(new RateDropCase, QUICCC_TEST_QUICK);
-        AddTestCase(new LongFatPathCase(64 * kMb, 16 * kMb), QUICCC_TEST_QUICK);
+        AddTestCase(new LongFatPathCase(64 * kMb, 10'000, 16 * kMb), QUICCC_TEST_QUICK);
         AddTestCase(new SlowReaderCase, QUICCC_TEST_QUICK);
-        // 1 GB over the long fat path: windows of hundreds of MB (see doc/quic-cc.rst for its time).
-        AddTestCase(new LongFatPathCase(1000 * kMb, 200 * kMb), QUICCC_TEST_EXTENSIVE);
+        // 1 GB over the long fat path: windows of hundreds of MB (about 5 min; see doc/quic-cc.rst).
+        AddTestCase(new LongFatPathCase(1000 * kMb, 100'000, 100 * kMb), QUICCC_TEST_EXTENSIVE);
     }
 };
 
