@@ -7,6 +7,11 @@
 #   make golden  compare the full death-spiral and hystart-lab results with test/golden
 #   make bench-scale  1,000 / 2,000 / 4,000 / 10,000 dumbbell connections, quic-cc vs ns-3 TCP
 #               (long: tens of CPU minutes), written to bench/RESULTS-scale.md
+#   make test-sanitize  every test built with -fsanitize=address,undefined (GCC) in
+#               $(SANITIZE_BUILD), run with leak detection on; any report fails
+#   make fuzz   build the libFuzzer targets (clang, $(FUZZ_BUILD)) and run each for
+#               FUZZ_SECONDS from the seeds in test/fuzz/corpus (new inputs: $(FUZZ_BUILD)/corpus)
+#   make test-fuzz  the same targets for a fixed number of executions each (ctest, CI)
 
 BUILD      ?= build
 BUILD_TYPE ?= RelWithDebInfo
@@ -18,17 +23,23 @@ BENCH_REPS ?= 7
 # (a python3 earlier on PATH, e.g. a virtualenv or conda, usually lacks matplotlib; an environment
 # variable PYTHON does not override it, `make demo PYTHON=...` does).
 PYTHON     := /usr/bin/python3
+SANITIZE_BUILD ?= build-sanitize
+FUZZ_BUILD     ?= build-fuzz
+FUZZ_SECONDS   ?= 60
+FUZZ_TARGETS   := frames socket-recv loss-detection
 
 # Debian bookworm packages the build, tests, demo and plots need. ns3 provides the helper
 # binaries that Debian's ns-3 CMake package config checks for; SLURM, munge and GNU parallel are
 # the campaign backends (scripts/quic-cc-campaign) its tests run.
 DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest libgtest-dev \
                libgmock-dev nlohmann-json3-dev libboost-dev libbenchmark-dev python3 \
-               python3-matplotlib ccache valgrind slurmctld slurmd slurm-client munge parallel
+               python3-matplotlib ccache valgrind slurmctld slurmd slurm-client munge parallel \
+               clang libclang-rt-14-dev
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build test demo clean check-in-tree bench bench-scale golden
+.PHONY: all deps configure build test demo clean check-in-tree bench bench-scale golden test-sanitize \
+        fuzz-build fuzz test-fuzz
 
 all: build
 
@@ -84,8 +95,33 @@ bench-scale: configure
 	$(BUILD)/bench/transfer-bench --parts=conns --connCounts=1000,2000,4000,10000 --scaleReps=1 \
 	  --markdown=bench/RESULTS-scale.md > /dev/null
 
+# Sanitizer reports abort the test (halt_on_error); LeakSanitizer runs at every exit.
+SANITIZER_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 \
+                 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+test-sanitize: deps
+	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUICCC_SANITIZE=ON \
+	  -DQUICCC_BUILD_BENCH=OFF $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	cd $(SANITIZE_BUILD) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) $(SANITIZE_CTEST_ARGS)
+
+fuzz-build: deps
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUICCC_FUZZ=ON \
+	  -DCMAKE_CXX_COMPILER=clang++ $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$t; \
+	  echo "fuzz-$$t: $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_BUILD)/test/fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_BUILD)/fuzz-$$t- $(FUZZ_BUILD)/corpus/$$t test/fuzz/corpus/$$t || exit 1; \
+	done
+
+test-fuzz: fuzz-build
+	cd $(FUZZ_BUILD) && ctest --output-on-failure
+
 check-in-tree:
 	JOBS=$(JOBS) scripts/check-in-tree.sh
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD)

@@ -78,6 +78,7 @@ def build(bld):
 
     module_test = bld.create_ns3_module_test_library('quic-cc')
     module_test.source = [
+        'test/quic-cc-chaos-test-suite.cc',
         'test/quic-cc-death-spiral-test-suite.cc',
         'test/quic-cc-dumbbell-test-suite.cc',
         'test/quic-cc-hystart-lab-test-suite.cc',

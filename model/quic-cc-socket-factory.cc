@@ -132,6 +132,12 @@ QuicCcSocketFactory::GetSockets() const
 void
 QuicCcSocketFactory::DoDispose()
 {
+    // Each socket holds its node (and a server connection its listener, which holds it back):
+    // dispose them with the node, or those Ptr cycles keep node and sockets alive forever.
+    for (const Ptr<QuicCcSocket>& socket : m_sockets)
+    {
+        socket->Dispose();
+    }
     m_sockets.clear();
     m_cc = nullptr;
     SocketFactory::DoDispose();

@@ -217,7 +217,8 @@ QuicCcSocket::GetTypeId()
                           "TypeId of the congestion controller (a QuicCongestionController), "
                           "used when no controller was set explicitly (QuicCcHelper sets one).",
                           StringValue("ns3::QuicCubic"),
-                          MakeTypeIdAccessor(&QuicCcSocket::m_ccTypeId),
+                          MakeTypeIdAccessor(&QuicCcSocket::SetCongestionControlTypeId,
+                                             &QuicCcSocket::GetCongestionControlTypeId),
                           MakeTypeIdChecker())
             .AddTraceSource("CongestionWindow",
                             "Congestion window, bytes, with ns-3 TCP's signature (uint32_t, as "
@@ -329,6 +330,22 @@ QuicCcSocket::DoDispose()
 // ---------------------------------------------------------------- set-up
 
 void
+QuicCcSocket::SetCongestionControlTypeId(TypeId tid)
+{
+    // Checked when set (Config::SetDefault applies it at construction), naming the value.
+    NS_ABORT_MSG_UNLESS(tid.IsChildOf(QuicCongestionController::GetTypeId()),
+                        "QuicCcSocket::CongestionControl '" << tid.GetName()
+                                                            << "' is not a QuicCongestionController");
+    m_ccTypeId = tid;
+}
+
+TypeId
+QuicCcSocket::GetCongestionControlTypeId() const
+{
+    return m_ccTypeId;
+}
+
+void
 QuicCcSocket::Validate() const
 {
     QuicCongestionController::CheckWindowConfig("QuicCcSocket::",
@@ -347,12 +364,6 @@ QuicCcSocket::Validate() const
     NS_ABORT_MSG_IF(m_rcvBufSize < m_mss,
                     "QuicCcSocket::RcvBufSize (" << m_rcvBufSize << ") must hold at least one datagram (MaxDatagramSize "
                                                  << m_mss << ")");
-    if (!m_ccPrototype)
-    {
-        NS_ABORT_MSG_UNLESS(m_ccTypeId.IsChildOf(QuicCongestionController::GetTypeId()),
-                            "QuicCcSocket::CongestionControl '"
-                                << m_ccTypeId.GetName() << "' is not a QuicCongestionController");
-    }
 }
 
 void

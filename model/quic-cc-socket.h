@@ -141,11 +141,10 @@ class QuicCcSocket : public Socket
     uint64_t GetBytesAcked() const;     //!< stream bytes acknowledged in order
     uint64_t GetBytesReceived() const;  //!< stream bytes delivered in order to the receive buffer
     uint64_t GetDroppedDatagrams() const; //!< datagrams dropped as malformed or inconsistent
+    uint64_t GetSentPacketRecordPeak() const; //!< peak number of packets in the sent-packet record
     bool IsEstablished() const;         //!< handshake complete
     bool IsClient() const;              //!< this end called Connect()
     uint64_t GetConnectionId() const;   //!< the connection's ID (0 before it starts)
-    /// Most packets the sent-packet record held at once (0 before the connection starts).
-    uint64_t GetSentPacketRecordPeak() const;
     /// Packets the sent-packet record holds now (0 before the connection starts).
     uint64_t GetSentPacketRecordSize() const;
 
@@ -173,6 +172,8 @@ class QuicCcSocket : public Socket
     int BindUdp(const Address& local);
     Ptr<QuicCcSocket> CreateServerChild(const Address& from, uint64_t connectionId);
     void CheckIpv4Size(const Address& address) const;
+    void SetCongestionControlTypeId(TypeId tid);
+    TypeId GetCongestionControlTypeId() const;
 
     // receive path
     void HandleUdpRead(Ptr<Socket> udp);

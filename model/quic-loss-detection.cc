@@ -372,6 +372,12 @@ QuicLossDetection::PtoDuration() const
         pto += m_rtt.GetMaxAckDelay();
     }
     const uint32_t shift = std::min<uint32_t>(m_ptoCount, 30);
+    // The backoff saturates at Time::Max() instead of overflowing int64 nanoseconds (after
+    // dozens of PTOs without an ACK, when the idle timeout is set beyond years).
+    if (pto.GetTimeStep() > (Time::Max().GetTimeStep() >> shift))
+    {
+        return Time::Max();
+    }
     return pto * static_cast<int64_t>(uint64_t{1} << shift);
 }
 
@@ -386,7 +392,8 @@ QuicLossDetection::GetTimerDeadline() const
     {
         return std::nullopt;
     }
-    return *m_lastAckElicitingSent + PtoDuration();
+    const Time pto = PtoDuration();
+    return pto > Time::Max() - *m_lastAckElicitingSent ? Time::Max() : *m_lastAckElicitingSent + pto;
 }
 
 QuicLossDetection::TimerResult

@@ -54,9 +54,11 @@ QuicRttStats::Update(Time latestRtt, Time ackDelay, Time now, bool handshakeConf
     {
         delay = std::min(delay, m_maxAckDelay);
     }
-    // Subtract the ack delay only if that does not take the sample below min_rtt.
+    // Subtract the ack delay only if that does not take the sample below min_rtt. (Compared as
+    // latest - min_rtt >= delay: the peer's ack delay may be as large as an ns3::Time goes, and
+    // min_rtt + delay would overflow.)
     Time adjusted = latestRtt;
-    if (latestRtt >= GetMinRtt() + delay)
+    if (latestRtt - GetMinRtt() >= delay)
     {
         adjusted = latestRtt - delay;
     }

@@ -9,6 +9,7 @@
 #include "ns3/string.h"
 #include "ns3/traffic-control-helper.h"
 
+#include <limits>
 #include <vector>
 
 namespace ns3
@@ -69,18 +70,28 @@ PatternReader::Attach(Ptr<Socket> socket)
 void
 PatternReader::Read(Ptr<Socket> socket)
 {
-    Ptr<Packet> p;
-    while ((p = socket->Recv()) && p->GetSize() > 0)
+    while (ReadUpTo(socket, std::numeric_limits<uint32_t>::max()) > 0)
     {
-        std::vector<uint8_t> buf(p->GetSize());
-        p->CopyData(buf.data(), buf.size());
-        for (size_t i = 0; i < buf.size(); ++i)
-        {
-            m_mismatches += buf[i] != PatternByte(m_received + i) ? 1 : 0;
-        }
-        m_received += buf.size();
-        m_lastByte = Simulator::Now();
     }
+}
+
+uint64_t
+PatternReader::ReadUpTo(Ptr<Socket> socket, uint32_t maxBytes)
+{
+    Ptr<Packet> p = socket->Recv(maxBytes, 0);
+    if (!p || p->GetSize() == 0)
+    {
+        return 0;
+    }
+    std::vector<uint8_t> buf(p->GetSize());
+    p->CopyData(buf.data(), buf.size());
+    for (size_t i = 0; i < buf.size(); ++i)
+    {
+        m_mismatches += buf[i] != PatternByte(m_received + i) ? 1 : 0;
+    }
+    m_received += buf.size();
+    m_lastByte = Simulator::Now();
+    return buf.size();
 }
 
 TypeId

@@ -53,6 +53,9 @@ class PatternReader
 {
   public:
     void Attach(Ptr<Socket> socket); //!< set the receive callback
+    /// Read and check at most \p maxBytes now (a slow application polls with this instead of
+    /// Attach()). \return bytes read
+    uint64_t ReadUpTo(Ptr<Socket> socket, uint32_t maxBytes);
     uint64_t Received() const { return m_received; }
     uint64_t Mismatches() const { return m_mismatches; }
     Time LastByteTime() const { return m_lastByte; }

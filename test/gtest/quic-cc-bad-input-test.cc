@@ -185,3 +185,48 @@ TEST(QuicCcBadInputTest, SocketDefaults)
     EXPECT_EQ(QuicCcSocket::GetTypeId().GetParent(), Socket::GetTypeId());
     EXPECT_EQ(QuicCcSocketFactory::GetTypeId().GetParent(), SocketFactory::GetTypeId());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Attributes set through ns-3's own paths (Config::SetDefault, Object::SetAttribute), not the
+// helper. Where quic-cc sees the value (a TypeId that exists) it names it; where ns-3 rejects a
+// string before quic-cc sees it (an unknown TypeId or enum name), ns-3's own message stands, as
+// doc/quic-cc.rst says. These tests pin both, so the documentation stays true.
+
+TEST(QuicCcBadInputDeathTest, SetDefaultNonControllerTypeIdIsNamedAtCreation)
+{
+    EXPECT_DEATH(
+        {
+            Config::SetDefault("ns3::QuicCcSocket::CongestionControl", TypeIdValue(TypeId::LookupByName("ns3::TcpCubic")));
+            CreateObject<QuicCcSocket>();
+        },
+        "QuicCcSocket::CongestionControl 'ns3::TcpCubic' is not a QuicCongestionController");
+}
+
+TEST(QuicCcBadInputDeathTest, SetAttributeNonControllerTypeIdIsNamed)
+{
+    EXPECT_DEATH(CreateObject<QuicCcSocket>()->SetAttribute("CongestionControl", StringValue("ns3::TcpNewReno")),
+                 "QuicCcSocket::CongestionControl 'ns3::TcpNewReno' is not a QuicCongestionController");
+}
+
+TEST(QuicCcBadInputDeathTest, UnknownTypeIdNameStaysNs3Message)
+{
+    EXPECT_DEATH(Config::SetDefault("ns3::QuicCcSocket::CongestionControl", StringValue("ns3::QuicBogus")),
+                 "Could not set default value for ns3::QuicCcSocket::CongestionControl");
+}
+
+TEST(QuicCcBadInputDeathTest, UnknownEnumNameStaysNs3Message)
+{
+    EXPECT_DEATH(Config::SetDefault("ns3::QuicCubic::IdleRestart", StringValue("Bogus")),
+                 "Could not set default value for ns3::QuicCubic::IdleRestart");
+    EXPECT_DEATH(CreateObject<QuicCcSocket>()->SetAttribute("AckPolicy", StringValue("Bogus")),
+                 "Attribute name=AckPolicy could not be set for this object: tid=ns3::QuicCcSocket");
+}
+
+TEST(QuicCcBadInputTest, ControllerTypeIdIsAccepted)
+{
+    Ptr<QuicCcSocket> s = CreateObject<QuicCcSocket>();
+    s->SetAttribute("CongestionControl", StringValue("ns3::QuicReno"));
+    TypeIdValue cc;
+    s->GetAttribute("CongestionControl", cc);
+    EXPECT_EQ(cc.Get().GetName(), "ns3::QuicReno");
+}
