@@ -9,6 +9,8 @@
  * (QuicCcSocket::GetSentPacketRecordPeak() against the largest cwnd seen). Deterministic: a fixed
  * seed and run per case.
  */
+#include "quic-cc-test-case.h"
+#include "quic-cc-test-compat.h"
 #include "quic-cc-test-topology.h"
 
 #include "ns3/core-module.h"
@@ -22,7 +24,7 @@
 #include <memory>
 
 using namespace ns3;
-using namespace ns3::quiccctest;
+using namespace ns3::quiccc::test;
 
 namespace
 {
@@ -209,11 +211,11 @@ class ChaosFlow
 };
 
 /// Base of the chaos cases: builds the path and the flow, runs, checks the common outcome.
-class ChaosTestCase : public TestCase
+class ChaosTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     ChaosTestCase(const std::string& name, uint32_t run)
-        : TestCase(name),
+        : quiccc::test::SimulationTestCase(name),
           m_run(run)
     {
     }
