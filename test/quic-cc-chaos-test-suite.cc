@@ -62,7 +62,7 @@ class ChaosFlow
                                       MakeCallback(&ChaosFlow::OnAccept, this));
         m_client = DynamicCast<QuicCcSocket>(net.CreateSocket(0));
         m_client->SetAttribute("SndBufSize", UintegerValue(params.sndBufBytes));
-        m_client->TraceConnectWithoutContext("CongestionWindow", MakeCallback(&ChaosFlow::OnCwnd, this));
+        m_client->TraceConnectWithoutContext("CongestionWindow64", MakeCallback(&ChaosFlow::OnCwnd, this));
         m_writer = std::make_unique<PatternWriter>(m_client, params.bytes);
         m_client->SetConnectCallback(MakeCallback(&ChaosFlow::OnConnected, this),
                                      MakeCallback(&ChaosFlow::OnClientFailed, this));
