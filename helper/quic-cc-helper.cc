@@ -4,6 +4,7 @@
 #include "quic-cc-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/enum.h"
 #include "ns3/names.h"
 #include "ns3/node.h"
 #include "ns3/quic-cc-qlog.h"
@@ -31,20 +32,52 @@ QuicCcHelper::CheckControllerName(const std::string& tid) const
                         "QuicCcHelper: '" << tid << "' is not a QuicCongestionController");
 }
 
+std::string
+QuicCcHelper::CheckAttributeValue(TypeId tid, const std::string& name, const AttributeValue& value)
+{
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(name, &info))
+    {
+        return tid.GetName() + " has no attribute '" + name + "'";
+    }
+    const auto* text = dynamic_cast<const StringValue*>(&value);
+    const std::string shown = text ? text->Get() : value.SerializeToString(info.checker);
+    const std::string invalid = "invalid value '" + shown + "' for attribute " + name + " of " + tid.GetName();
+    if (!(info.flags & TypeId::ATTR_CONSTRUCT))
+    {
+        return tid.GetName() + "::" + name + " cannot be set at construction";
+    }
+    if (text && dynamic_cast<const EnumChecker*>(PeekPointer(info.checker)))
+    {
+        std::istringstream names(info.checker->GetUnderlyingTypeInformation());
+        std::string candidate;
+        bool known = false;
+        while (std::getline(names, candidate, '|'))
+        {
+            known = known || candidate == text->Get();
+        }
+        if (!known)
+        {
+            return invalid + " (one of " + info.checker->GetUnderlyingTypeInformation() + ")";
+        }
+    }
+    if (!info.checker->CreateValidValue(value))
+    {
+        return invalid;
+    }
+    return "";
+}
+
 namespace
 {
 /// Abort unless \p tid has attribute \p name and \p value is valid for it, naming all three.
 void
 CheckAttribute(TypeId tid, const std::string& name, const AttributeValue& value)
 {
-    TypeId::AttributeInformation info;
-    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
-                        "QuicCcHelper: " << tid.GetName() << " has no attribute '" << name << "'");
-    NS_ABORT_MSG_UNLESS(info.checker->CreateValidValue(value),
-                        "QuicCcHelper: invalid value '" << value.SerializeToString(info.checker)
-                                                        << "' for attribute " << name << " of "
-                                                        << tid.GetName());
+    const std::string reason = QuicCcHelper::CheckAttributeValue(tid, name, value);
+    NS_ABORT_MSG_UNLESS(reason.empty(), "QuicCcHelper: " << reason);
 }
+
 /// The connection closed: nothing more is traced.
 void
 CloseQlog(Ptr<QuicCcQlogWriter> writer, Ptr<QuicCcSocket>)

@@ -54,6 +54,16 @@ class QuicCcHelper
      */
     void SetControllerAttribute(const std::string& name, const AttributeValue& value);
 
+    /**
+     * Check that \p tid has a constructible attribute \p name that accepts \p value, without
+     * aborting: "" if so, else the reason, naming the TypeId, the attribute and the value. An
+     * enum given as a string is checked against the enum's names first (ns-3.37's EnumChecker
+     * asserts on an unknown name in builds with asserts on).
+     */
+    static std::string CheckAttributeValue(TypeId tid,
+                                           const std::string& name,
+                                           const AttributeValue& value);
+
     /// A QuicCcSocket attribute for every socket (e.g. "AckPolicy"); unknown names are fatal.
     void SetSocketAttribute(const std::string& name, const AttributeValue& value);
 

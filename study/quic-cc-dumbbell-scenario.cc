@@ -63,22 +63,6 @@ LookupTypeId(const std::string& name, TypeId* tid)
            (name.rfind("ns3::", 0) != 0 && TypeId::LookupByNameFailSafe("ns3::" + name, tid));
 }
 
-/// "" if \p value is a valid value of attribute \p name of \p tid, else the reason.
-std::string
-CheckAttribute(TypeId tid, const std::string& name, const std::string& value)
-{
-    TypeId::AttributeInformation info;
-    if (!tid.LookupAttributeByName(name, &info))
-    {
-        return tid.GetName() + " has no attribute '" + name + "'";
-    }
-    if (!(info.flags & TypeId::ATTR_CONSTRUCT) || !info.checker->CreateValidValue(StringValue(value)))
-    {
-        return "invalid value '" + value + "' for " + tid.GetName() + "::" + name;
-    }
-    return "";
-}
-
 /// Whether \p tid makes a TcpCongestionOps. By object, not by TypeId parent: ns-3.37 registers
 /// TcpCubic with TcpSocketBase as its parent.
 bool
@@ -157,7 +141,7 @@ ParseGroup(const std::string& token, QuicCcFlowGroup* g)
             }
             const std::string name = kv.substr(0, eq);
             const std::string value = kv.substr(eq + 1);
-            if (std::string why = CheckAttribute(tid, name, value); !why.empty())
+            if (std::string why = QuicCcHelper::CheckAttributeValue(tid, name, StringValue(value)); !why.empty())
             {
                 return why;
             }
