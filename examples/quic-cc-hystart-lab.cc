@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * The HyStart++ lab (Cloudflare 2020, "CUBIC and HyStart++ support in quiche"), reproduced in
- * ns-3 (reference scenarios.md Section 2).
+ * ns-3.
  *
  *   data sender ============== bottleneck ============== data receiver
  *   BulkSend, QUIC client  5 Mbps each way, one-way 30 ms  PacketSink, QUIC server

@@ -26,7 +26,7 @@ namespace ns3
 namespace
 {
 
-/// Configuration names, published order (scenarios.md Section 2).
+/// Configuration names, in the order of the 2020 post's tables.
 const std::vector<std::string> kConfigs{
     "tcp-cubic", "reno", "reno-hystart", "cubic", "cubic-hystart"};
 

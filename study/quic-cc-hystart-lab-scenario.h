@@ -17,7 +17,7 @@ namespace ns3
 /**
  * \ingroup quic-cc
  * Parameters of one run of the HyStart++ lab (Cloudflare 2020, "CUBIC and HyStart++ support in
- * quiche"; reference scenarios.md Section 2): two nodes over one point-to-point bottleneck, a
+ * quiche"): two nodes over one point-to-point bottleneck, a
  * download from the server (node 0) to the client (node 1), random packet loss on the data
  * direction, a drop-tail bottleneck buffer.
  *

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The CUBIC death spiral at socket level (reference scenarios.md Section 1): under the 2020
+ * The CUBIC death spiral at socket level (Cloudflare 2026, "When idle isn't idle"): under the 2020
  * idle-restart logic cwnd stays pinned at 2 x MaxDatagramSize long after the loss stops, while
  * the 2026 logic and Reno recover.
  */

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The HyStart++ lab at socket level (reference scenarios.md Section 2): 5 Mbps, RTT 60 ms, an
+ * The HyStart++ lab at socket level (Cloudflare 2020, "CUBIC and HyStart++ support in quiche"): 5 Mbps, RTT 60 ms, an
  * 8 MB download, 0 % random loss, so every loss is a bottleneck-queue overflow. With a buffer
  * well above the BDP, HyStart++ (Conservative Slow Start) leaves slow start before the queue
  * overflows as badly, and the sender loses fewer packets, for both Reno and CUBIC.

@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Test-only driver of the controller unit tests: the verbs of the test sender in
- * reference/quiche-cc-behaviour.md ("Test driver"), one driver for Reno, CUBIC and HyStart++.
+ * cloudflare/quiche (quiche/src/recovery/congestion/test_sender.rs), one driver for Reno, CUBIC
+ * and HyStart++.
  * No simulator, no loss detection: the clock is a field and every verb calls the controller the
  * way the loss-detection layer would.
  */
@@ -30,7 +31,7 @@ namespace test
 /// quiche's test datagram size, bytes.
 constexpr uint64_t kMss = 1200;
 
-/// Start of the driver's clock (any instant works; t0 in the reference scenarios).
+/// Start of the driver's clock (any instant works; t0 in quiche's tests).
 inline Time
 T0()
 {
@@ -38,7 +39,7 @@ T0()
 }
 
 /**
- * The reference scenarios' sender: sends never enforce cwnd, acks and losses take the oldest
+ * quiche's test sender: sends never enforce cwnd, acks and losses take the oldest
  * packets, the RTT estimator starts at 333 ms with max_ack_delay 0.
  */
 class CcTestDriver

@@ -2,8 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * QuicCubic (and its PRR) against the numbers of quiche's cubic.rs and prr.rs tests
- * (reference/quiche-cc-behaviour.md, mss 1200 B, initial cwnd 12000 B, HyStart++ off). The rows
- * CUBIC shares with Reno (slow start, multi-ack, event) run on both in quic-reno-test.cc.
+ * (cloudflare/quiche, quiche/src/recovery/congestion/cubic.rs and prr.rs `mod tests`; mss
+ * 1200 B, initial cwnd 12000 B, HyStart++ off). The rows CUBIC shares with Reno (slow start,
+ * multi-ack, event) run on both in quic-reno-test.cc.
  */
 #include "cc-test-driver.h"
 

@@ -3,8 +3,8 @@
  *
  * QuicLossDetection (RFC 9002 Sections 5-6 as quiche runs it) driving a real QuicReno
  * (mss 1200 B, cwnd 12000 B, HyStart++ off), with synthetic sends and ACK ranges.
- * Reference: reference/quiche-cc-behaviour.md, "RFC 9002 loss detection as quiche runs it" and
- * "Processing one ACK frame". Every expected value is a literal with its arithmetic beside it.
+ * Reference: RFC 9002 Sections 6 and A.7 as cloudflare/quiche runs them (quiche/src/recovery/,
+ * on_ack_received and detect_lost_packets). Every expected value is a literal with its arithmetic beside it.
  *
  * Reminders used throughout:
  * - kInitialRtt 333 ms: before a sample, PTO base = 333 + 4 * 166.5 = 999 ms.

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * QuicReno against the numbers of quiche's reno.rs tests (reference/quiche-cc-behaviour.md,
+ * QuicReno against the numbers of quiche's reno.rs tests (quiche/src/recovery/congestion/reno.rs,
  * mss 1200 B, initial cwnd 12000 B), and the rows the reference shares between Reno and CUBIC
  * ("cubic slow start / multi-ack / event: as Reno"), run on both.
  */

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * QuicRttStats against RFC 9002 Section 5 as quiche's rtt.rs computes it
- * (reference/quiche-cc-behaviour.md, "RFC 9002 loss detection as quiche runs it").
+ * (cloudflare/quiche, quiche/src/recovery/rtt.rs, RttStats::update_rtt).
  * Every expected value is a literal worked out by hand in the comment beside it, in exact
  * nanoseconds where truncation matters (style-examples.md Section 4 item 1: with integer
  * fractions such as 7 / 8 * srtt the estimates collapse to 0 ns from the second sample on).
