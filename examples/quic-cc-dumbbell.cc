@@ -28,6 +28,7 @@
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
 #include "quic-cc-dumbbell-scenario.h"
+#include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
 
 #include <cmath>
@@ -108,17 +109,6 @@ ParseRate(const std::string& option, const std::string& s)
         BadArgument(option, s, "not a positive rate such as 10Mbps");
     }
     return rate;
-}
-
-/// Write \p text to \p path through a temporary file and a rename.
-bool
-WriteAtomically(const std::string& path, const std::string& text)
-{
-    const std::string tmp = path + ".tmp";
-    std::ofstream out(tmp);
-    out << text;
-    out.close();
-    return out && std::rename(tmp.c_str(), path.c_str()) == 0;
 }
 
 /// Fail now (exit 2) if \p path cannot be written later.
@@ -327,15 +317,14 @@ main(int argc, char* argv[])
     }
     std::cout << "  Jain index " << summary(jains, 3) << "\n";
 
-    if (!csv.empty() && !WriteAtomically(csv, csvText.str()))
+    // Paths were checked before the first run; a failure here is fatal, naming file and reason.
+    if (!csv.empty())
     {
-        std::cerr << kName << ": --csv=" << csv << ": write failed\n";
-        return 1;
+        QuicCcWriteFileAtomically(csv, csvText.str());
     }
-    if (!timeseries.empty() && !WriteAtomically(timeseries, tsText.str()))
+    if (!timeseries.empty())
     {
-        std::cerr << kName << ": --timeseries=" << timeseries << ": write failed\n";
-        return 1;
+        QuicCcWriteFileAtomically(timeseries, tsText.str());
     }
     return 0;
 }
