@@ -29,9 +29,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
-#include <benchmark/benchmark.h>
-
 #include <algorithm>
+#include <benchmark/benchmark.h>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
@@ -48,9 +47,9 @@ using namespace ns3;
 namespace
 {
 
-constexpr uint64_t kMss = 1350;      //!< bytes, quic-cc's default datagram
-constexpr size_t kBatch = 1024;      //!< packets sent (untimed) per OnPacketsAcked iteration
-constexpr size_t kPerFrame = 2;      //!< packets per ACK frame
+constexpr uint64_t kMss = 1350; //!< bytes, quic-cc's default datagram
+constexpr size_t kBatch = 1024; //!< packets sent (untimed) per OnPacketsAcked iteration
+constexpr size_t kPerFrame = 2; //!< packets per ACK frame
 
 enum class Path
 {
@@ -165,7 +164,10 @@ MakeRig(Path path)
         rig.Send();
         rig.now += MilliSeconds(50);
         rig.cc->Checkpoint();
-        rig.cc->OnCongestionEvent(rig.now, rig.now - MilliSeconds(50), kMss, rig.cc->GetCongestionWindow());
+        rig.cc->OnCongestionEvent(rig.now,
+                                  rig.now - MilliSeconds(50),
+                                  kMss,
+                                  rig.cc->GetCongestionWindow());
         rig.cc->AddLostPackets(1);
         rig.now += MilliSeconds(1);
         rig.Round(kBatch);
@@ -339,7 +341,8 @@ class CollectingReporter : public benchmark::ConsoleReporter
         ConsoleReporter::ReportRuns(reports);
         for (const Run& r : reports)
         {
-            if (!r.error_occurred && (r.run_type == Run::RT_Iteration || r.aggregate_name == "median"))
+            if (!r.error_occurred &&
+                (r.run_type == Run::RT_Iteration || r.aggregate_name == "median"))
             {
                 // With repetitions the median aggregate overwrites the single runs.
                 const std::string name = r.run_name.str();
@@ -390,7 +393,8 @@ class CollectingReporter : public benchmark::ConsoleReporter
         };
         md << "### Controller calls (ns per packet)\n\n"
            << "Controllers driven directly (no simulator), mss 1350 B. OnPacketsAcked: frames of "
-           << kPerFrame << " packets, ns per acknowledged packet. CPU time, median of the repetitions. Target: "
+           << kPerFrame
+           << " packets, ns per acknowledged packet. CPU time, median of the repetitions. Target: "
            << "under 100 ns per packet.\n\n"
            << "| path | OnPacketSent (ns/call) | OnPacketsAcked (ns/packet) | target met |\n"
            << "|---|---|---|---|\n";
@@ -403,7 +407,8 @@ class CollectingReporter : public benchmark::ConsoleReporter
             const double acked = ns("OnPacketsAcked/" + name);
             const bool met = sent >= 0 && acked >= 0 && sent < 100 && acked < 100;
             allMet = allMet && met;
-            for (const auto& [v, what] : {std::make_pair(sent, "OnPacketSent/"), std::make_pair(acked, "OnPacketsAcked/")})
+            for (const auto& [v, what] :
+                 {std::make_pair(sent, "OnPacketSent/"), std::make_pair(acked, "OnPacketsAcked/")})
             {
                 if (v > slowest)
                 {
@@ -414,8 +419,9 @@ class CollectingReporter : public benchmark::ConsoleReporter
             md << "| " << name << " | " << fmt(sent) << " | " << fmt(acked) << " | "
                << (met ? "yes" : "**no**") << " |\n";
         }
-        md << "\nTarget 4 (keep): controller calls under 100 ns per packet: " << (allMet ? "met" : "**not met**")
-           << " (slowest: " << slowestName << ", " << fmt(slowest) << " ns).\n";
+        md << "\nTarget 4 (keep): controller calls under 100 ns per packet: "
+           << (allMet ? "met" : "**not met**") << " (slowest: " << slowestName << ", "
+           << fmt(slowest) << " ns).\n";
         md << "\n### QuicLossDetection, ns per ACK frame vs packets in flight\n\n"
            << "One OnAckReceived (RTT sample, loss pass, QuicCubic call, pruning) plus the one "
               "OnPacketSent that keeps the number in flight constant; RTT 10 ms. no-loss: every "
@@ -443,12 +449,14 @@ class CollectingReporter : public benchmark::ConsoleReporter
             worstRatio = std::max(worstRatio, ratio);
             md << "| " << pattern << " | " << fmt(a) << " | " << fmt(b) << " | " << fmt(c) << " | "
                << (ratio > 0 ? fmt(ratio) + "x" : "n/a") << " | "
-               << (rec == m_recordMax.end() ? "n/a" : std::to_string(static_cast<uint64_t>(rec->second)))
+               << (rec == m_recordMax.end() ? "n/a"
+                                            : std::to_string(static_cast<uint64_t>(rec->second)))
                << " | " << (met ? "yes" : "**no**") << " |\n";
         }
         md << "\nTarget 4 (keep): loss detection cost per ACK independent of packets in flight: "
            << (ldMet ? "met" : "**not met**") << " (100000 vs 10 in flight: at most "
-           << fmt(worstRatio) << "x; \"independent\" here means under 3x for 10^4 times more "
+           << fmt(worstRatio)
+           << "x; \"independent\" here means under 3x for 10^4 times more "
               "packets, cache misses included).\n";
         if (!m_errors.empty())
         {
@@ -488,7 +496,8 @@ main(int argc, char** argv)
     }
     for (bool loss : {false, true})
     {
-        benchmark::RegisterBenchmark(loss ? "LossDetectionAck/loss-per-window" : "LossDetectionAck/no-loss",
+        benchmark::RegisterBenchmark(loss ? "LossDetectionAck/loss-per-window"
+                                          : "LossDetectionAck/no-loss",
                                      BM_LossDetectionAck,
                                      loss)
             ->Arg(10)

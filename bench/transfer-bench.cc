@@ -17,17 +17,17 @@
  * The dumbbell runs quic-cc, ns-3 TCP (same topology, N, applications) and an ns-3 UDP
  * baseline; a --child combination the benchmark does not implement is refused (exit 2).
  */
+#include "quic-cc-batch-runner.h"
+#include "quic-cc-stop-at-bytes.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/quic-cc-frames.h"
-#include "ns3/traffic-control-module.h"
 #include "ns3/quic-cc-helper.h"
-
-#include "quic-cc-batch-runner.h"
-#include "quic-cc-stop-at-bytes.h"
+#include "ns3/traffic-control-module.h"
 
 #include <algorithm>
 #include <chrono>
@@ -92,13 +92,13 @@ struct Spec
 struct Outcome
 {
     bool completed{false};
-    double simSeconds{0};  //!< simulated time the last byte arrived (or the stop time)
-    uint64_t events{0};    //!< Simulator::GetEventCount() after Run()
-    double wallTotal{0};   //!< s: build topology + Run + Destroy
-    double wallRun{0};     //!< s: Simulator::Run only
-    double cpuTotal{0};    //!< s: process CPU time over the same span as wallTotal
-    uint64_t received{0};  //!< bytes at the sinks
-    long maxRssKb{0};      //!< peak resident set of the worker process, kiB (getrusage)
+    double simSeconds{0}; //!< simulated time the last byte arrived (or the stop time)
+    uint64_t events{0};   //!< Simulator::GetEventCount() after Run()
+    double wallTotal{0};  //!< s: build topology + Run + Destroy
+    double wallRun{0};    //!< s: Simulator::Run only
+    double cpuTotal{0};   //!< s: process CPU time over the same span as wallTotal
+    uint64_t received{0}; //!< bytes at the sinks
+    long maxRssKb{0};     //!< peak resident set of the worker process, kiB (getrusage)
 };
 
 bool
@@ -118,7 +118,12 @@ constexpr char kUdpSilent[] = "udp-silent";
 std::string
 Unsupported(const Spec& spec, std::string& option)
 {
-    const std::vector<std::string> protos{"quic-reno", "quic-cubic", "tcp-reno", "tcp-cubic", kUdpSilent, "idle"};
+    const std::vector<std::string> protos{"quic-reno",
+                                          "quic-cubic",
+                                          "tcp-reno",
+                                          "tcp-cubic",
+                                          kUdpSilent,
+                                          "idle"};
     option = "proto";
     if (std::find(protos.begin(), protos.end(), spec.proto) == protos.end())
     {
@@ -156,7 +161,8 @@ ConfigureTransport(const Spec& spec)
     if (IsTcp(spec.proto))
     {
         const std::string tid = spec.proto == "tcp-reno" ? "ns3::TcpLinuxReno" : "ns3::TcpCubic";
-        Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TypeId::LookupByName(tid)));
+        Config::SetDefault("ns3::TcpL4Protocol::SocketType",
+                           TypeIdValue(TypeId::LookupByName(tid)));
         Config::SetDefault("ns3::TcpSocket::SegmentSize",
                            UintegerValue(QuicStreamPayloadPerDatagram()));
         // quic-cc's buffers (128 MiB each way), so neither side is window-limited by its socket.
@@ -233,7 +239,8 @@ RunAndMeasure(std::chrono::steady_clock::time_point t0, double c0, const QuicCcS
     out.wallRun = Since(r0);
     out.events = Simulator::GetEventCount();
     out.completed = counter ? counter->IsComplete() : true;
-    out.simSeconds = counter && counter->IsComplete() ? counter->GetCompletionSeconds() : Simulator::Now().GetSeconds();
+    out.simSeconds = counter && counter->IsComplete() ? counter->GetCompletionSeconds()
+                                                      : Simulator::Now().GetSeconds();
     out.received = counter ? counter->GetReceived() : 0;
     Simulator::Destroy();
     out.wallTotal = Since(t0);
@@ -341,11 +348,14 @@ RunDumbbell(const Spec& spec)
     NodeContainer all(routers, senders, receivers);
 
     PointToPointHelper bottleneck;
-    bottleneck.SetDeviceAttribute("DataRate", DataRateValue(DataRate(static_cast<uint64_t>(DumbbellRateBps(spec.conns)))));
+    bottleneck.SetDeviceAttribute(
+        "DataRate",
+        DataRateValue(DataRate(static_cast<uint64_t>(DumbbellRateBps(spec.conns)))));
     bottleneck.SetChannelAttribute("Delay", TimeValue(MilliSeconds(4)));
-    bottleneck.SetQueue("ns3::DropTailQueue<Packet>",
-                        "MaxSize",
-                        QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, DumbbellQueuePackets(spec.conns))));
+    bottleneck.SetQueue(
+        "ns3::DropTailQueue<Packet>",
+        "MaxSize",
+        QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, DumbbellQueuePackets(spec.conns))));
     PointToPointHelper access;
     access.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
     access.SetChannelAttribute("Delay", TimeValue(MicroSeconds(500)));
@@ -365,7 +375,8 @@ RunDumbbell(const Spec& spec)
         ipv4.SetBase(Ipv4Address((10u << 24) | (1u << 16) | (i << 8)), "255.255.255.0");
         ipv4.Assign(access.Install(senders.Get(i), routers.Get(0)));
         ipv4.SetBase(Ipv4Address((10u << 24) | (2u << 16) | (i << 8)), "255.255.255.0");
-        receiverAddr.push_back(ipv4.Assign(access.Install(receivers.Get(i), routers.Get(1))).GetAddress(0));
+        receiverAddr.push_back(
+            ipv4.Assign(access.Install(receivers.Get(i), routers.Get(1))).GetAddress(0));
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 
@@ -380,12 +391,14 @@ RunDumbbell(const Spec& spec)
         std::vector<Ptr<Socket>> sockets;
         for (uint32_t i = 0; i < leaves; ++i)
         {
-            sockets.push_back(Socket::CreateSocket(receivers.Get(i), UdpSocketFactory::GetTypeId()));
+            sockets.push_back(
+                Socket::CreateSocket(receivers.Get(i), UdpSocketFactory::GetTypeId()));
             sockets.back()->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
         }
         for (uint32_t c = 0; c < spec.conns; ++c)
         {
-            sockets.push_back(Socket::CreateSocket(senders.Get(c % leaves), UdpSocketFactory::GetTypeId()));
+            sockets.push_back(
+                Socket::CreateSocket(senders.Get(c % leaves), UdpSocketFactory::GetTypeId()));
             sockets.back()->Bind();
             sockets.back()->Connect(InetSocketAddress(receiverAddr[c % leaves], port));
         }
@@ -456,12 +469,13 @@ TouchMappedFiles()
         const uintptr_t end = std::stoull(range.substr(range.find('-') + 1), nullptr, 16);
         for (uintptr_t a = begin; a < end; a += page)
         {
-            (void)*reinterpret_cast<volatile const char*>(a);
+            (void)*reinterpret_cast<const volatile char*>(a);
         }
     }
 }
 
-/// The outcome of \p spec as one line ("RESULT completed sim events wall wallRun received cpu rss").
+/// The outcome of \p spec as one line ("RESULT completed sim events wall wallRun received cpu
+/// rss").
 std::string
 RunToLine(const Spec& spec)
 {
@@ -475,8 +489,9 @@ RunToLine(const Spec& spec)
     std::memset(&ru, 0, sizeof(ru));
     getrusage(RUSAGE_SELF, &ru);
     std::ostringstream os;
-    os << std::setprecision(9) << "RESULT " << out.completed << " " << out.simSeconds << " " << out.events << " "
-       << out.wallTotal << " " << out.wallRun << " " << out.received << " " << out.cpuTotal << " " << ru.ru_maxrss;
+    os << std::setprecision(9) << "RESULT " << out.completed << " " << out.simSeconds << " "
+       << out.events << " " << out.wallTotal << " " << out.wallRun << " " << out.received << " "
+       << out.cpuTotal << " " << ru.ru_maxrss;
     return os.str();
 }
 
@@ -489,12 +504,13 @@ RunToLine(const Spec& spec)
 Outcome
 Spawn(const Spec& spec)
 {
-    const std::string line = QuicCcRunBatch(1, 1, [&spec](size_t) { return RunToLine(spec); }).front();
+    const std::string line =
+        QuicCcRunBatch(1, 1, [&spec](size_t) { return RunToLine(spec); }).front();
     Outcome out;
     std::istringstream is(line.substr(line.find("RESULT ") + 7));
     int completed = 0;
-    is >> completed >> out.simSeconds >> out.events >> out.wallTotal >> out.wallRun >> out.received >>
-        out.cpuTotal >> out.maxRssKb;
+    is >> completed >> out.simSeconds >> out.events >> out.wallTotal >> out.wallRun >>
+        out.received >> out.cpuTotal >> out.maxRssKb;
     out.completed = completed != 0;
     return out;
 }
@@ -549,15 +565,16 @@ TransportOwnShare(const std::string& path, bool tcp)
         return tcp ? fn.rfind("ns3::Tcp", 0) == 0 : ob.find("libns3-quic-cc") != std::string::npos;
     };
     auto isRuntime = [](const std::string& ob) {
-        return ob.find("libc.so") != std::string::npos || ob.find("libstdc++") != std::string::npos ||
+        return ob.find("libc.so") != std::string::npos ||
+               ob.find("libstdc++") != std::string::npos ||
                ob.find("libm.so") != std::string::npos || ob.find("ld-linux") != std::string::npos;
     };
     Profile prof;
     std::string ob;
     std::string fn;
     std::string cob;
-    bool callCost = false;   // the next cost line is a call's inclusive cost
-    bool countCall = false;  // ... and it counts as own code
+    bool callCost = false;  // the next cost line is a call's inclusive cost
+    bool countCall = false; // ... and it counts as own code
     std::string line;
     while (std::getline(in, line))
     {
@@ -631,11 +648,13 @@ ProfileRun(const Spec& spec)
     const std::string out = std::string(dir) + "/callgrind.out";
     std::ostringstream cmd;
     cmd << "valgrind --tool=callgrind --callgrind-out-file=" << out << " " << g_self
-        << " --child --proto=" << spec.proto << " --bytes=" << spec.bytes << " --conns=" << spec.conns
-        << " --dumbbell=" << spec.dumbbell << " --loss=" << spec.loss << " > /dev/null 2>&1";
+        << " --child --proto=" << spec.proto << " --bytes=" << spec.bytes
+        << " --conns=" << spec.conns << " --dumbbell=" << spec.dumbbell << " --loss=" << spec.loss
+        << " > /dev/null 2>&1";
     const int rc = std::system(cmd.str().c_str());
-    NS_ABORT_MSG_IF(rc != 0, "transfer-bench: '" << cmd.str() << "' failed (status " << rc
-                                                 << "); is valgrind installed (Debian package valgrind)?");
+    NS_ABORT_MSG_IF(rc != 0,
+                    "transfer-bench: '" << cmd.str() << "' failed (status " << rc
+                                        << "); is valgrind installed (Debian package valgrind)?");
     const Profile p = TransportOwnShare(out, IsTcp(spec.proto));
     std::remove(out.c_str());
     rmdir(dir);
@@ -657,11 +676,11 @@ struct Series
 {
     Spec spec;
     std::vector<Outcome> runs;
-    double wall{0};     //!< median wall total, s
-    double wallRun{0};  //!< median wall of Run(), s
-    double cpu{0};      //!< median CPU time over the wall-total span, s
-    double rssMb{0};    //!< median peak RSS above the idle child's, MiB
-    double spread{0};   //!< (max - min) / median of the CPU time
+    double wall{0};           //!< median wall total, s
+    double wallRun{0};        //!< median wall of Run(), s
+    double cpu{0};            //!< median CPU time over the wall-total span, s
+    double rssMb{0};          //!< median peak RSS above the idle child's, MiB
+    double spread{0};         //!< (max - min) / median of the CPU time
     bool deterministic{true}; //!< every repetition executed the same events and completed alike
 };
 
@@ -690,12 +709,14 @@ Measure(const Spec& spec, uint32_t reps, long baselineKb)
     s.wallRun = Median(run);
     s.cpu = Median(cpu);
     s.rssMb = Median(rss);
-    s.spread = (*std::max_element(cpu.begin(), cpu.end()) - *std::min_element(cpu.begin(), cpu.end())) / s.cpu;
+    s.spread =
+        (*std::max_element(cpu.begin(), cpu.end()) - *std::min_element(cpu.begin(), cpu.end())) /
+        s.cpu;
     std::cerr << "  " << std::left << std::setw(11) << spec.proto << std::right << std::setw(11)
-              << spec.bytes << " B x" << std::setw(5) << spec.conns << (spec.loss ? " loss" : "     ")
-              << "  wall " << std::fixed << std::setprecision(3) << s.wall << " s  cpu " << s.cpu
-              << " s  events "
-              << s.runs.front().events << "  rss +" << std::setprecision(1) << s.rssMb << " MiB"
+              << spec.bytes << " B x" << std::setw(5) << spec.conns
+              << (spec.loss ? " loss" : "     ") << "  wall " << std::fixed << std::setprecision(3)
+              << s.wall << " s  cpu " << s.cpu << " s  events " << s.runs.front().events
+              << "  rss +" << std::setprecision(1) << s.rssMb << " MiB"
               << (s.runs.front().completed ? "" : "  NOT COMPLETED") << std::defaultfloat << "\n";
     return s;
 }
@@ -809,19 +830,31 @@ main(int argc, char* argv[])
     CommandLine cmd(__FILE__);
     cmd.AddValue("reps", "repetitions of each quic-cc/TCP comparison run (median reported)", reps);
     cmd.AddValue("scaleReps", "repetitions of each connection-count run", scaleReps);
-    cmd.AddValue("sizeReps", "repetitions of each transfer-size run (the 1 GB run is long)", sizeReps);
+    cmd.AddValue("sizeReps",
+                 "repetitions of each transfer-size run (the 1 GB run is long)",
+                 sizeReps);
     cmd.AddValue("parts", "comma-separated: compare, conns, sizes", parts);
-    cmd.AddValue("connCounts", "comma-separated connection counts of the dumbbell scaling", connCounts);
-    cmd.AddValue("connBytes", "bytes per connection in the dumbbell scaling (< 1000 connections)", connBytes);
+    cmd.AddValue("connCounts",
+                 "comma-separated connection counts of the dumbbell scaling",
+                 connCounts);
+    cmd.AddValue("connBytes",
+                 "bytes per connection in the dumbbell scaling (< 1000 connections)",
+                 connBytes);
     cmd.AddValue("connBytes1000", "bytes per connection with >= 1000 connections", connBytes1000);
-    cmd.AddValue("callgrind", "also profile each comparison cell once under valgrind's callgrind", callgrind);
+    cmd.AddValue("callgrind",
+                 "also profile each comparison cell once under valgrind's callgrind",
+                 callgrind);
     std::string splitProfile;
     cmd.AddValue("splitProfile",
-                 "print the own-code / ns-3 floor split of this callgrind output file (transport: --proto) and exit",
+                 "print the own-code / ns-3 floor split of this callgrind output file (transport: "
+                 "--proto) and exit",
                  splitProfile);
     cmd.AddValue("markdown", "also write the tables as Markdown to this file", markdown);
     cmd.AddValue("child", "internal: run one measurement and print RESULT", child);
-    cmd.AddValue("proto", "internal (--child): quic-reno, quic-cubic, tcp-reno, tcp-cubic, udp-silent (dumbbell only), idle", spec.proto);
+    cmd.AddValue("proto",
+                 "internal (--child): quic-reno, quic-cubic, tcp-reno, tcp-cubic, udp-silent "
+                 "(dumbbell only), idle",
+                 spec.proto);
     cmd.AddValue("bytes", "internal (--child): bytes per connection", spec.bytes);
     cmd.AddValue("conns", "internal (--child): connections", spec.conns);
     cmd.AddValue("dumbbell", "internal (--child): dumbbell topology", spec.dumbbell);
@@ -831,8 +864,9 @@ main(int argc, char* argv[])
     if (!splitProfile.empty())
     {
         const Profile p = TransportOwnShare(splitProfile, IsTcp(spec.proto));
-        std::cout << "total " << p.total << " own " << p.own << " (" << Fixed(100.0 * p.own / std::max<uint64_t>(p.total, 1), 1)
-                  << " %) floor " << p.total - p.own << "\n";
+        std::cout << "total " << p.total << " own " << p.own << " ("
+                  << Fixed(100.0 * p.own / std::max<uint64_t>(p.total, 1), 1) << " %) floor "
+                  << p.total - p.own << "\n";
         return 0;
     }
     if (child)
@@ -841,7 +875,7 @@ main(int argc, char* argv[])
         const std::string why = Unsupported(spec, option);
         if (!why.empty())
         {
-            const std::string value = option == "proto" ? spec.proto
+            const std::string value = option == "proto"   ? spec.proto
                                       : option == "conns" ? std::to_string(spec.conns)
                                       : option == "loss"  ? std::to_string(spec.loss)
                                                           : std::to_string(spec.bytes);
@@ -849,7 +883,8 @@ main(int argc, char* argv[])
         }
         return ChildMain(spec);
     }
-    for (const auto& [option, value] : {std::pair{"reps", reps}, {"scaleReps", scaleReps}, {"sizeReps", sizeReps}})
+    for (const auto& [option, value] :
+         {std::pair{"reps", reps}, {"scaleReps", scaleReps}, {"sizeReps", sizeReps}})
     {
         if (value == 0)
         {
@@ -881,7 +916,9 @@ main(int argc, char* argv[])
         const unsigned long v = std::strtoul(c.c_str(), &end, 10);
         if (*end != '\0' || v == 0 || v > 1'000'000 || (!counts.empty() && v <= counts.back()))
         {
-            return BadOption("connCounts", connCounts, "counts must be ascending integers in 1..1000000");
+            return BadOption("connCounts",
+                             connCounts,
+                             "counts must be ascending integers in 1..1000000");
         }
         counts.push_back(static_cast<uint32_t>(v));
     }
@@ -904,7 +941,7 @@ main(int argc, char* argv[])
     }
     std::ostringstream scaleTarget;
     double maxRssRatio = -1; // largest quic-cc / TCP peak RSS ratio of the comparison (-1: not run)
-    double gbRssMb = -1;     // peak RSS of the 1 GB transfer above the idle child, MiB (-1: not run)
+    double gbRssMb = -1; // peak RSS of the 1 GB transfer above the idle child, MiB (-1: not run)
 
     std::ostringstream md;
     // Idle child: ns-3 and quic-cc loaded, nothing simulated. Its peak RSS is subtracted.
@@ -918,15 +955,19 @@ main(int argc, char* argv[])
     const long baselineKb = static_cast<long>(Median(idleRss));
     md << "Machine: " << std::thread::hardware_concurrency() << " CPUs (nproc), "
        << ReadFirst("/proc/cpuinfo", "model name") << ", " << ReadFirst("/proc/meminfo", "MemTotal")
-       << " RAM" << (IsVirtualMachine() ? ", virtual machine" : "") << "; compiler " << QUICCC_BENCH_COMPILER << "; build type " << QUICCC_BENCH_BUILD_TYPE
+       << " RAM" << (IsVirtualMachine() ? ", virtual machine" : "") << "; compiler "
+       << QUICCC_BENCH_COMPILER << "; build type " << QUICCC_BENCH_BUILD_TYPE
        << " (quic-cc); ns-3 3.37 from Debian libns3-dev (release build). Load average when the "
           "run started: "
        << LoadAverage() << ".\n\n"
-       << "Every measurement is one worker process (a fork of the benchmark, which never simulates). Time covers "
+       << "Every measurement is one worker process (a fork of the benchmark, which never "
+          "simulates). Time covers "
           "building the topology, Simulator::Run and Simulator::Destroy of that one simulation; "
           "CPU is the worker's process CPU time over that span (robust when other processes share "
-          "the machine), wall the elapsed time. Memory is the worker's peak resident set (getrusage "
-          "ru_maxrss; every worker first faults in all pages of the mapped libraries) minus that of an idle worker that simulates "
+          "the machine), wall the elapsed time. Memory is the worker's peak resident set "
+          "(getrusage "
+          "ru_maxrss; every worker first faults in all pages of the mapped libraries) minus that "
+          "of an idle worker that simulates "
           "nothing ("
        << Fixed(baselineKb / 1024.0, 1) << " MiB).\n\n";
 
@@ -939,7 +980,8 @@ main(int argc, char* argv[])
            << kQueuePackets << " packets per device; BulkSend (" << kSendSize
            << "-byte writes) to PacketSink. quic-cc: " << kDatagram
            << "-byte datagrams, receiver ACK policy Rfc9000 (every 2nd packet), other attributes "
-              "default (HyStart++ on). TCP (TcpLinuxReno, TcpCubic with ns-3 defaults): SegmentSize "
+              "default (HyStart++ on). TCP (TcpLinuxReno, TcpCubic with ns-3 defaults): "
+              "SegmentSize "
            << segment << " B = 1350 B datagram - " << (kDatagram - segment)
            << " B of quic-cc overhead per data packet (short header 9 B + 2-byte packet number; "
               "STREAM frame type 1 B + 4-byte offset + 2-byte length, as in the middle of the "
@@ -967,7 +1009,8 @@ main(int argc, char* argv[])
                 const Series& r = series.back();
                 const Outcome& o = r.runs.front();
                 md << "| " << (loss ? "30 % for 2 s" : "0 %") << " | " << proto << " | "
-                   << (o.completed ? Fixed(o.simSeconds, 3) : "not completed (" + std::to_string(o.received) + " B)")
+                   << (o.completed ? Fixed(o.simSeconds, 3)
+                                   : "not completed (" + std::to_string(o.received) + " B)")
                    << " | " << o.events << (r.deterministic ? "" : " (varies!)") << " | "
                    << Fixed(r.cpu * 1e3, 1) << " | " << Fixed(r.spread * 100, 0) << " % | "
                    << Fixed(r.wall * 1e3, 1) << " | " << Fixed(r.cpu * 1e9 / o.events, 0) << " | "
@@ -980,14 +1023,16 @@ main(int argc, char* argv[])
                 const double ratio = q.cpu / t.cpu;
                 minRatio = std::min(minRatio, ratio);
                 maxRatio = std::max(maxRatio, ratio);
-                const double evRatio = static_cast<double>(q.runs.front().events) / t.runs.front().events;
+                const double evRatio =
+                    static_cast<double>(q.runs.front().events) / t.runs.front().events;
                 const double rssRatio = q.rssMb / std::max(t.rssMb, 0.1);
                 maxRssRatio = std::max(maxRssRatio, rssRatio);
                 std::ostringstream row;
                 row << "| " << (loss ? "30 % for 2 s" : "0 %") << " | " << q.spec.proto << " / "
-                    << t.spec.proto << " | " << Fixed(ratio, 2) << " | " << Fixed(q.wall / t.wall, 2)
-                    << " | " << Fixed(evRatio, 2) << " | " << Fixed(ratio / evRatio, 2) << " | "
-                    << Fixed(rssRatio, 2) << " | " << (ratio <= 0.8 ? "yes" : "**no**") << " | "
+                    << t.spec.proto << " | " << Fixed(ratio, 2) << " | "
+                    << Fixed(q.wall / t.wall, 2) << " | " << Fixed(evRatio, 2) << " | "
+                    << Fixed(ratio / evRatio, 2) << " | " << Fixed(rssRatio, 2) << " | "
+                    << (ratio <= 0.8 ? "yes" : "**no**") << " | "
                     << (rssRatio <= 1.5 ? "yes" : "**no**") << " |\n";
                 ratioRows.push_back(row.str());
                 if (callgrind)
@@ -995,11 +1040,12 @@ main(int argc, char* argv[])
                     const Profile pq = ProfileRun(q.spec);
                     const Profile pt = ProfileRun(t.spec);
                     std::ostringstream prow;
-                    prow << "| " << (loss ? "30 % for 2 s" : "0 %") << " | " << q.spec.proto << " / "
-                         << t.spec.proto << " | " << Fixed(pq.total / 1e6, 1) << " | "
-                         << Fixed(pq.own / 1e6, 1) << " (" << Fixed(100.0 * pq.own / pq.total, 1) << " %) | "
-                         << Fixed((pq.total - pq.own) / 1e6, 1) << " | " << Fixed(pt.total / 1e6, 1) << " | "
-                         << Fixed(pt.own / 1e6, 1) << " (" << Fixed(100.0 * pt.own / pt.total, 1) << " %) | "
+                    prow << "| " << (loss ? "30 % for 2 s" : "0 %") << " | " << q.spec.proto
+                         << " / " << t.spec.proto << " | " << Fixed(pq.total / 1e6, 1) << " | "
+                         << Fixed(pq.own / 1e6, 1) << " (" << Fixed(100.0 * pq.own / pq.total, 1)
+                         << " %) | " << Fixed((pq.total - pq.own) / 1e6, 1) << " | "
+                         << Fixed(pt.total / 1e6, 1) << " | " << Fixed(pt.own / 1e6, 1) << " ("
+                         << Fixed(100.0 * pt.own / pt.total, 1) << " %) | "
                          << Fixed(static_cast<double>(pq.total) / pt.total, 2) << " | "
                          << Fixed(static_cast<double>(pq.total - pq.own) / pt.total, 2) << " |\n";
                     profileRows.push_back(prow.str());
@@ -1008,7 +1054,8 @@ main(int argc, char* argv[])
         }
         md << "\nRatios quic-cc / ns-3 TCP. Targets: CPU ratio <= 0.80 and peak RSS ratio <= 1.5 "
               "in every cell.\n\n"
-           << "| loss | pair | CPU ratio | wall ratio | events ratio | CPU per event ratio | memory "
+           << "| loss | pair | CPU ratio | wall ratio | events ratio | CPU per event ratio | "
+              "memory "
               "ratio | CPU <= 0.80 | RSS <= 1.5 |\n"
            << "|---|---|---|---|---|---|---|---|---|\n";
         for (const auto& r : ratioRows)
@@ -1017,12 +1064,17 @@ main(int argc, char* argv[])
         }
         if (callgrind)
         {
-            md << "\nInstructions per cell (callgrind, one run each, Ir in millions). Own code: quic-cc = "
-                  "self cost of libns3-quic-cc plus its calls into the C/C++ runtime (malloc, memcpy, "
-                  "containers); TCP = the same for functions named ns3::Tcp*. The floor is the rest "
-                  "(ns-3's IPv4/UDP/point-to-point, Packet, scheduler, applications). \"Floor / TCP\" "
+            md << "\nInstructions per cell (callgrind, one run each, Ir in millions). Own code: "
+                  "quic-cc = "
+                  "self cost of libns3-quic-cc plus its calls into the C/C++ runtime (malloc, "
+                  "memcpy, "
+                  "containers); TCP = the same for functions named ns3::Tcp*. The floor is the "
+                  "rest "
+                  "(ns-3's IPv4/UDP/point-to-point, Packet, scheduler, applications). \"Floor / "
+                  "TCP\" "
                   "is the ratio a quic-cc whose own code cost nothing would reach.\n\n"
-               << "| loss | pair | quic-cc Ir | quic-cc own | quic-cc floor | TCP Ir | TCP own | Ir ratio | "
+               << "| loss | pair | quic-cc Ir | quic-cc own | quic-cc floor | TCP Ir | TCP own | "
+                  "Ir ratio | "
                   "floor / TCP |\n"
                << "|---|---|---|---|---|---|---|---|---|\n";
             for (const auto& r : profileRows)
@@ -1030,23 +1082,26 @@ main(int argc, char* argv[])
                 md << r;
             }
         }
-        md << "\nMemory: quic-cc keeps the stream's real bytes (BulkSend hands the whole 10 MB to the "
+        md << "\nMemory: quic-cc keeps the stream's real bytes (BulkSend hands the whole 10 MB to "
+              "the "
               "socket at once: SndBufSize is 128 MiB), while ns-3 TCP's payload is zero-filled "
               "virtual data that occupies no memory; hence the memory ratio.\n";
         md << "\nTarget 1 (CPU): quic-cc / ns-3 TCP <= 0.80 in every cell: "
-           << (maxRatio <= 0.8 ? "met" : "**not met**") << " (CPU ratio " << Fixed(minRatio, 2) << " to "
-           << Fixed(maxRatio, 2) << ").\n\n";
+           << (maxRatio <= 0.8 ? "met" : "**not met**") << " (CPU ratio " << Fixed(minRatio, 2)
+           << " to " << Fixed(maxRatio, 2) << ").\n\n";
     }
 
     if (want("conns"))
     {
         std::cerr << "connections (" << scaleReps << " repetitions each):\n";
         md << "### Concurrent connections on one dumbbell bottleneck, quic-cc vs ns-3 TCP\n\n"
-           << "QuicCubic and ns-3 TcpCubic (settings of the comparison above); leaf pairs = min(N, 10): "
+           << "QuicCubic and ns-3 TcpCubic (settings of the comparison above); leaf pairs = min(N, "
+              "10): "
               "sender leaf -- 1 Gbps, 0.5 ms -- R1 -- bottleneck, 4 ms -- R2 -- 1 Gbps, 0.5 ms -- "
               "receiver leaf (RTT 10 ms). The bottleneck gives every connection the same share: "
               "max(100 Mbps, N x 10 Mbps), drop-tail queue max(100, N) packets (with a fixed 100 "
-              "Mbps, 1000 connections at quic-cc's 2-packet minimum window alone overload the path: "
+              "Mbps, 1000 connections at quic-cc's 2-packet minimum window alone overload the "
+              "path: "
               "a congestion collapse in which not all of them finish). Connection c runs on leaf "
               "pair c mod 10 and starts at c x 10 us; the run ends when every byte arrived. "
               "Transfer per connection: "
@@ -1056,11 +1111,13 @@ main(int argc, char* argv[])
               "nothing; \"beyond baseline\" is (peak RSS - the baseline's) / N. Median of "
            << scaleReps << " runs.\n\n"
            << "| connections | bytes each | transport | completed at (sim s) | events | CPU (s) | "
-              "CPU per connection (ms) | vs first row | peak RSS (MiB) | RSS per connection (kiB) | "
+              "CPU per connection (ms) | vs first row | peak RSS (MiB) | RSS per connection (kiB) "
+              "| "
               "beyond baseline (kiB) |\n"
            << "|---|---|---|---|---|---|---|---|---|---|---|\n";
         std::ostringstream ratios;
-        ratios << "| connections | CPU quic-cc / TCP | RSS quic-cc / TCP | RSS beyond baseline quic-cc / TCP |\n"
+        ratios << "| connections | CPU quic-cc / TCP | RSS quic-cc / TCP | RSS beyond baseline "
+                  "quic-cc / TCP |\n"
                << "|---|---|---|---|\n";
         std::map<std::string, double> firstCpuPerConn;
         std::map<uint32_t, std::map<std::string, double>> cpuPerConnAt; // ms
@@ -1088,30 +1145,36 @@ main(int argc, char* argv[])
                     firstCpuPerConn[proto] = perConn;
                 }
                 md << "| " << conns << " | " << SizeName(x.spec.bytes) << " | " << proto << " | "
-                   << (o.completed ? Fixed(o.simSeconds, 3) : "not completed (" + std::to_string(o.received) + " B)")
-                   << " | " << o.events << " | " << Fixed(x.cpu, 3) << " | " << Fixed(perConn, 2) << " | "
-                   << Fixed(perConn / firstCpuPerConn[proto], 2) << "x | " << Fixed(x.rssMb, 1) << " | "
-                   << Fixed(x.rssMb * 1024 / conns, 1) << " | " << Fixed((x.rssMb - base) * 1024 / conns, 1)
-                   << " |\n";
+                   << (o.completed ? Fixed(o.simSeconds, 3)
+                                   : "not completed (" + std::to_string(o.received) + " B)")
+                   << " | " << o.events << " | " << Fixed(x.cpu, 3) << " | " << Fixed(perConn, 2)
+                   << " | " << Fixed(perConn / firstCpuPerConn[proto], 2) << "x | "
+                   << Fixed(x.rssMb, 1) << " | " << Fixed(x.rssMb * 1024 / conns, 1) << " | "
+                   << Fixed((x.rssMb - base) * 1024 / conns, 1) << " |\n";
             }
             const Series& q = r["quic-cubic"];
             const Series& t = r["tcp-cubic"];
             ratios << "| " << conns << " | " << Fixed(q.cpu / t.cpu, 2) << " | "
                    << Fixed(q.rssMb / std::max(t.rssMb, 0.1), 2) << " | "
                    << Fixed((q.rssMb - base) / std::max(t.rssMb - base, 0.1), 2) << " |\n";
-            md << "| " << conns << " | | udp-silent baseline | | " << r[kUdpSilent].runs.front().events
-               << " | " << Fixed(r[kUdpSilent].cpu, 3) << " | | | " << Fixed(base, 1) << " | "
-               << Fixed(base * 1024 / conns, 1) << " | |\n";
+            md << "| " << conns << " | | udp-silent baseline | | "
+               << r[kUdpSilent].runs.front().events << " | " << Fixed(r[kUdpSilent].cpu, 3)
+               << " | | | " << Fixed(base, 1) << " | " << Fixed(base * 1024 / conns, 1) << " | |\n";
             if (conns == counts.back())
             {
                 const double beyond = (q.rssMb - base) * 1024 / conns;
-                scaleTarget << "Target 3 (scale): " << conns << " connections complete, RSS per connection "
+                scaleTarget << "Target 3 (scale): " << conns
+                            << " connections complete, RSS per connection "
                             << "under 40 kB beyond the ns-3 UDP baseline: "
                             << (conns >= 10000 && q.runs.front().completed && beyond * 1.024 < 40
                                     ? "met"
-                                    : conns >= 10000 ? "**not met**" : "not measured (10,000 connections: make bench-scale)")
-                            << " (" << conns << " connections: " << (q.runs.front().completed ? "completed" : "NOT completed")
-                            << ", " << Fixed(beyond * 1.024, 1) << " kB per connection beyond the baseline, "
+                                : conns >= 10000
+                                    ? "**not met**"
+                                    : "not measured (10,000 connections: make bench-scale)")
+                            << " (" << conns << " connections: "
+                            << (q.runs.front().completed ? "completed" : "NOT completed") << ", "
+                            << Fixed(beyond * 1.024, 1)
+                            << " kB per connection beyond the baseline, "
                             << Fixed(q.cpu * 1e3 / conns, 2) << " ms CPU per connection; TCP "
                             << Fixed((t.rssMb - base) * 1024 * 1.024 / conns, 1) << " kB, "
                             << Fixed(t.cpu * 1e3 / conns, 2) << " ms).\n\n";
@@ -1120,11 +1183,15 @@ main(int argc, char* argv[])
         md << "\nRatios measured side by side in this run:\n\n" << ratios.str();
         if (cpuPerConnAt.count(1000) && counts.back() > 1000)
         {
-            const double q = cpuPerConnAt[counts.back()]["quic-cubic"] / cpuPerConnAt[1000]["quic-cubic"];
-            const double t = cpuPerConnAt[counts.back()]["tcp-cubic"] / cpuPerConnAt[1000]["tcp-cubic"];
-            md << "\nScaling: CPU per connection at " << counts.back() << " connections within 1.3x of "
-               << "the 1000-connection figure: " << (q <= 1.3 ? "met" : "**not met**") << " (quic-cc "
-               << Fixed(q, 2) << "x, ns-3 TCP " << Fixed(t, 2) << "x on the same topology).\n";
+            const double q =
+                cpuPerConnAt[counts.back()]["quic-cubic"] / cpuPerConnAt[1000]["quic-cubic"];
+            const double t =
+                cpuPerConnAt[counts.back()]["tcp-cubic"] / cpuPerConnAt[1000]["tcp-cubic"];
+            md << "\nScaling: CPU per connection at " << counts.back()
+               << " connections within 1.3x of "
+               << "the 1000-connection figure: " << (q <= 1.3 ? "met" : "**not met**")
+               << " (quic-cc " << Fixed(q, 2) << "x, ns-3 TCP " << Fixed(t, 2)
+               << "x on the same topology).\n";
         }
         md << "\n" << scaleTarget.str();
     }
@@ -1136,7 +1203,8 @@ main(int argc, char* argv[])
            << "QuicCubic on the two-node path of the comparison, no loss. Linear cost means a flat "
               "ns per byte. Median of "
            << sizeReps << " run(s).\n\n"
-           << "| size | completed at (sim s) | events | events per data packet | CPU (s) | wall (s) | "
+           << "| size | completed at (sim s) | events | events per data packet | CPU (s) | wall "
+              "(s) | "
               "ns CPU per byte | vs 10 MB | peak RSS (MiB) |\n"
            << "|---|---|---|---|---|---|---|---|---|\n";
         double first = 0;
@@ -1152,13 +1220,15 @@ main(int argc, char* argv[])
             first = first == 0 ? nsPerByte : first;
             worst = std::max(worst, nsPerByte / first);
             const double packets = static_cast<double>(bytes) / static_cast<double>(segment);
-            md << "| " << SizeName(bytes) << " | " << (o.completed ? Fixed(o.simSeconds, 3) : "not completed")
-               << " | " << o.events << " | " << Fixed(o.events / packets, 2) << " | " << Fixed(r.cpu, 2)
-               << " | " << Fixed(r.wall, 2) << " | " << Fixed(nsPerByte, 2) << " | "
+            md << "| " << SizeName(bytes) << " | "
+               << (o.completed ? Fixed(o.simSeconds, 3) : "not completed") << " | " << o.events
+               << " | " << Fixed(o.events / packets, 2) << " | " << Fixed(r.cpu, 2) << " | "
+               << Fixed(r.wall, 2) << " | " << Fixed(nsPerByte, 2) << " | "
                << Fixed(nsPerByte / first, 2) << "x | " << Fixed(r.rssMb, 1) << " |\n";
             gbRssMb = bytes == 1'000'000'000ull ? r.rssMb : gbRssMb;
         }
-        md << "\nTarget 4 (keep): cost grows linearly with bytes (ns per byte within 25 % of the 10 MB "
+        md << "\nTarget 4 (keep): cost grows linearly with bytes (ns per byte within 25 % of the "
+              "10 MB "
               "run's): "
            << (worst <= 1.25 ? "met" : "**not met**") << " (largest ratio " << Fixed(worst, 2)
            << "x).\n\n";
@@ -1166,12 +1236,17 @@ main(int argc, char* argv[])
 
     if (maxRssRatio >= 0 || gbRssMb >= 0)
     {
-        const bool met = maxRssRatio >= 0 && maxRssRatio <= 1.5 && gbRssMb >= 0 && gbRssMb * 1.048576 < 50;
-        md << "Target 2 (memory): peak RSS quic-cc / ns-3 TCP <= 1.5 in every cell and a 1 GB transfer "
+        const bool met =
+            maxRssRatio >= 0 && maxRssRatio <= 1.5 && gbRssMb >= 0 && gbRssMb * 1.048576 < 50;
+        md << "Target 2 (memory): peak RSS quic-cc / ns-3 TCP <= 1.5 in every cell and a 1 GB "
+              "transfer "
               "under 50 MB: "
-           << (met ? "met" : maxRssRatio < 0 || gbRssMb < 0 ? "not measured (needs parts compare and sizes)" : "**not met**")
-           << " (largest RSS ratio " << (maxRssRatio < 0 ? std::string("-") : Fixed(maxRssRatio, 2)) << ", 1 GB: "
-           << (gbRssMb < 0 ? std::string("-") : Fixed(gbRssMb * 1.048576, 1) + " MB") << ").\n\n";
+           << (met                              ? "met"
+               : maxRssRatio < 0 || gbRssMb < 0 ? "not measured (needs parts compare and sizes)"
+                                                : "**not met**")
+           << " (largest RSS ratio " << (maxRssRatio < 0 ? std::string("-") : Fixed(maxRssRatio, 2))
+           << ", 1 GB: " << (gbRssMb < 0 ? std::string("-") : Fixed(gbRssMb * 1.048576, 1) + " MB")
+           << ").\n\n";
     }
     std::cout << md.str();
     if (!markdown.empty())
@@ -1187,7 +1262,8 @@ main(int argc, char* argv[])
         }
         if (std::rename((markdown + ".tmp").c_str(), markdown.c_str()) != 0)
         {
-            std::cerr << "transfer-bench: cannot rename " << markdown << ".tmp: " << std::strerror(errno) << std::endl;
+            std::cerr << "transfer-bench: cannot rename " << markdown
+                      << ".tmp: " << std::strerror(errno) << std::endl;
             return 1;
         }
     }

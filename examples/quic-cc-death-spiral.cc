@@ -12,7 +12,8 @@
  * (cubic with an IdleRestart value, or reno) runs over the same RngRun values 1..N. Independent
  * runs execute in separate processes (--jobs, default: all cores).
  *
- *   ./quic-cc-death-spiral                                  # cubic-LastSent, cubic-LastActivity, reno; 100 runs each
+ *   ./quic-cc-death-spiral                                  # cubic-LastSent, cubic-LastActivity,
+ * reno; 100 runs each
  *   ./quic-cc-death-spiral --cc=cubic --idle-restart=LastSent --runs=1 --firstRun=7
  *   ./quic-cc-death-spiral --runs=20 --ackPolicy=Rfc9000 --csv=out.csv
  *   ./quic-cc-death-spiral --loss=10% --lossDuration=1s --dryRun=true   # only check the options
@@ -22,14 +23,14 @@
  * ("30%") or a fraction ("0.3"), as ns-3's error models do.
  */
 
-#include "ns3/core-module.h"
-#include "ns3/network-module.h"
-
 #include "quic-cc-batch-runner.h"
 #include "quic-cc-command-line.h"
 #include "quic-cc-death-spiral-scenario.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
+
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
 
 #include <algorithm>
 #include <cmath>
@@ -66,8 +67,13 @@ struct Row
 std::vector<RunConfig>
 SelectConfigs(const std::string& cc, const std::string& idle)
 {
-    const std::vector<std::string> allIdle{"LastSent", "LastActivity", "LastSentClamped", "Off",
-                                           "AckGap", "AppLimitedTime", "EpochReset"};
+    const std::vector<std::string> allIdle{"LastSent",
+                                           "LastActivity",
+                                           "LastSentClamped",
+                                           "Off",
+                                           "AckGap",
+                                           "AppLimitedTime",
+                                           "EpochReset"};
     std::vector<RunConfig> out;
     if (cc == "reno")
     {
@@ -115,12 +121,12 @@ bool
 Deserialize(const std::string& line, Row& row)
 {
     std::istringstream is(line);
-    return static_cast<bool>(is >> row.config >> row.run >> row.r.completed >> row.r.completionSeconds >>
-                             row.r.endSeconds >> row.r.handshakeSeconds >> row.r.bytesReceived >>
-                             row.r.cwndAtLossEnd >> row.r.cwndAtLate >> row.r.minCwndAfterLoss >>
-                             row.r.maxCwndAfterLoss >> row.r.maxCwndAfterLate >> row.r.lostAfterLoss >>
-                             row.r.lostPackets >> row.r.transitions >> row.r.meanCyclePeriod >>
-                             row.r.events);
+    return static_cast<bool>(is >> row.config >> row.run >> row.r.completed >>
+                             row.r.completionSeconds >> row.r.endSeconds >>
+                             row.r.handshakeSeconds >> row.r.bytesReceived >> row.r.cwndAtLossEnd >>
+                             row.r.cwndAtLate >> row.r.minCwndAfterLoss >> row.r.maxCwndAfterLoss >>
+                             row.r.maxCwndAfterLate >> row.r.lostAfterLoss >> row.r.lostPackets >>
+                             row.r.transitions >> row.r.meanCyclePeriod >> row.r.events);
 }
 
 /// Seconds as the labels print them: "2", "0.5".
@@ -142,10 +148,13 @@ IfReached(const Row& row, Time at, uint64_t value)
 /// The CSV: one row per run. Sample times are columns of their own, so the names do not depend
 /// on the parameters.
 std::string
-Csv(const std::vector<Row>& rows, const std::vector<RunConfig>& configs, const QuicCcDeathSpiralParams& base)
+Csv(const std::vector<Row>& rows,
+    const std::vector<RunConfig>& configs,
+    const QuicCcDeathSpiralParams& base)
 {
     std::ostringstream out;
-    out << "config,run,completed,completion_s,handshake_s,bytes_received,loss_end_s,cwnd_at_loss_end,"
+    out << "config,run,completed,completion_s,handshake_s,bytes_received,loss_end_s,cwnd_at_loss_"
+           "end,"
            "late_sample_s,cwnd_at_late_sample,min_cwnd_after_loss_end,max_cwnd_after_loss_end,"
            "lost_after_loss_end,lost_packets,transitions,cycle_period_s,events\n";
     for (const Row& row : rows)
@@ -154,13 +163,13 @@ Csv(const std::vector<Row>& rows, const std::vector<RunConfig>& configs, const Q
             << (row.r.completed ? QuicCcFormat(row.r.completionSeconds, 6) : "") << ','
             << (row.r.handshakeSeconds >= 0 ? QuicCcFormat(row.r.handshakeSeconds, 6) : "") << ','
             << row.r.bytesReceived << ',' << Secs(base.lossDuration) << ','
-            << IfReached(row, base.lossDuration, row.r.cwndAtLossEnd) << ',' << Secs(base.sampleLate)
-            << ',' << IfReached(row, base.sampleLate, row.r.cwndAtLate) << ','
-            << IfReached(row, base.observeFrom, row.r.minCwndAfterLoss) << ','
+            << IfReached(row, base.lossDuration, row.r.cwndAtLossEnd) << ','
+            << Secs(base.sampleLate) << ',' << IfReached(row, base.sampleLate, row.r.cwndAtLate)
+            << ',' << IfReached(row, base.observeFrom, row.r.minCwndAfterLoss) << ','
             << IfReached(row, base.observeFrom, row.r.maxCwndAfterLoss) << ','
-            << IfReached(row, base.observeFrom, row.r.lostAfterLoss) << ',' << row.r.lostPackets << ','
-            << row.r.transitions << ',' << QuicCcFormat(row.r.meanCyclePeriod, 6) << ',' << row.r.events
-            << '\n';
+            << IfReached(row, base.observeFrom, row.r.lostAfterLoss) << ',' << row.r.lostPackets
+            << ',' << row.r.transitions << ',' << QuicCcFormat(row.r.meanCyclePeriod, 6) << ','
+            << row.r.events << '\n';
     }
     return out.str();
 }
@@ -177,16 +186,19 @@ PrintTable(const std::vector<Row>& rows,
     const uint64_t floor = 2 * base.maxDatagramSize;
     const std::string atLossEnd = "cwnd@" + Secs(base.lossDuration) + "s";
     const std::string atLate = "cwnd@" + Secs(base.sampleLate) + "s";
-    std::cout << "Death spiral: " << QuicCcFormat(base.transferBytes / 1e6, 1) << " MB download, " << rate
-              << ", RTT " << (2 * base.oneWayDelay).GetMilliSeconds() << " ms, buffer " << base.bufferPackets
-              << " packets, " << 100 * base.lossRate << " % loss until " << Secs(base.lossDuration)
-              << " s, timeout " << Secs(base.timeout) << " s, ACK policy " << base.ackPolicy << ", runs "
-              << firstRun << ".." << firstRun + runs - 1 << "\n\n";
-    std::cout << std::left << std::setw(22) << "config" << std::right << std::setw(6) << "runs" << std::setw(11)
-              << "completed" << std::setw(9) << "fail %" << std::setw(17) << "95% CI (Wilson)" << std::setw(10)
-              << "median s" << std::setw(8) << "p90 s" << " | failing runs: " << std::setw(7) << "pinned"
-              << std::setw(12) << atLossEnd << std::setw(12) << atLate << std::setw(13) << "transitions"
-              << std::setw(11) << "cycle ms" << "\n";
+    std::cout << "Death spiral: " << QuicCcFormat(base.transferBytes / 1e6, 1) << " MB download, "
+              << rate << ", RTT " << (2 * base.oneWayDelay).GetMilliSeconds() << " ms, buffer "
+              << base.bufferPackets << " packets, " << 100 * base.lossRate << " % loss until "
+              << Secs(base.lossDuration) << " s, timeout " << Secs(base.timeout)
+              << " s, ACK policy " << base.ackPolicy << ", runs " << firstRun << ".."
+              << firstRun + runs - 1 << "\n\n";
+    std::cout << std::left << std::setw(22) << "config" << std::right << std::setw(6) << "runs"
+              << std::setw(11) << "completed" << std::setw(9) << "fail %" << std::setw(17)
+              << "95% CI (Wilson)" << std::setw(10) << "median s" << std::setw(8) << "p90 s"
+              << " | failing runs: " << std::setw(7) << "pinned" << std::setw(12) << atLossEnd
+              << std::setw(12) << atLate << std::setw(13) << "transitions" << std::setw(11)
+              << "cycle ms"
+              << "\n";
     for (size_t c = 0; c < configs.size(); ++c)
     {
         uint32_t n = 0;
@@ -225,23 +237,27 @@ PrintTable(const std::vector<Row>& rows,
         ci << "[" << QuicCcFormat(100 * lo, 1) << ", " << QuicCcFormat(100 * hi, 1) << "]";
         std::ostringstream completed;
         completed << done << "/" << n;
-        std::cout << std::left << std::setw(22) << configs[c].name << std::right << std::setw(6) << n
-                  << std::setw(11) << completed.str() << std::setw(9) << QuicCcFormat(100.0 * (n - done) / n, 1)
-                  << std::setw(17) << ci.str() << std::setw(10) << QuicCcFormat(QuicCcQuantile(times, 0.5))
-                  << std::setw(8) << QuicCcFormat(QuicCcQuantile(times, 0.9)) << " | " << std::setw(14) << ""
+        std::cout << std::left << std::setw(22) << configs[c].name << std::right << std::setw(6)
+                  << n << std::setw(11) << completed.str() << std::setw(9)
+                  << QuicCcFormat(100.0 * (n - done) / n, 1) << std::setw(17) << ci.str()
+                  << std::setw(10) << QuicCcFormat(QuicCcQuantile(times, 0.5)) << std::setw(8)
+                  << QuicCcFormat(QuicCcQuantile(times, 0.9)) << " | " << std::setw(14) << ""
                   << std::setw(7) << (n - done ? std::to_string(pinned) : "-") << std::setw(12)
                   << QuicCcFormat(QuicCcQuantile(cwndLossEnd, 0.5), 0) << std::setw(12)
                   << QuicCcFormat(QuicCcQuantile(cwndLate, 0.5), 0) << std::setw(13)
                   << QuicCcFormat(QuicCcQuantile(transitions, 0.5), 0) << std::setw(11)
                   << QuicCcFormat(QuicCcQuantile(periods, 0.5), 1) << "\n";
     }
-    std::cout << "\nfail % = runs not complete within the timeout; failing-run columns are medians; pinned = "
-                 "failing runs whose cwnd is "
-              << floor << " B (2 x MaxDatagramSize) at " << Secs(base.sampleLate)
-              << " s and never grows after; transitions = qlog congestion-state changes recovery <-> congestion "
-                 "avoidance after "
-              << Secs(base.lossDuration)
-              << " s (both directions); cycle = mean time between successive entries into recovery.\n";
+    std::cout
+        << "\nfail % = runs not complete within the timeout; failing-run columns are medians; "
+           "pinned = "
+           "failing runs whose cwnd is "
+        << floor << " B (2 x MaxDatagramSize) at " << Secs(base.sampleLate)
+        << " s and never grows after; transitions = qlog congestion-state changes recovery <-> "
+           "congestion "
+           "avoidance after "
+        << Secs(base.lossDuration)
+        << " s (both directions); cycle = mean time between successive entries into recovery.\n";
 }
 
 } // namespace
@@ -275,21 +291,35 @@ main(int argc, char* argv[])
     std::string packetSizing = "FreeWindow";
 
     QuicCcCommandLine cmd(__FILE__);
-    cmd.AddValue("cc", "Controller: cubic or reno (default: compare cubic-LastSent, cubic-LastActivity, reno)", cc);
+    cmd.AddValue(
+        "cc",
+        "Controller: cubic or reno (default: compare cubic-LastSent, cubic-LastActivity, reno)",
+        cc);
     cmd.AddValue("idle-restart",
-                 "CUBIC IdleRestart: LastSent, LastActivity, LastSentClamped, Off, AckGap, AppLimitedTime, EpochReset or all",
+                 "CUBIC IdleRestart: LastSent, LastActivity, LastSentClamped, Off, AckGap, "
+                 "AppLimitedTime, EpochReset or all",
                  idleRestart);
     cmd.AddValue("epoch", "CUBIC EpochSource: shared (R is the epoch, quiche) or separate", epoch);
     cmd.AddValue("pacing", "Sender pacing: Off or Rfc9002 (RFC 9002 Section 7.7)", pacing);
-    cmd.AddValue("persistentCongestion", "RFC 9002 Section 7.6 persistent congestion (true/false)", persistentCongestion);
-    cmd.AddValue("packetSizing", "Data packet sizing: FreeWindow (quiche) or FullOnly", packetSizing);
+    cmd.AddValue("persistentCongestion",
+                 "RFC 9002 Section 7.6 persistent congestion (true/false)",
+                 persistentCongestion);
+    cmd.AddValue("packetSizing",
+                 "Data packet sizing: FreeWindow (quiche) or FullOnly",
+                 packetSizing);
     batch.Add(cmd, "Runs per configuration (RngRun firstRun..firstRun+runs-1)");
-    cmd.AddValue("qlog", "Write qlog files (.sqlog, for qvis) of every run into DIRECTORY/<config>-run<N>/", qlog);
+    cmd.AddValue("qlog",
+                 "Write qlog files (.sqlog, for qvis) of every run into DIRECTORY/<config>-run<N>/",
+                 qlog);
     cmd.AddValue("rate", "Bottleneck rate", rate);
     cmd.AddValue("delay", "One-way propagation delay (RTT = 2 x delay)", delay);
     cmd.AddValue("buffer", "Bottleneck drop-tail buffer, packets", buffer);
-    cmd.AddValue("loss", "Random packet loss in both directions: a percentage (30%) or a fraction (0.3)", loss);
-    cmd.AddValue("lossDuration", "Loss is switched off at this time (the first cwnd sample)", lossDuration);
+    cmd.AddValue("loss",
+                 "Random packet loss in both directions: a percentage (30%) or a fraction (0.3)",
+                 loss);
+    cmd.AddValue("lossDuration",
+                 "Loss is switched off at this time (the first cwnd sample)",
+                 lossDuration);
     cmd.AddValue("lateSample", "Time of the second cwnd sample (before --timeout)", lateSample);
     cmd.AddValue("timeout", "A run not complete by then fails", timeout);
     cmd.AddValue("size", "Download size (e.g. 10MB, 10000000)", transfer);
@@ -297,9 +327,15 @@ main(int argc, char* argv[])
     cmd.AddFlag("hystart", "HyStart++ on the controller", hystart);
     cmd.AddValue("ackPolicy", "Receiver ACK policy: ReceiveBatch or Rfc9000", ackPolicy);
     cmd.AddValue("ackBatchWindow", "ReceiveBatch window", ackBatchWindow);
-    cmd.AddValue("ackThreshold", "Rfc9000 policy: ACK every n-th ack-eliciting packet (1 = every packet)", ackThreshold);
-    cmd.AddValue("sendJitter", "Host model: max uniform delay before each packet of a burst", sendJitter);
-    cmd.AddValue("ackDelayJitter", "Host model: max uniform delay before each ACK is processed", ackDelayJitter);
+    cmd.AddValue("ackThreshold",
+                 "Rfc9000 policy: ACK every n-th ack-eliciting packet (1 = every packet)",
+                 ackThreshold);
+    cmd.AddValue("sendJitter",
+                 "Host model: max uniform delay before each packet of a burst",
+                 sendJitter);
+    cmd.AddValue("ackDelayJitter",
+                 "Host model: max uniform delay before each ACK is processed",
+                 ackDelayJitter);
     cmd.Parse(argc, argv);
 
     QuicCcDeathSpiralParams base;
@@ -312,7 +348,16 @@ main(int argc, char* argv[])
         }
         if (!idleRestart.empty())
         {
-            QuicCcParseChoice("idle-restart", idleRestart, {"LastSent", "LastActivity", "LastSentClamped", "Off", "AckGap", "AppLimitedTime", "EpochReset", "all"});
+            QuicCcParseChoice("idle-restart",
+                              idleRestart,
+                              {"LastSent",
+                               "LastActivity",
+                               "LastSentClamped",
+                               "Off",
+                               "AckGap",
+                               "AppLimitedTime",
+                               "EpochReset",
+                               "all"});
         }
         QuicCcRequire(!(cc == "reno" && !idleRestart.empty()),
                       "idle-restart",
@@ -322,7 +367,8 @@ main(int argc, char* argv[])
         base.seed = batch.seed;
         base.rate = QuicCcParseRate("rate", rate);
         base.oneWayDelay = QuicCcParseTime("delay", delay);
-        base.bufferPackets = QuicCcParseUnsigned("buffer", buffer, 1, std::numeric_limits<uint32_t>::max());
+        base.bufferPackets =
+            QuicCcParseUnsigned("buffer", buffer, 1, std::numeric_limits<uint32_t>::max());
         base.lossRate = QuicCcParseLoss("loss", loss);
         base.lossDuration = QuicCcParseTime("lossDuration", lossDuration);
         base.observeFrom = base.lossDuration;
@@ -332,27 +378,36 @@ main(int argc, char* argv[])
         QuicCcRequire(base.sampleLate >= base.lossDuration && base.sampleLate < base.timeout,
                       "lateSample",
                       lateSample,
-                      "must be at or after --lossDuration (" + lossDuration + ") and before --timeout (" +
-                          timeout + ")");
+                      "must be at or after --lossDuration (" + lossDuration +
+                          ") and before --timeout (" + timeout + ")");
         base.transferBytes = QuicCcParseBytes("size", transfer);
-        // RFC 9000 Section 14: at least 1200 B; at most the 1500-byte MTU less IPv4 and UDP headers.
+        // RFC 9000 Section 14: at least 1200 B; at most the 1500-byte MTU less IPv4 and UDP
+        // headers.
         base.maxDatagramSize = QuicCcParseUnsigned("mss", mss, 1200, 1472);
         base.hyStart = QuicCcParseBool("hystart", hystart);
         base.ackPolicy = QuicCcParseChoice("ackPolicy", ackPolicy, {"ReceiveBatch", "Rfc9000"});
         base.ackBatchWindow = QuicCcParseTime("ackBatchWindow", ackBatchWindow);
-        base.ackElicitingThreshold = QuicCcParseUnsigned("ackThreshold", ackThreshold, 1, std::numeric_limits<uint32_t>::max());
+        base.ackElicitingThreshold = QuicCcParseUnsigned("ackThreshold",
+                                                         ackThreshold,
+                                                         1,
+                                                         std::numeric_limits<uint32_t>::max());
         QuicCcRequire(!(cmd.WasGiven("ackThreshold") && base.ackPolicy != "Rfc9000"),
                       "ackThreshold",
                       ackThreshold,
-                      "has no effect with --ackPolicy=" + base.ackPolicy + " (only Rfc9000 uses it)");
+                      "has no effect with --ackPolicy=" + base.ackPolicy +
+                          " (only Rfc9000 uses it)");
         QuicCcRequire(!(cmd.WasGiven("ackBatchWindow") && base.ackPolicy != "ReceiveBatch"),
                       "ackBatchWindow",
                       ackBatchWindow,
-                      "has no effect with --ackPolicy=" + base.ackPolicy + " (only ReceiveBatch uses it)");
-        base.epochSource = QuicCcParseChoice("epoch", epoch, {"shared", "separate"}) == "shared" ? "SharedWithRecovery" : "Separate";
+                      "has no effect with --ackPolicy=" + base.ackPolicy +
+                          " (only ReceiveBatch uses it)");
+        base.epochSource = QuicCcParseChoice("epoch", epoch, {"shared", "separate"}) == "shared"
+                               ? "SharedWithRecovery"
+                               : "Separate";
         base.pacing = QuicCcParseChoice("pacing", pacing, {"Off", "Rfc9002"});
         base.persistentCongestion = QuicCcParseBool("persistentCongestion", persistentCongestion);
-        base.packetSizing = QuicCcParseChoice("packetSizing", packetSizing, {"FreeWindow", "FullOnly"});
+        base.packetSizing =
+            QuicCcParseChoice("packetSizing", packetSizing, {"FreeWindow", "FullOnly"});
         base.sendJitterMax = QuicCcParseTime("sendJitter", sendJitter);
         base.ackProcessingDelayMax = QuicCcParseTime("ackDelayJitter", ackDelayJitter);
         if (!qlog.empty())
@@ -386,11 +441,14 @@ main(int argc, char* argv[])
         [&](size_t w) {
             QuicCcDeathSpiralParams p = base;
             p.controller = configs[work[w].first].controller;
-            p.idleRestart = configs[work[w].first].idleRestart.empty() ? "LastActivity" : configs[work[w].first].idleRestart;
+            p.idleRestart = configs[work[w].first].idleRestart.empty()
+                                ? "LastActivity"
+                                : configs[work[w].first].idleRestart;
             p.run = work[w].second;
             if (!qlog.empty())
             {
-                p.qlogDirectory = qlog + "/" + configs[work[w].first].name + "-run" + std::to_string(p.run);
+                p.qlogDirectory =
+                    qlog + "/" + configs[work[w].first].name + "-run" + std::to_string(p.run);
             }
             return Serialize(Row{work[w].first, p.run, QuicCcRunDeathSpiral(p)});
         },
@@ -421,15 +479,19 @@ main(int argc, char* argv[])
         }
         else
         {
-            std::cout << "FAILED: " << row.r.bytesReceived << " of " << base.transferBytes << " bytes after "
-                      << Secs(base.timeout) << " s";
+            std::cout << "FAILED: " << row.r.bytesReceived << " of " << base.transferBytes
+                      << " bytes after " << Secs(base.timeout) << " s";
         }
         std::cout << "; cwnd at " << Secs(base.lossDuration) << " s = "
-                  << (row.r.endSeconds < base.lossDuration.GetSeconds() ? "-" : std::to_string(row.r.cwndAtLossEnd))
+                  << (row.r.endSeconds < base.lossDuration.GetSeconds()
+                          ? "-"
+                          : std::to_string(row.r.cwndAtLossEnd))
                   << " B, at " << Secs(base.sampleLate) << " s = "
-                  << (row.r.endSeconds < base.sampleLate.GetSeconds() ? "-" : std::to_string(row.r.cwndAtLate))
-                  << " B; recovery<->CA transitions after " << Secs(base.lossDuration) << " s: " << row.r.transitions
-                  << "; lost packets " << row.r.lostPackets << "\n";
+                  << (row.r.endSeconds < base.sampleLate.GetSeconds()
+                          ? "-"
+                          : std::to_string(row.r.cwndAtLate))
+                  << " B; recovery<->CA transitions after " << Secs(base.lossDuration)
+                  << " s: " << row.r.transitions << "; lost packets " << row.r.lostPackets << "\n";
         return 0;
     }
     PrintTable(rows, configs, base, rate, batch.firstRun, batch.runs);

@@ -24,12 +24,13 @@
  * scripts/plot-dumbbell.py draws --timeseries and --csv output.
  */
 
-#include "ns3/command-line.h"
-#include "ns3/core-module.h"
-#include "ns3/network-module.h"
 #include "quic-cc-dumbbell-scenario.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
+
+#include "ns3/command-line.h"
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
 
 #include <cmath>
 #include <cstdio>
@@ -62,7 +63,8 @@ BadArgument(const std::string& option, const std::string& value, const std::stri
 Time
 ParseTime(const std::string& option, const std::string& value, const std::string& s)
 {
-    static const std::regex kTime(R"(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?(s|ms|us|ns|min|h))");
+    static const std::regex kTime(
+        R"(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?(s|ms|us|ns|min|h))");
     if (!std::regex_match(s, kTime))
     {
         BadArgument(option, value, "'" + s + "' is not a time such as 40ms or 1.5s");
@@ -155,16 +157,23 @@ main(int argc, char* argv[])
     bool dryRun = false;
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("flows", "flow groups transport:controller[Attr=V|...]:count, comma-separated", flows);
+    cmd.AddValue("flows",
+                 "flow groups transport:controller[Attr=V|...]:count, comma-separated",
+                 flows);
     cmd.AddValue("rtts", "base RTT of each flow, comma-separated, cycled over the flows", rtts);
     cmd.AddValue("stagger", "flow i starts at i * stagger", stagger);
-    cmd.AddValue("startJitter", "each flow starts up to this much later, drawn per RngRun", startJitter);
+    cmd.AddValue("startJitter",
+                 "each flow starts up to this much later, drawn per RngRun",
+                 startJitter);
     cmd.AddValue("transfer", "bytes per flow (0 = bulk until the end)", transfer);
     cmd.AddValue("rate", "bottleneck rate", rate);
     cmd.AddValue("delay", "bottleneck one-way delay", delay);
     cmd.AddValue("accessRate", "access link rate", accessRate);
     cmd.AddValue("queue", "bottleneck buffer, packets (100p) or bytes (150000B)", queue);
-    cmd.AddValue("queueDisc", "queue disc TypeId at the bottleneck (e.g. ns3::FqCoDelQueueDisc); empty = drop-tail", queueDisc);
+    cmd.AddValue(
+        "queueDisc",
+        "queue disc TypeId at the bottleneck (e.g. ns3::FqCoDelQueueDisc); empty = drop-tail",
+        queueDisc);
     cmd.AddValue("loss", "random loss rate at the bottleneck, data direction", loss);
     cmd.AddValue("duration", "simulated time", duration);
     cmd.AddValue("warmup", "measurement window start", warmup);
@@ -173,7 +182,9 @@ main(int argc, char* argv[])
     cmd.AddValue("firstRun", "first RngRun", firstRun);
     cmd.AddValue("runs", "number of runs (RngRun firstRun, firstRun+1, ...)", runs);
     cmd.AddValue("csv", "per-flow results of every run (CSV, written atomically)", csv);
-    cmd.AddValue("timeseries", "per-flow goodput over time of every run (CSV, written atomically)", timeseries);
+    cmd.AddValue("timeseries",
+                 "per-flow goodput over time of every run (CSV, written atomically)",
+                 timeseries);
     cmd.AddValue("quiet", "print only the summary", quiet);
     cmd.AddValue("dryRun", "check the arguments and output paths, print nothing, exit 0", dryRun);
     cmd.Parse(argc, argv);
@@ -220,10 +231,15 @@ main(int argc, char* argv[])
     {
         // Name the option the scenario's message is about.
         const std::map<std::string, std::pair<std::string, std::string>> options{
-            {"RTT", {"rtts", rtts}},          {"loss", {"loss", loss}},
-            {"duration", {"duration", duration}}, {"warm-up", {"warmup", warmup}},
-            {"interval", {"interval", interval}}, {"stagger", {"stagger", stagger}}, {"start jitter", {"startJitter", startJitter}},
-            {"queue size", {"queue", queue}},  {"queue disc", {"queueDisc", queueDisc}},
+            {"RTT", {"rtts", rtts}},
+            {"loss", {"loss", loss}},
+            {"duration", {"duration", duration}},
+            {"warm-up", {"warmup", warmup}},
+            {"interval", {"interval", interval}},
+            {"stagger", {"stagger", stagger}},
+            {"start jitter", {"startJitter", startJitter}},
+            {"queue size", {"queue", queue}},
+            {"queue disc", {"queueDisc", queueDisc}},
             {"delay", {"delay", delay}}};
         for (const auto& [key, option] : options)
         {
@@ -293,8 +309,8 @@ main(int argc, char* argv[])
             for (size_t b = 0; b < f.binBytes.size(); ++b)
             {
                 tsText << run << "," << (b + 1) * params.interval.GetSeconds() << "," << f.index
-                       << ",\"" << f.group << "\"," << f.binBytes[b] * 8.0 / params.interval.GetSeconds() / 1e6
-                       << "\n";
+                       << ",\"" << f.group << "\","
+                       << f.binBytes[b] * 8.0 / params.interval.GetSeconds() / 1e6 << "\n";
             }
         }
         for (const auto& [group, v] : perGroup)
@@ -307,8 +323,9 @@ main(int argc, char* argv[])
     std::cout << "summary over " << count << " run(s): per-flow goodput (Mbit/s) by group, "
               << "mean [min, max] over runs\n";
     const auto summary = [](const std::vector<double>& v, int precision) {
-        return QuicCcFormat(QuicCcMean(v), precision) + " [" + QuicCcFormat(QuicCcQuantile(v, 0), precision) +
-               ", " + QuicCcFormat(QuicCcQuantile(v, 1), precision) + "]";
+        return QuicCcFormat(QuicCcMean(v), precision) + " [" +
+               QuicCcFormat(QuicCcQuantile(v, 0), precision) + ", " +
+               QuicCcFormat(QuicCcQuantile(v, 1), precision) + "]";
     };
     for (const auto& group : groupOrder)
     {

@@ -43,14 +43,14 @@
  * ("2%") or fractions ("0.02"), as ns-3's error models take them.
  */
 
-#include "ns3/core-module.h"
-#include "ns3/network-module.h"
-
 #include "quic-cc-batch-runner.h"
 #include "quic-cc-command-line.h"
 #include "quic-cc-hystart-lab-scenario.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
+
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
 
 #include <algorithm>
 #include <cmath>
@@ -76,7 +76,7 @@ struct LabBuffer
     uint32_t packets{0};
 };
 
-/// One simulation of the 
+/// One simulation of the
 struct Work
 {
     size_t buffer{0}; //!< index into the buffers
@@ -158,10 +158,10 @@ bool
 Deserialize(const std::string& line, QuicCcHystartLabResult& r)
 {
     std::istringstream is(line);
-    return static_cast<bool>(is >> r.completed >> r.completionSeconds >> r.bytesReceived
-                             >> r.lostPackets >> r.spuriousLosses >> r.sentPackets >> r.queueDrops
-                             >> r.errorDrops >> r.ackErrorDrops >> r.peakCwnd >> r.firstDropSeconds
-                             >> r.events);
+    return static_cast<bool>(is >> r.completed >> r.completionSeconds >> r.bytesReceived >>
+                             r.lostPackets >> r.spuriousLosses >> r.sentPackets >> r.queueDrops >>
+                             r.errorDrops >> r.ackErrorDrops >> r.peakCwnd >> r.firstDropSeconds >>
+                             r.events);
 }
 
 /// QuicCcFormat, with "timeout" for the median of a cell where most runs did not finish.
@@ -235,7 +235,8 @@ main(int argc, char* argv[])
         base.oneWayDelay = QuicCcParseTime("delay", delay);
         base.timeout = QuicCcParseTime("timeout", timeout);
         QuicCcRequire(base.timeout.IsStrictlyPositive(), "timeout", timeout, "must be > 0");
-        // RFC 9000 Section 14: at least 1200 B; at most the 1500-byte MTU less IPv4 and UDP headers.
+        // RFC 9000 Section 14: at least 1200 B; at most the 1500-byte MTU less IPv4 and UDP
+        // headers.
         base.maxDatagramSize = QuicCcParseUnsigned("mss", mss, 1200, 1472);
         base.ackPolicy = QuicCcParseChoice("ackPolicy", ackPolicy, {"ReceiveBatch", "Rfc9000"});
         base.ackBatchWindow = QuicCcParseTime("ackBatchWindow", ackBatchWindow);
@@ -278,8 +279,7 @@ main(int argc, char* argv[])
     const std::vector<std::string> lines = QuicCcRunBatch(
         work.size(),
         batch.jobs,
-        [&](size_t w)
-        {
+        [&](size_t w) {
             QuicCcHystartLabParams p = base;
             p.config = configs[work[w].config];
             p.bufferPackets = bufferList[work[w].buffer].packets;
@@ -319,8 +319,7 @@ main(int argc, char* argv[])
     }
 
     /// Results of one (buffer, loss, config) cell.
-    auto cell = [&](size_t b, size_t l, size_t c)
-    {
+    auto cell = [&](size_t b, size_t l, size_t c) {
         std::vector<const QuicCcHystartLabResult*> out;
         for (size_t w = 0; w < work.size(); ++w)
         {
@@ -383,25 +382,19 @@ main(int argc, char* argv[])
             std::pair<std::string, std::function<double(const QuicCcHystartLabResult&)>>>
             rows{
                 {"lost pkts",
-                 [](const QuicCcHystartLabResult& r)
-                 {
+                 [](const QuicCcHystartLabResult& r) {
                      return static_cast<double>(r.lostPackets);
                  }},
                 {"queue drops",
-                 [](const QuicCcHystartLabResult& r)
-                 {
-                     return static_cast<double>(r.queueDrops);
-                 }},
+                 [](const QuicCcHystartLabResult& r) { return static_cast<double>(r.queueDrops); }},
                 {"sent pkts",
-                 [](const QuicCcHystartLabResult& r)
-                 {
+                 [](const QuicCcHystartLabResult& r) {
                      return static_cast<double>(r.sentPackets);
                  }},
                 {"peak cwnd pkts",
-                 [&](const QuicCcHystartLabResult& r)
-                 {
-                     return static_cast<double>(r.peakCwnd)
-                          / static_cast<double>(base.maxDatagramSize);
+                 [&](const QuicCcHystartLabResult& r) {
+                     return static_cast<double>(r.peakCwnd) /
+                            static_cast<double>(base.maxDatagramSize);
                  }},
             };
         for (const auto& [name, value] : rows)

@@ -15,9 +15,10 @@
  * spurious-loss rollback are off (--rfcModel=false keeps quiche's defaults).
  */
 
+#include "quic-cc-response-function.h"
+
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
-#include "quic-cc-response-function.h"
 
 #include <cmath>
 #include <cstdio>
@@ -37,7 +38,8 @@ namespace
 [[noreturn]] void
 BadArgument(const std::string& option, const std::string& value, const std::string& reason)
 {
-    std::cerr << "quic-cc-response-function: --" << option << "=" << value << ": " << reason << "\n";
+    std::cerr << "quic-cc-response-function: --" << option << "=" << value << ": " << reason
+              << "\n";
     std::exit(2);
 }
 
@@ -79,7 +81,9 @@ main(int argc, char* argv[])
     cmd.AddValue("maxWindow", "skip points whose RFC window exceeds this many packets", maxWindow);
     cmd.AddValue("cycles", "loss cycles in the mean", cycles);
     cmd.AddValue("warmupCycles", "loss cycles left out first", warmupCycles);
-    cmd.AddValue("rfcModel", "switch quiche's additions off (HyStart++, fast convergence, rollback)", rfcModel);
+    cmd.AddValue("rfcModel",
+                 "switch quiche's additions off (HyStart++, fast convergence, rollback)",
+                 rfcModel);
     cmd.AddValue("csv", "also write the table as CSV here", csv);
     cmd.AddValue("qlog", "write qlog files of every run into this directory (created)", qlog);
     cmd.AddValue("dryRun", "check the arguments and exit", dryRun);
@@ -156,7 +160,15 @@ main(int argc, char* argv[])
     }
     std::ostringstream table;
     table << "cc,C,rtt_s,p,rfc_window,measured_window,error_pct,drops,lost,simulated_s\n";
-    std::printf("%-6s %5s %6s %8s %10s %10s %8s %8s\n", "cc", "C", "RTT_s", "p", "RFC_W", "measured", "error", "drops");
+    std::printf("%-6s %5s %6s %8s %10s %10s %8s %8s\n",
+                "cc",
+                "C",
+                "RTT_s",
+                "p",
+                "RFC_W",
+                "measured",
+                "error",
+                "drops");
     for (const std::string& name : ccs)
     {
         for (const Time& rtt : rtts)
@@ -188,9 +200,10 @@ main(int argc, char* argv[])
                             100 * r.error,
                             static_cast<unsigned long long>(r.drops));
                 std::fflush(stdout);
-                table << name << "," << (name == "cubic" ? c : 0.0) << "," << rtt.GetSeconds() << "," << p
-                      << "," << r.rfcWindow << "," << r.measuredWindow << "," << 100 * r.error << ","
-                      << r.drops << "," << r.lostPackets << "," << r.simulated.GetSeconds() << "\n";
+                table << name << "," << (name == "cubic" ? c : 0.0) << "," << rtt.GetSeconds()
+                      << "," << p << "," << r.rfcWindow << "," << r.measuredWindow << ","
+                      << 100 * r.error << "," << r.drops << "," << r.lostPackets << ","
+                      << r.simulated.GetSeconds() << "\n";
             }
         }
     }

@@ -36,7 +36,8 @@ NS_LOG_COMPONENT_DEFINE("QuicCcSimple");
 static void
 CwndChange(Ptr<OutputStreamWrapper> stream, uint32_t oldCwnd, uint32_t newCwnd)
 {
-    *stream->GetStream() << Simulator::Now().GetSeconds() << "\t" << oldCwnd << "\t" << newCwnd << std::endl;
+    *stream->GetStream() << Simulator::Now().GetSeconds() << "\t" << oldCwnd << "\t" << newCwnd
+                         << std::endl;
 }
 
 int
@@ -54,7 +55,8 @@ main(int argc, char* argv[])
     const char* end = maxBytesArg.data() + maxBytesArg.size();
     if (std::from_chars(maxBytesArg.data(), end, maxBytes).ptr != end || maxBytes == 0)
     {
-        std::cerr << "quic-cc-simple: --maxBytes=" << maxBytesArg << ": not a whole number > 0" << std::endl;
+        std::cerr << "quic-cc-simple: --maxBytes=" << maxBytesArg << ": not a whole number > 0"
+                  << std::endl;
         return 2;
     }
     // Written to a temporary file, renamed into place when the simulation is over.
@@ -94,7 +96,9 @@ main(int argc, char* argv[])
     // The sender's cwnd: connected to each QUIC socket of node 0 as it is created, so this
     // works before Simulator::Run and sees the initial window.
     Ptr<OutputStreamWrapper> stream = Create<OutputStreamWrapper>(&cwndOut);
-    quic.ConnectSocketTraceWithoutContext(nodes.Get(0), "CongestionWindow", MakeBoundCallback(&CwndChange, stream));
+    quic.ConnectSocketTraceWithoutContext(nodes.Get(0),
+                                          "CongestionWindow",
+                                          MakeBoundCallback(&CwndChange, stream));
 
     uint16_t port = 4433;
     BulkSendHelper source("ns3::QuicCcSocketFactory", InetSocketAddress(i.GetAddress(1), port));
@@ -102,7 +106,8 @@ main(int argc, char* argv[])
     ApplicationContainer sourceApps = source.Install(nodes.Get(0));
     sourceApps.Start(Seconds(0.0));
 
-    PacketSinkHelper sink("ns3::QuicCcSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
+    PacketSinkHelper sink("ns3::QuicCcSocketFactory",
+                          InetSocketAddress(Ipv4Address::GetAny(), port));
     ApplicationContainer sinkApps = sink.Install(nodes.Get(1));
     sinkApps.Start(Seconds(0.0));
 
@@ -115,7 +120,8 @@ main(int argc, char* argv[])
     // One flow per direction: the data (n0 -> n1) and the ACKs (n1 -> n0), both UDP. Lost
     // Packets are the drop-tail queue's drops (slow start overflows it); QUIC retransmits them.
     monitor->CheckForLostPackets();
-    Ptr<Ipv4FlowClassifier> classifier = DynamicCast<Ipv4FlowClassifier>(flowHelper.GetClassifier());
+    Ptr<Ipv4FlowClassifier> classifier =
+        DynamicCast<Ipv4FlowClassifier>(flowHelper.GetClassifier());
     for (const auto& [id, flow] : monitor->GetFlowStats())
     {
         Ipv4FlowClassifier::FiveTuple t = classifier->FindFlow(id);
@@ -127,7 +133,8 @@ main(int argc, char* argv[])
                   << "  Rx Packets:   " << flow.rxPackets << "\n"
                   << "  Rx Bytes:     " << flow.rxBytes << "\n"
                   << "  Lost Packets: " << flow.lostPackets << "\n"
-                  << "  Throughput:   " << (seconds > 0 ? flow.rxBytes * 8.0 / seconds / 1e6 : 0.0) << " Mbps\n";
+                  << "  Throughput:   " << (seconds > 0 ? flow.rxBytes * 8.0 / seconds / 1e6 : 0.0)
+                  << " Mbps\n";
     }
     Ptr<PacketSink> sink1 = DynamicCast<PacketSink>(sinkApps.Get(0));
     std::cout << "Total Bytes Received: " << sink1->GetTotalRx() << std::endl;

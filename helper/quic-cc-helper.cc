@@ -42,7 +42,8 @@ QuicCcHelper::CheckAttributeValue(TypeId tid, const std::string& name, const Att
     }
     const auto* text = dynamic_cast<const StringValue*>(&value);
     const std::string shown = text ? text->Get() : value.SerializeToString(info.checker);
-    const std::string invalid = "invalid value '" + shown + "' for attribute " + name + " of " + tid.GetName();
+    const std::string invalid =
+        "invalid value '" + shown + "' for attribute " + name + " of " + tid.GetName();
     if (!(info.flags & TypeId::ATTR_CONSTRUCT))
     {
         return tid.GetName() + "::" + name + " cannot be set at construction";
@@ -91,20 +92,29 @@ StartQlog(std::string directory, Ptr<QuicCcSocket> socket)
 {
     const bool client = socket->IsClient();
     std::ostringstream path;
-    path << directory << "/quic-cc-node" << (socket->GetNode() ? socket->GetNode()->GetId() : 0) << "-"
-         << (client ? "client" : "server") << "-" << std::hex << socket->GetConnectionId() << ".sqlog";
+    path << directory << "/quic-cc-node" << (socket->GetNode() ? socket->GetNode()->GetId() : 0)
+         << "-" << (client ? "client" : "server") << "-" << std::hex << socket->GetConnectionId()
+         << ".sqlog";
     std::ostringstream title;
-    title << "quic-cc " << socket->GetCongestionController()->GetName() << " connection " << std::hex
-          << socket->GetConnectionId();
-    Ptr<QuicCcQlogWriter> w = Create<QuicCcQlogWriter>(path.str(), client ? "client" : "server", title.str());
-    socket->TraceConnectWithoutContext("PacketSent", MakeCallback(&QuicCcQlogWriter::PacketSent, w));
-    socket->TraceConnectWithoutContext("PacketReceived", MakeCallback(&QuicCcQlogWriter::PacketReceived, w));
-    socket->TraceConnectWithoutContext("PacketLost", MakeCallback(&QuicCcQlogWriter::PacketLost, w));
-    socket->TraceConnectWithoutContext("CongestionWindow64", MakeCallback(&QuicCcQlogWriter::Cwnd, w));
-    socket->TraceConnectWithoutContext("SlowStartThreshold64", MakeCallback(&QuicCcQlogWriter::Ssthresh, w));
-    socket->TraceConnectWithoutContext("BytesInFlight", MakeCallback(&QuicCcQlogWriter::BytesInFlight, w));
+    title << "quic-cc " << socket->GetCongestionController()->GetName() << " connection "
+          << std::hex << socket->GetConnectionId();
+    Ptr<QuicCcQlogWriter> w =
+        Create<QuicCcQlogWriter>(path.str(), client ? "client" : "server", title.str());
+    socket->TraceConnectWithoutContext("PacketSent",
+                                       MakeCallback(&QuicCcQlogWriter::PacketSent, w));
+    socket->TraceConnectWithoutContext("PacketReceived",
+                                       MakeCallback(&QuicCcQlogWriter::PacketReceived, w));
+    socket->TraceConnectWithoutContext("PacketLost",
+                                       MakeCallback(&QuicCcQlogWriter::PacketLost, w));
+    socket->TraceConnectWithoutContext("CongestionWindow64",
+                                       MakeCallback(&QuicCcQlogWriter::Cwnd, w));
+    socket->TraceConnectWithoutContext("SlowStartThreshold64",
+                                       MakeCallback(&QuicCcQlogWriter::Ssthresh, w));
+    socket->TraceConnectWithoutContext("BytesInFlight",
+                                       MakeCallback(&QuicCcQlogWriter::BytesInFlight, w));
     socket->TraceConnectWithoutContext("Rtt", MakeCallback(&QuicCcQlogWriter::Rtt, w));
-    socket->TraceConnectWithoutContext("CongestionState", MakeCallback(&QuicCcQlogWriter::State, w));
+    socket->TraceConnectWithoutContext("CongestionState",
+                                       MakeCallback(&QuicCcQlogWriter::State, w));
     socket->TraceConnectWithoutContext("ConnectionClosed", MakeBoundCallback(&CloseQlog, w));
     // Flushed and closed at Simulator::Destroy too, whatever state the connection is in.
     Simulator::ScheduleDestroy(&QuicCcQlogWriter::Close, w);
@@ -114,7 +124,8 @@ StartQlog(std::string directory, Ptr<QuicCcSocket> socket)
 void
 AttachQlog(std::string directory, Ptr<QuicCcSocket> socket)
 {
-    socket->TraceConnectWithoutContext("ConnectionStarted", MakeBoundCallback(&StartQlog, directory));
+    socket->TraceConnectWithoutContext("ConnectionStarted",
+                                       MakeBoundCallback(&StartQlog, directory));
 }
 } // namespace
 
@@ -122,8 +133,8 @@ void
 QuicCcHelper::SetControllerAttribute(const std::string& name, const AttributeValue& value)
 {
     NS_ABORT_MSG_UNLESS(m_ccConfigured,
-                        "QuicCcHelper::SetControllerAttribute('" << name
-                                                                 << "'): call SetCongestionControl first");
+                        "QuicCcHelper::SetControllerAttribute('"
+                            << name << "'): call SetCongestionControl first");
     CheckAttribute(m_ccFactory.GetTypeId(), name, value);
     m_ccFactory.Set(name, value);
 }
@@ -141,7 +152,8 @@ QuicCcHelper::EnableQlog(const std::string& directory)
     std::error_code ec;
     std::filesystem::create_directories(directory, ec);
     NS_ABORT_MSG_IF(ec || !std::filesystem::is_directory(directory),
-                    "QuicCcHelper::EnableQlog: cannot create directory '" << directory << "': " << ec.message());
+                    "QuicCcHelper::EnableQlog: cannot create directory '" << directory
+                                                                          << "': " << ec.message());
     m_qlogDirectory = directory;
 }
 
@@ -164,7 +176,8 @@ QuicCcHelper::Install(Ptr<Node> node) const
     }
     if (!m_qlogDirectory.empty())
     {
-        factory->TraceConnectWithoutContext("SocketCreated", MakeBoundCallback(&AttachQlog, m_qlogDirectory));
+        factory->TraceConnectWithoutContext("SocketCreated",
+                                            MakeBoundCallback(&AttachQlog, m_qlogDirectory));
     }
     node->AggregateObject(factory);
 }
@@ -177,7 +190,8 @@ QuicCcHelper::AssignStreams(NodeContainer nodes, int64_t stream) const
     {
         Ptr<QuicCcSocketFactory> factory = (*it)->GetObject<QuicCcSocketFactory>();
         NS_ABORT_MSG_IF(!factory,
-                        "QuicCcHelper::AssignStreams: quic-cc is not installed on node " << (*it)->GetId());
+                        "QuicCcHelper::AssignStreams: quic-cc is not installed on node "
+                            << (*it)->GetId());
         used += factory->AssignStreams(stream + used);
     }
     return used;
@@ -192,7 +206,9 @@ QuicCcHelper::ConnectSocketTraceWithoutContext(NodeContainer nodes,
 }
 
 void
-QuicCcHelper::ConnectSocketTrace(NodeContainer nodes, const std::string& traceSource, const CallbackBase& cb) const
+QuicCcHelper::ConnectSocketTrace(NodeContainer nodes,
+                                 const std::string& traceSource,
+                                 const CallbackBase& cb) const
 {
     ConnectOnSocketCreated(nodes, traceSource, cb, true);
 }
@@ -203,7 +219,8 @@ QuicCcHelper::ConnectOnSocketCreated(NodeContainer nodes,
                                      const CallbackBase& cb,
                                      bool withContext) const
 {
-    NS_ABORT_MSG_IF(!cb.GetImpl(), "QuicCcHelper::ConnectSocketTrace: null callback for '" << traceSource << "'");
+    NS_ABORT_MSG_IF(!cb.GetImpl(),
+                    "QuicCcHelper::ConnectSocketTrace: null callback for '" << traceSource << "'");
     NS_ABORT_MSG_UNLESS(QuicCcSocket::GetTypeId().LookupTraceSourceByName(traceSource),
                         "QuicCcHelper::ConnectSocketTrace: ns3::QuicCcSocket has no trace source '"
                             << traceSource << "'");
@@ -211,7 +228,8 @@ QuicCcHelper::ConnectOnSocketCreated(NodeContainer nodes,
     {
         Ptr<QuicCcSocketFactory> factory = (*it)->GetObject<QuicCcSocketFactory>();
         NS_ABORT_MSG_IF(!factory,
-                        "QuicCcHelper::ConnectSocketTrace: quic-cc is not installed on node " << (*it)->GetId());
+                        "QuicCcHelper::ConnectSocketTrace: quic-cc is not installed on node "
+                            << (*it)->GetId());
         // The factory owns this callback: capture a plain pointer to it, not a Ptr (no cycle).
         const QuicCcSocketFactory* owner = PeekPointer(factory);
         const uint32_t nodeId = (*it)->GetId();

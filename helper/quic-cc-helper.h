@@ -79,7 +79,7 @@ class QuicCcHelper
     /// Aggregate a configured QuicCcSocketFactory to each node (the Internet stack must be
     /// installed first: fatal error naming the node otherwise; installing twice is fatal too).
     void Install(NodeContainer nodes) const;
-    void Install(Ptr<Node> node) const;       //!< \copydoc Install(NodeContainer) const
+    void Install(Ptr<Node> node) const;              //!< \copydoc Install(NodeContainer) const
     void Install(const std::string& nodeName) const; //!< node by Names
 
     /**
@@ -107,9 +107,12 @@ class QuicCcHelper
                                           const CallbackBase& cb) const;
     /**
      * As ConnectSocketTraceWithoutContext, but \p cb gets the socket's Config path first, as
-     * Config::Connect gives it: "/NodeList/<n>/$ns3::QuicCcSocketFactory/SocketList/<k>/<traceSource>".
+     * Config::Connect gives it:
+     * "/NodeList/<n>/$ns3::QuicCcSocketFactory/SocketList/<k>/<traceSource>".
      */
-    void ConnectSocketTrace(NodeContainer nodes, const std::string& traceSource, const CallbackBase& cb) const;
+    void ConnectSocketTrace(NodeContainer nodes,
+                            const std::string& traceSource,
+                            const CallbackBase& cb) const;
 
   private:
     /// Both ConnectSocketTrace forms; \p withContext selects the socket's Config path as context.
@@ -124,15 +127,17 @@ class QuicCcHelper
     }
 
     template <typename... Rest>
-    void SetControllerAttributes(const std::string& name, const AttributeValue& value, Rest&&... rest)
+    void SetControllerAttributes(const std::string& name,
+                                 const AttributeValue& value,
+                                 Rest&&... rest)
     {
         SetControllerAttribute(name, value);
         SetControllerAttributes(std::forward<Rest>(rest)...);
     }
 
-    ObjectFactory m_ccFactory;   //!< controller TypeId + attributes
-    bool m_ccConfigured{false};  //!< SetCongestionControl was called; otherwise each socket's
-                                 //!< CongestionControl attribute (default ns3::QuicCubic) decides
+    ObjectFactory m_ccFactory;  //!< controller TypeId + attributes
+    bool m_ccConfigured{false}; //!< SetCongestionControl was called; otherwise each socket's
+                                //!< CongestionControl attribute (default ns3::QuicCubic) decides
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< in order
     std::string m_qlogDirectory; //!< EnableQlog directory ("" = no qlog)
 };

@@ -44,7 +44,10 @@ QuicCcDispatcher::QuicCcDispatcher() = default;
 QuicCcDispatcher::~QuicCcDispatcher() = default;
 
 QuicCcDispatcher::Route
-QuicCcDispatcher::Dispatch(const uint8_t* bytes, size_t size, const Address& from, bool accepting) const
+QuicCcDispatcher::Dispatch(const uint8_t* bytes,
+                           size_t size,
+                           const Address& from,
+                           bool accepting) const
 {
     Route route;
     auto it = m_connections.find(from);
@@ -69,7 +72,8 @@ QuicCcDispatcher::Dispatch(const uint8_t* bytes, size_t size, const Address& fro
     {
         // A late or duplicated INITIAL of a connection that already ended (RFC 9000
         // Section 10.2: a closed connection's packets are not a new connection).
-        route.dropReason = "listener: INITIAL of closed connection " + std::to_string(parsed.packet->connectionId);
+        route.dropReason =
+            "listener: INITIAL of closed connection " + std::to_string(parsed.packet->connectionId);
         return route;
     }
     route.open = true;
@@ -121,7 +125,9 @@ QuicCcDispatcher::CopyConfiguration(const Object& from, Object& to)
         const auto* pointer = dynamic_cast<const PointerValue*>(PeekPointer(value));
         if (pointer && pointer->Get<RandomVariableStream>())
         {
-            to.SetAttribute(info.name, PointerValue(CloneObjectByAttributes(pointer->Get<RandomVariableStream>())));
+            to.SetAttribute(
+                info.name,
+                PointerValue(CloneObjectByAttributes(pointer->Get<RandomVariableStream>())));
             continue;
         }
         to.SetAttribute(info.name, *value);

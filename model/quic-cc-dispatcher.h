@@ -67,7 +67,7 @@ class QuicCcDispatcher
 
   private:
     std::map<Address, Ptr<QuicCcSocket>> m_connections; //!< by peer address
-    std::set<uint64_t> m_closedConnectionIds;            //!< connections that ended
+    std::set<uint64_t> m_closedConnectionIds;           //!< connections that ended
 };
 
 } // namespace ns3

@@ -459,8 +459,8 @@ ParseStream(Reader& r, uint64_t type, size_t frameStart, std::vector<QuicCcFrame
         if (length > r.Remaining())
         {
             std::ostringstream oss;
-            oss << "STREAM length " << length << " at offset " << lengthOffset
-                << " exceeds the " << r.Remaining() << " remaining bytes (truncated data)";
+            oss << "STREAM length " << length << " at offset " << lengthOffset << " exceeds the "
+                << r.Remaining() << " remaining bytes (truncated data)";
             return r.Fail(oss.str());
         }
     }

@@ -54,8 +54,8 @@ QuicCcPacer::NextSendTime(Time now, uint64_t bytes, uint64_t cwnd, Time smoothed
         return now;
     }
     // Round up to the next nanosecond so that the bucket holds enough at that time.
-    return now + NanoSeconds(static_cast<int64_t>(
-                     std::ceil(missing / Rate(cwnd, smoothedRtt) * 1e9)));
+    return now +
+           NanoSeconds(static_cast<int64_t>(std::ceil(missing / Rate(cwnd, smoothedRtt) * 1e9)));
 }
 
 void

@@ -52,11 +52,11 @@ class QuicCcPacer
     /// Add rate x (now - last update) to the bucket, capped at the burst allowance.
     void Refill(Time now, uint64_t cwnd, Time smoothedRtt);
 
-    double m_gain{1.25};      //!< N
-    double m_capacity{0};     //!< burst allowance, bytes
-    double m_tokens{0};       //!< bytes
-    bool m_started{false};    //!< m_lastUpdate valid
-    Time m_lastUpdate;        //!< time of the last refill
+    double m_gain{1.25};   //!< N
+    double m_capacity{0};  //!< burst allowance, bytes
+    double m_tokens{0};    //!< bytes
+    bool m_started{false}; //!< m_lastUpdate valid
+    Time m_lastUpdate;     //!< time of the last refill
 };
 
 } // namespace ns3

@@ -11,7 +11,8 @@
 namespace ns3
 {
 
-QuicCcPacketBuilder::QuicCcPacketBuilder(QuicCcSendStream& stream, QuicCcReceivedPacketManager& acks)
+QuicCcPacketBuilder::QuicCcPacketBuilder(QuicCcSendStream& stream,
+                                         QuicCcReceivedPacketManager& acks)
     : m_stream(stream),
       m_acks(acks)
 {
@@ -30,7 +31,9 @@ QuicCcPacketBuilder::ProbeBudget(uint64_t maxDatagramSize)
 }
 
 bool
-QuicCcPacketBuilder::FitsStreamData(const QuicCcPacket& packet, uint64_t nextOffset, uint64_t budget)
+QuicCcPacketBuilder::FitsStreamData(const QuicCcPacket& packet,
+                                    uint64_t nextOffset,
+                                    uint64_t budget)
 {
     return budget >= QuicCcHeaderSize(packet) + QuicCcStreamFrameOverhead(nextOffset, 1) + 1;
 }
@@ -51,7 +54,8 @@ QuicCcPacketBuilder::FitsFullOnly(const QuicCcPacket& packet,
     }
     const uint64_t next = stream.GetNextOffset();
     const uint64_t remaining = stream.GetEndOffset() - next;
-    return QuicCcHeaderSize(packet) + QuicCcStreamFrameOverhead(next, remaining) + remaining <= budget;
+    return QuicCcHeaderSize(packet) + QuicCcStreamFrameOverhead(next, remaining) + remaining <=
+           budget;
 }
 
 QuicCcPacket
@@ -122,14 +126,18 @@ QuicCcPacketBuilder::Room(const QuicCcPacket& packet, uint64_t offset, uint64_t 
 }
 
 void
-QuicCcPacketBuilder::AddStreamFrame(QuicCcPacket& packet, QuicSentFrames& frames, QuicCcStreamFrame frame)
+QuicCcPacketBuilder::AddStreamFrame(QuicCcPacket& packet,
+                                    QuicSentFrames& frames,
+                                    QuicCcStreamFrame frame)
 {
     frames.chunks.push_back({frame.offset, frame.data.size(), frame.fin});
     packet.frames.emplace_back(std::move(frame));
 }
 
 uint64_t
-QuicCcPacketBuilder::AppendStreamFrames(QuicCcPacket& packet, QuicSentFrames& frames, uint64_t budget)
+QuicCcPacketBuilder::AppendStreamFrames(QuicCcPacket& packet,
+                                        QuicSentFrames& frames,
+                                        uint64_t budget)
 {
     // Retransmissions first (oldest offset first), then new data, then a bare FIN.
     while (m_stream.HasRetransmission())
@@ -142,7 +150,8 @@ QuicCcPacketBuilder::AppendStreamFrames(QuicCcPacket& packet, QuicSentFrames& fr
         AddStreamFrame(packet, frames, m_stream.TakeRetransmission(space));
     }
     const uint64_t end = m_stream.GetEndOffset();
-    const bool bareFinFits = QuicCcSerializedSize(packet) + QuicCcStreamFrameOverhead(end, 0) <= budget;
+    const bool bareFinFits =
+        QuicCcSerializedSize(packet) + QuicCcStreamFrameOverhead(end, 0) <= budget;
     if (m_stream.HasBareFinRetransmission())
     {
         // The lost FIN travelled alone or with data acknowledged since: re-send it bare.

@@ -110,11 +110,16 @@ class QuicCcPacketBuilder
 
   private:
     /// Add the owed control frames.
-    void AppendControlFrames(QuicCcPacket& packet, QuicSentFrames& frames, ControlFrames& owed, bool server) const;
+    void AppendControlFrames(QuicCcPacket& packet,
+                             QuicSentFrames& frames,
+                             ControlFrames& owed,
+                             bool server) const;
     /// Add STREAM frames up to \p budget; returns the never-sent bytes added.
     uint64_t AppendStreamFrames(QuicCcPacket& packet, QuicSentFrames& frames, uint64_t budget);
     /// Add one STREAM frame and record it.
-    static void AddStreamFrame(QuicCcPacket& packet, QuicSentFrames& frames, QuicCcStreamFrame frame);
+    static void AddStreamFrame(QuicCcPacket& packet,
+                               QuicSentFrames& frames,
+                               QuicCcStreamFrame frame);
     /// Data bytes a STREAM frame at \p offset may carry within \p budget (0: none fits).
     static uint64_t Room(const QuicCcPacket& packet, uint64_t offset, uint64_t budget);
 

@@ -27,7 +27,9 @@ Ms(Time t)
 std::string
 Event(const char* name, nlohmann::json data)
 {
-    nlohmann::json event = {{"time", Ms(Simulator::Now())}, {"name", name}, {"data", std::move(data)}};
+    nlohmann::json event = {{"time", Ms(Simulator::Now())},
+                            {"name", name},
+                            {"data", std::move(data)}};
     return event.dump();
 }
 } // namespace
@@ -134,13 +136,18 @@ QuicCcQlogWriter::BytesInFlight(uint64_t, uint64_t newValue)
 void
 QuicCcQlogWriter::Rtt(Time latest, Time smoothed, Time min)
 {
-    Emit(Event("recovery:metrics_updated", nlohmann::json{{"latest_rtt", Ms(latest)}, {"smoothed_rtt", Ms(smoothed)}, {"min_rtt", Ms(min)}}));
+    Emit(Event("recovery:metrics_updated",
+               nlohmann::json{{"latest_rtt", Ms(latest)},
+                              {"smoothed_rtt", Ms(smoothed)},
+                              {"min_rtt", Ms(min)}}));
 }
 
 void
 QuicCcQlogWriter::State(QuicCongestionState oldValue, QuicCongestionState newValue)
 {
-    Emit(Event("recovery:congestion_state_updated", nlohmann::json{{"old", QuicCongestionStateName(oldValue)}, {"new", QuicCongestionStateName(newValue)}}));
+    Emit(Event("recovery:congestion_state_updated",
+               nlohmann::json{{"old", QuicCongestionStateName(oldValue)},
+                              {"new", QuicCongestionStateName(newValue)}}));
 }
 
 } // namespace ns3

@@ -46,7 +46,9 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
      * \param vantagePoint "client" or "server"
      * \param title  free text for the trace title
      */
-    QuicCcQlogWriter(const std::string& path, const std::string& vantagePoint, const std::string& title);
+    QuicCcQlogWriter(const std::string& path,
+                     const std::string& vantagePoint,
+                     const std::string& title);
     ~QuicCcQlogWriter();
 
     /// Flush and close the file (later events are ignored).

@@ -124,7 +124,8 @@ QuicCcReceivedPacketManager::GetRangeCount() const
 QuicCcAckFrame
 QuicCcReceivedPacketManager::BuildAckFrame(Time now) const
 {
-    NS_ABORT_MSG_UNLESS(m_anyReceived, "QuicCcReceivedPacketManager::BuildAckFrame before any packet");
+    NS_ABORT_MSG_UNLESS(m_anyReceived,
+                        "QuicCcReceivedPacketManager::BuildAckFrame before any packet");
     QuicCcAckFrame ack;
     const auto highest = m_received.HighestInclusive(m_config.maxAckRanges);
     ack.ranges.reserve(highest.size());

@@ -93,13 +93,13 @@ class QuicCcReceivedPacketManager
 
   private:
     Config m_config;
-    QuicCcRangeSet m_received;             //!< received packet numbers
-    uint64_t m_largestReceived{0};         //!< largest packet number
-    Time m_largestReceivedTime;            //!< its arrival
-    bool m_anyReceived{false};             //!< a packet arrived
-    uint32_t m_ackElicitingSinceAck{0};    //!< ack-eliciting packets since the last ACK
-    bool m_ackPending{false};              //!< an ACK is owed
-    std::optional<Time> m_ackDeadline;     //!< when the owed ACK must leave
+    QuicCcRangeSet m_received;          //!< received packet numbers
+    uint64_t m_largestReceived{0};      //!< largest packet number
+    Time m_largestReceivedTime;         //!< its arrival
+    bool m_anyReceived{false};          //!< a packet arrived
+    uint32_t m_ackElicitingSinceAck{0}; //!< ack-eliciting packets since the last ACK
+    bool m_ackPending{false};           //!< an ACK is owed
+    std::optional<Time> m_ackDeadline;  //!< when the owed ACK must leave
 };
 
 } // namespace ns3

@@ -36,16 +36,18 @@ QuicCcRecvStream::Check(const QuicCcStreamFrame& frame) const
     const uint64_t end = frame.offset + frame.data.size();
     if (end > m_next + m_window)
     {
-        return "STREAM data up to offset " + std::to_string(end) + " beyond the receive window (next " +
-               std::to_string(m_next) + ")";
+        return "STREAM data up to offset " + std::to_string(end) +
+               " beyond the receive window (next " + std::to_string(m_next) + ")";
     }
     if (m_finalSize && end > *m_finalSize)
     {
-        return "STREAM data up to " + std::to_string(end) + " past the final size " + std::to_string(*m_finalSize);
+        return "STREAM data up to " + std::to_string(end) + " past the final size " +
+               std::to_string(*m_finalSize);
     }
     if (frame.fin && m_finalSize && end != *m_finalSize)
     {
-        return "FIN changes the final size from " + std::to_string(*m_finalSize) + " to " + std::to_string(end);
+        return "FIN changes the final size from " + std::to_string(*m_finalSize) + " to " +
+               std::to_string(end);
     }
     if (frame.fin && end < HighestEnd())
     {

@@ -57,11 +57,11 @@ class QuicCcRecvStream
   private:
     uint64_t HighestEnd() const; //!< end of the highest data received
 
-    uint64_t m_window;                                    //!< bytes
+    uint64_t m_window;                                     //!< bytes
     std::map<uint64_t, std::vector<uint8_t>> m_reassembly; //!< out-of-order data by offset
-    uint64_t m_next{0};                                   //!< next in-order offset
-    std::optional<uint64_t> m_finalSize;                  //!< stream length from the FIN
-    std::deque<uint8_t> m_ready;                          //!< in-order bytes not yet read
+    uint64_t m_next{0};                                    //!< next in-order offset
+    std::optional<uint64_t> m_finalSize;                   //!< stream length from the FIN
+    std::deque<uint8_t> m_ready;                           //!< in-order bytes not yet read
 };
 
 } // namespace ns3

@@ -94,7 +94,8 @@ QuicCcSendStream::HasBareFin() const
 bool
 QuicCcSendStream::HasDataToSend() const
 {
-    return !m_retransmit.Empty() || m_finRetransmit || m_next < m_end || (m_finQueued && !m_finSent);
+    return !m_retransmit.Empty() || m_finRetransmit || m_next < m_end ||
+           (m_finQueued && !m_finSent);
 }
 
 std::vector<uint8_t>
@@ -102,18 +103,19 @@ QuicCcSendStream::Read(uint64_t offset, uint64_t length) const
 {
     NS_ABORT_MSG_IF(offset < m_base || offset + length > m_end,
                     "QuicCcSendStream: bytes [" << offset << ", " << offset + length
-                                                << ") are not held (held [" << m_base << ", " << m_end
-                                                << "))");
+                                                << ") are not held (held [" << m_base << ", "
+                                                << m_end << "))");
     std::vector<uint8_t> out(length);
     if (length == 0)
     {
         return out;
     }
     // The last segment starting at or before offset.
-    auto it = std::upper_bound(m_segments.begin(),
-                               m_segments.end(),
-                               offset,
-                               [](uint64_t o, const std::pair<uint64_t, Ptr<Packet>>& s) { return o < s.first; });
+    auto it = std::upper_bound(
+        m_segments.begin(),
+        m_segments.end(),
+        offset,
+        [](uint64_t o, const std::pair<uint64_t, Ptr<Packet>>& s) { return o < s.first; });
     --it;
     uint64_t copied = 0;
     for (; copied < length; ++it)

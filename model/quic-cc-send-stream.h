@@ -53,14 +53,14 @@ class QuicCcSendStream
     /// The application is done: the FIN follows the last byte.
     void Finish();
 
-    bool HasDataToSend() const;      //!< lost ranges, new data or a FIN wait
-    bool HasRetransmission() const;  //!< lost ranges wait
+    bool HasDataToSend() const;     //!< lost ranges, new data or a FIN wait
+    bool HasRetransmission() const; //!< lost ranges wait
     /// The lowest lost range [start, end) waiting (HasRetransmission() must be true).
     std::pair<uint64_t, uint64_t> NextRetransmission() const;
     /// A lost FIN waits and every byte was sent once (it goes out as a bare FIN).
     bool HasBareFinRetransmission() const;
-    bool HasNewData() const;         //!< bytes never sent wait
-    bool HasBareFin() const;         //!< all bytes were sent, the FIN never was
+    bool HasNewData() const; //!< bytes never sent wait
+    bool HasBareFin() const; //!< all bytes were sent, the FIN never was
 
     /// A frame re-sending [start, start + length) of the lowest lost range; carries the FIN if
     /// it is lost and the frame reaches the end of the stream.
@@ -85,9 +85,9 @@ class QuicCcSendStream
     /// acknowledged join the retransmission queue.
     void OnLost(const QuicCcStreamChunk& chunk);
 
-    uint64_t GetBytesAcked() const; //!< length of the acknowledged prefix
-    bool AllAcked() const;          //!< every byte and the FIN acknowledged
-    bool IsFinAcked() const;        //!< the FIN was acknowledged
+    uint64_t GetBytesAcked() const;    //!< length of the acknowledged prefix
+    bool AllAcked() const;             //!< every byte and the FIN acknowledged
+    bool IsFinAcked() const;           //!< the FIN was acknowledged
     uint64_t GetBufferedBytes() const; //!< bytes held (handed over, not freed)
 
   private:
@@ -96,17 +96,17 @@ class QuicCcSendStream
     /// A frame for [offset, offset + length) with the bytes copied out.
     QuicCcStreamFrame MakeFrame(uint64_t offset, uint64_t length, bool fin) const;
 
-    uint64_t m_bufferBytes;                          //!< buffer size, bytes
+    uint64_t m_bufferBytes;                                  //!< buffer size, bytes
     std::deque<std::pair<uint64_t, Ptr<Packet>>> m_segments; //!< (stream offset, data), ascending
-    uint64_t m_base{0};                              //!< offset of the first byte held
-    uint64_t m_next{0};                              //!< next never-sent offset
-    uint64_t m_end{0};                               //!< offset after the last byte handed over
-    bool m_finQueued{false};                         //!< the FIN follows m_end
-    bool m_finSent{false};                           //!< the FIN went out once
-    bool m_finAcked{false};                          //!< the FIN was acknowledged
-    bool m_finRetransmit{false};                     //!< the FIN must be sent again
-    QuicCcRangeSet m_acked;                          //!< acknowledged offsets
-    QuicCcRangeSet m_retransmit;                     //!< lost offsets awaiting retransmission
+    uint64_t m_base{0};                                      //!< offset of the first byte held
+    uint64_t m_next{0};                                      //!< next never-sent offset
+    uint64_t m_end{0};           //!< offset after the last byte handed over
+    bool m_finQueued{false};     //!< the FIN follows m_end
+    bool m_finSent{false};       //!< the FIN went out once
+    bool m_finAcked{false};      //!< the FIN was acknowledged
+    bool m_finRetransmit{false}; //!< the FIN must be sent again
+    QuicCcRangeSet m_acked;      //!< acknowledged offsets
+    QuicCcRangeSet m_retransmit; //!< lost offsets awaiting retransmission
 };
 
 } // namespace ns3

@@ -73,18 +73,19 @@ int64_t
 QuicCcSocketFactory::AssignStreams(int64_t stream)
 {
     Ptr<Node> node = GetObject<Node>();
-    NS_ABORT_MSG_IF(!node, "QuicCcSocketFactory::AssignStreams: the factory is not aggregated to a node");
+    NS_ABORT_MSG_IF(!node,
+                    "QuicCcSocketFactory::AssignStreams: the factory is not aggregated to a node");
     const int64_t block = kStreamsPerSocket * kBlockSockets;
     NS_ABORT_MSG_IF(stream < 0 || stream > kExtensionBase - block,
                     "QuicCcSocketFactory::AssignStreams: stream "
-                        << stream << " on node " << node->GetId() << " is outside 0.." << kExtensionBase - block
-                        << " (the node's block of " << block
+                        << stream << " on node " << node->GetId() << " is outside 0.."
+                        << kExtensionBase - block << " (the node's block of " << block
                         << " streams must end below 2^62, where quic-cc's range for sockets beyond "
                         << kBlockSockets << " per node starts)");
     NS_ABORT_MSG_IF(node->GetId() >= (uint32_t{1} << kNodeIdBits),
-                    "QuicCcSocketFactory::AssignStreams: node id " << node->GetId()
-                                                                   << " is not below 2^" << kNodeIdBits
-                                                                   << " (nodes with fixed quic-cc streams)");
+                    "QuicCcSocketFactory::AssignStreams: node id "
+                        << node->GetId() << " is not below 2^" << kNodeIdBits
+                        << " (nodes with fixed quic-cc streams)");
     m_streamBase = stream;
     m_nodeId = node->GetId();
     // Sockets that exist already get theirs now, as in ns-3 (AssignStreams fixes the streams of
@@ -109,7 +110,8 @@ QuicCcSocketFactory::SocketStream(uint64_t k) const
     NS_ABORT_MSG_IF(extra >= (uint64_t{1} << (60 - kNodeIdBits)),
                     "QuicCcSocketFactory: socket " << k << " of node " << m_nodeId
                                                    << " is beyond quic-cc's stream space");
-    return kExtensionBase + kStreamsPerSocket * static_cast<int64_t>((extra << kNodeIdBits) | m_nodeId);
+    return kExtensionBase +
+           kStreamsPerSocket * static_cast<int64_t>((extra << kNodeIdBits) | m_nodeId);
 }
 
 void

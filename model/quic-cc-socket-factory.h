@@ -75,11 +75,11 @@ class QuicCcSocketFactory : public SocketFactory
   private:
     void AddSocket(Ptr<QuicCcSocket> socket);
 
-    ObjectFactory m_socketFactory;              //!< QuicCcSocket + attributes
-    Ptr<QuicCongestionController> m_cc;         //!< controller prototype
-    std::vector<Ptr<QuicCcSocket>> m_sockets;   //!< SocketList
-    int64_t m_streamBase{-1};                   //!< first stream, -1 = automatic
-    uint32_t m_nodeId{0};                       //!< node id (set by AssignStreams)
+    ObjectFactory m_socketFactory;                          //!< QuicCcSocket + attributes
+    Ptr<QuicCongestionController> m_cc;                     //!< controller prototype
+    std::vector<Ptr<QuicCcSocket>> m_sockets;               //!< SocketList
+    int64_t m_streamBase{-1};                               //!< first stream, -1 = automatic
+    uint32_t m_nodeId{0};                                   //!< node id (set by AssignStreams)
     TracedCallback<Ptr<QuicCcSocket>> m_socketCreatedTrace; //!< SocketCreated
 };
 

@@ -99,14 +99,15 @@ QuicCcSocket::GetTypeId()
                           TimeValue(MilliSeconds(333)),
                           MakeTimeAccessor(&QuicCcSocket::m_initialRtt),
                           MakeTimeChecker())
-            .AddAttribute("MaxAckDelay",
-                          "max_ack_delay this endpoint promises (RFC 9000 Section 18.2, 25 ms): the "
-                          "receiver's ACK timer under AckPolicy Rfc9000, and the peer's value in "
-                          "the sender's PTO (both endpoints are assumed to use the same value). "
-                          "Must be >= 0.",
-                          TimeValue(MilliSeconds(25)),
-                          MakeTimeAccessor(&QuicCcSocket::m_maxAckDelay),
-                          MakeTimeChecker())
+            .AddAttribute(
+                "MaxAckDelay",
+                "max_ack_delay this endpoint promises (RFC 9000 Section 18.2, 25 ms): the "
+                "receiver's ACK timer under AckPolicy Rfc9000, and the peer's value in "
+                "the sender's PTO (both endpoints are assumed to use the same value). "
+                "Must be >= 0.",
+                TimeValue(MilliSeconds(25)),
+                MakeTimeAccessor(&QuicCcSocket::m_maxAckDelay),
+                MakeTimeChecker())
             .AddAttribute("AckElicitingThreshold",
                           "AckPolicy Rfc9000 only: acknowledge at once after this many "
                           "ack-eliciting packets (RFC 9000 Section 13.2.2 recommends 2). Must be "
@@ -201,18 +202,18 @@ QuicCcSocket::GetTypeId()
                           UintegerValue(10),
                           MakeUintegerAccessor(&QuicCcSocket::m_pacingBurstPackets),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute("PacketSizing",
-                          "FreeWindow (quiche: each data packet is sized to the free window, "
-                          "sub-mss packets included) or FullOnly (a data packet leaves only when "
-                          "a full datagram fits the window or the stream's remaining bytes are "
-                          "shorter).",
-                          EnumValue(QuicCcSocket::SIZING_FREE_WINDOW),
-                          QUICCC_ENUM_ACCESSOR(QuicCcSocket::PacketSizing,
-                                               &QuicCcSocket::m_packetSizing),
-                          MakeEnumChecker(QuicCcSocket::SIZING_FREE_WINDOW,
-                                          "FreeWindow",
-                                          QuicCcSocket::SIZING_FULL_ONLY,
-                                          "FullOnly"))
+            .AddAttribute(
+                "PacketSizing",
+                "FreeWindow (quiche: each data packet is sized to the free window, "
+                "sub-mss packets included) or FullOnly (a data packet leaves only when "
+                "a full datagram fits the window or the stream's remaining bytes are "
+                "shorter).",
+                EnumValue(QuicCcSocket::SIZING_FREE_WINDOW),
+                QUICCC_ENUM_ACCESSOR(QuicCcSocket::PacketSizing, &QuicCcSocket::m_packetSizing),
+                MakeEnumChecker(QuicCcSocket::SIZING_FREE_WINDOW,
+                                "FreeWindow",
+                                QuicCcSocket::SIZING_FULL_ONLY,
+                                "FullOnly"))
             .AddAttribute("CongestionControl",
                           "TypeId of the congestion controller (a QuicCongestionController), "
                           "used when no controller was set explicitly (QuicCcHelper sets one).",
@@ -262,11 +263,12 @@ QuicCcSocket::GetTypeId()
                             "Every packet sent: packet number, UDP payload bytes.",
                             MakeTraceSourceAccessor(&QuicCcSocket::m_packetSentTrace),
                             "ns3::QuicCcSocket::PacketTracedCallback")
-            .AddTraceSource("PacketReceived",
-                            "Every valid, non-duplicate packet received: packet number, UDP payload "
-                            "bytes.",
-                            MakeTraceSourceAccessor(&QuicCcSocket::m_packetReceivedTrace),
-                            "ns3::QuicCcSocket::PacketTracedCallback")
+            .AddTraceSource(
+                "PacketReceived",
+                "Every valid, non-duplicate packet received: packet number, UDP payload "
+                "bytes.",
+                MakeTraceSourceAccessor(&QuicCcSocket::m_packetReceivedTrace),
+                "ns3::QuicCcSocket::PacketTracedCallback")
             .AddTraceSource("PacketAcked",
                             "Every ack-eliciting packet newly acknowledged: packet number, bytes, "
                             "time sent.",
@@ -287,10 +289,11 @@ QuicCcSocket::GetTypeId()
                             "attach here.",
                             MakeTraceSourceAccessor(&QuicCcSocket::m_startedTrace),
                             "ns3::QuicCcSocket::ConnectionTracedCallback")
-            .AddTraceSource("ConnectionClosed",
-                            "The connection is over (every timer stopped); nothing is traced after.",
-                            MakeTraceSourceAccessor(&QuicCcSocket::m_closedTrace),
-                            "ns3::QuicCcSocket::ConnectionTracedCallback");
+            .AddTraceSource(
+                "ConnectionClosed",
+                "The connection is over (every timer stopped); nothing is traced after.",
+                MakeTraceSourceAccessor(&QuicCcSocket::m_closedTrace),
+                "ns3::QuicCcSocket::ConnectionTracedCallback");
     return tid;
 }
 
@@ -334,8 +337,8 @@ QuicCcSocket::SetCongestionControlTypeId(TypeId tid)
 {
     // Checked when set (Config::SetDefault applies it at construction), naming the value.
     NS_ABORT_MSG_UNLESS(tid.IsChildOf(QuicCongestionController::GetTypeId()),
-                        "QuicCcSocket::CongestionControl '" << tid.GetName()
-                                                            << "' is not a QuicCongestionController");
+                        "QuicCcSocket::CongestionControl '"
+                            << tid.GetName() << "' is not a QuicCongestionController");
     m_ccTypeId = tid;
 }
 
@@ -356,22 +359,25 @@ QuicCcSocket::Validate() const
                         "QuicCcSocket::InitialRtt must be positive, got " << m_initialRtt);
     NS_ABORT_MSG_UNLESS(m_idleTimeout.IsStrictlyPositive(),
                         "QuicCcSocket::IdleTimeout must be positive, got " << m_idleTimeout);
-    QuicCcReceivedPacketManager().Configure({static_cast<QuicCcReceivedPacketManager::Policy>(m_ackPolicy),
-                                             m_ackElicitingThreshold,
-                                             m_maxAckDelay,
-                                             m_ackBatchWindow,
-                                             m_maxAckRanges});
+    QuicCcReceivedPacketManager().Configure(
+        {static_cast<QuicCcReceivedPacketManager::Policy>(m_ackPolicy),
+         m_ackElicitingThreshold,
+         m_maxAckDelay,
+         m_ackBatchWindow,
+         m_maxAckRanges});
     NS_ABORT_MSG_IF(m_rcvBufSize < m_mss,
-                    "QuicCcSocket::RcvBufSize (" << m_rcvBufSize << ") must hold at least one datagram (MaxDatagramSize "
-                                                 << m_mss << ")");
+                    "QuicCcSocket::RcvBufSize ("
+                        << m_rcvBufSize << ") must hold at least one datagram (MaxDatagramSize "
+                        << m_mss << ")");
 }
 
 void
 QuicCcSocket::CheckIpv4Size(const Address& address) const
 {
     NS_ABORT_MSG_IF(InetSocketAddress::IsMatchingType(address) && m_mss > kMaxIpv4Payload,
-                    "QuicCcSocket::MaxDatagramSize " << m_mss << " exceeds the IPv4 UDP payload limit "
-                                                     << kMaxIpv4Payload << " bytes");
+                    "QuicCcSocket::MaxDatagramSize "
+                        << m_mss << " exceeds the IPv4 UDP payload limit " << kMaxIpv4Payload
+                        << " bytes");
 }
 
 int64_t
@@ -427,7 +433,8 @@ QuicCcSocket::StartConnection(Role role)
     }
     m_cc = m_ccPrototype->Fork();
     m_cc->Configure(m_mss, m_initialWindowPackets, m_minimumWindowPackets);
-    m_lossDetection = std::make_unique<QuicLossDetection>(m_cc, QuicRttStats(m_initialRtt, Time(0)));
+    m_lossDetection =
+        std::make_unique<QuicLossDetection>(m_cc, QuicRttStats(m_initialRtt, Time(0)));
     m_lossDetection->SetPersistentCongestion(m_persistentCongestion); // RFC 9002 Section 7.6
     m_pacer.Configure(m_pacingGain, m_pacingBurstPackets, m_mss);
     m_recvStream.SetWindow(m_rcvBufSize);
@@ -440,8 +447,9 @@ QuicCcSocket::StartConnection(Role role)
     WireTraces();
     if (role == ROLE_CLIENT)
     {
-        m_connectionId = (uint64_t{m_cidRng->GetInteger(1, std::numeric_limits<uint32_t>::max())} << 32) |
-                         m_cidRng->GetInteger(0, std::numeric_limits<uint32_t>::max());
+        m_connectionId =
+            (uint64_t{m_cidRng->GetInteger(1, std::numeric_limits<uint32_t>::max())} << 32) |
+            m_cidRng->GetInteger(0, std::numeric_limits<uint32_t>::max());
     }
     m_startedTrace(this);
     // Report the starting window so that a trace sink (and the qlog) sees it.
@@ -454,16 +462,22 @@ void
 QuicCcSocket::WireTraces()
 {
     // The controller's and loss detection's values reach the socket's trace sources unchanged.
-    m_cc->TraceConnectWithoutContext("CongestionWindow", MakeCallback(&QuicCcSocket::TraceCwnd, this));
+    m_cc->TraceConnectWithoutContext("CongestionWindow",
+                                     MakeCallback(&QuicCcSocket::TraceCwnd, this));
     m_cc->TraceConnectWithoutContext("SlowStartThreshold",
                                      MakeCallback(&QuicCcSocket::TraceSsthresh, this));
-    m_cc->TraceConnectWithoutContext("CongestionState", MakeCallback(&decltype(m_stateTrace)::operator(), &m_stateTrace));
-    m_cc->TraceConnectWithoutContext("RecoveryStartTime",
-                                     MakeCallback(&decltype(m_recoveryStartTrace)::operator(), &m_recoveryStartTrace));
+    m_cc->TraceConnectWithoutContext(
+        "CongestionState",
+        MakeCallback(&decltype(m_stateTrace)::operator(), &m_stateTrace));
+    m_cc->TraceConnectWithoutContext(
+        "RecoveryStartTime",
+        MakeCallback(&decltype(m_recoveryStartTrace)::operator(), &m_recoveryStartTrace));
     m_lossDetection->TraceConnectBytesInFlight(
         MakeCallback(&decltype(m_bytesInFlightTrace)::operator(), &m_bytesInFlightTrace));
-    m_lossDetection->TraceConnectPacketLost(MakeCallback(&decltype(m_packetLostTrace)::operator(), &m_packetLostTrace));
-    m_lossDetection->TraceConnectPacketAcked(MakeCallback(&decltype(m_packetAckedTrace)::operator(), &m_packetAckedTrace));
+    m_lossDetection->TraceConnectPacketLost(
+        MakeCallback(&decltype(m_packetLostTrace)::operator(), &m_packetLostTrace));
+    m_lossDetection->TraceConnectPacketAcked(
+        MakeCallback(&decltype(m_packetAckedTrace)::operator(), &m_packetAckedTrace));
 }
 
 void
@@ -685,7 +699,8 @@ QuicCcSocket::SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress)
 uint32_t
 QuicCcSocket::GetRxAvailable() const
 {
-    return static_cast<uint32_t>(std::min<uint64_t>(m_recvStream.Available(), std::numeric_limits<uint32_t>::max()));
+    return static_cast<uint32_t>(
+        std::min<uint64_t>(m_recvStream.Available(), std::numeric_limits<uint32_t>::max()));
 }
 
 Ptr<Packet>
@@ -892,7 +907,8 @@ QuicCcSocket::OnDatagram(std::vector<uint8_t> bytes, const Address& from)
         Drop(reason);
         return;
     }
-    const Time delay = CarriesAck(*parsed.packet) ? Seconds(m_ackProcessDelay->GetValue()) : Time(0);
+    const Time delay =
+        CarriesAck(*parsed.packet) ? Seconds(m_ackProcessDelay->GetValue()) : Time(0);
     const Time now = Simulator::Now();
     if (delay.IsStrictlyPositive() || m_lastDatagramProcess > now)
     {
@@ -900,20 +916,22 @@ QuicCcSocket::OnDatagram(std::vector<uint8_t> bytes, const Address& from)
         const Time at = std::max(now + std::max(delay, Time(0)), m_lastDatagramProcess);
         m_lastDatagramProcess = at;
         const size_t size = bytes.size();
-        Simulator::Schedule(at - now, [self = Ptr<QuicCcSocket>(this), pkt = std::move(*parsed.packet), size]() {
-            if (self->m_state != STATE_CLOSED)
-            {
-                std::string why;
-                if (self->CheckPacket(pkt, why))
+        Simulator::Schedule(
+            at - now,
+            [self = Ptr<QuicCcSocket>(this), pkt = std::move(*parsed.packet), size]() {
+                if (self->m_state != STATE_CLOSED)
                 {
-                    self->ProcessPacket(pkt, size);
+                    std::string why;
+                    if (self->CheckPacket(pkt, why))
+                    {
+                        self->ProcessPacket(pkt, size);
+                    }
+                    else
+                    {
+                        self->Drop(why);
+                    }
                 }
-                else
-                {
-                    self->Drop(why);
-                }
-            }
-        });
+            });
         return;
     }
     ProcessPacket(*parsed.packet, bytes.size());
@@ -951,8 +969,8 @@ QuicCcSocket::CheckPacket(const QuicCcPacket& packet, std::string& reason) const
             const uint64_t largest = ack->ranges.front().largest;
             if (largest >= m_nextPacketNumber)
             {
-                reason = "ACK of packet " + std::to_string(largest) + " that was never sent (next " +
-                         std::to_string(m_nextPacketNumber) + ")";
+                reason = "ACK of packet " + std::to_string(largest) +
+                         " that was never sent (next " + std::to_string(m_nextPacketNumber) + ")";
                 return false;
             }
         }
@@ -1022,7 +1040,9 @@ QuicCcSocket::ProcessPacket(const QuicCcPacket& packet, size_t size)
         }
         else if (!m_ackTimer.IsRunning())
         {
-            m_ackTimer = Simulator::Schedule(*m_acks.GetAckDeadline() - now, &QuicCcSocket::SendAckNow, this);
+            m_ackTimer = Simulator::Schedule(*m_acks.GetAckDeadline() - now,
+                                             &QuicCcSocket::SendAckNow,
+                                             this);
         }
     }
     MaybeFinishClose();
@@ -1072,7 +1092,8 @@ QuicCcSocket::OnAckFrame(const QuicCcAckFrame& ack)
     {
         ranges.emplace_back(r.smallest, r.largest);
     }
-    QuicLossDetection::AckResult result = m_lossDetection->OnAckReceived(Simulator::Now(), ranges, ack.ackDelay);
+    QuicLossDetection::AckResult result =
+        m_lossDetection->OnAckReceived(Simulator::Now(), ranges, ack.ackDelay);
     OnPacketsLost(result.lostFrames);
     OnPacketsAcked(result.ackedFrames);
     if (result.rttSampled)
@@ -1096,7 +1117,8 @@ QuicCcSocket::OnPacketsAcked(const std::vector<QuicSentFrames>& acked)
         m_owed.handshakeDone = m_owed.handshakeDone && !frames.handshakeDone;
     }
     m_sendStream.ReleaseAcked();
-    if (GetTxAvailable() > txBefore && !m_closeRequested && !m_shutdownSend && m_state == STATE_ESTABLISHED)
+    if (GetTxAvailable() > txBefore && !m_closeRequested && !m_shutdownSend &&
+        m_state == STATE_ESTABLISHED)
     {
         NotifySend(GetTxAvailable());
     }
@@ -1223,7 +1245,8 @@ QuicCcSocket::SendPending()
         {
             const uint64_t inFlightAfter = m_lossDetection->GetBytesInFlight();
             m_pacer.OnPacketSent(now,
-                                 inFlightAfter > inFlightBefore ? inFlightAfter - inFlightBefore : 0,
+                                 inFlightAfter > inFlightBefore ? inFlightAfter - inFlightBefore
+                                                                : 0,
                                  m_cc->GetCongestionWindow(),
                                  srtt);
         }
@@ -1246,12 +1269,16 @@ QuicCcSocket::SendPending()
 bool
 QuicCcSocket::SendOnePacket(bool probe)
 {
-    QuicCcPacket packet =
-        QuicCcPacketBuilder::StartPacket(m_connectionId, m_nextPacketNumber, m_owed, m_role == ROLE_SERVER);
+    QuicCcPacket packet = QuicCcPacketBuilder::StartPacket(m_connectionId,
+                                                           m_nextPacketNumber,
+                                                           m_owed,
+                                                           m_role == ROLE_SERVER);
     uint64_t budget = QuicCcPacketBuilder::ProbeBudget(m_mss);
     if (!probe)
     {
-        budget = QuicCcPacketBuilder::WindowBudget(m_mss, m_cc->GetBytesAvailable(m_lossDetection->GetBytesInFlight()));
+        budget = QuicCcPacketBuilder::WindowBudget(
+            m_mss,
+            m_cc->GetBytesAvailable(m_lossDetection->GetBytesInFlight()));
         if (!QuicCcPacketBuilder::FitsStreamData(packet, m_sendStream.GetNextOffset(), budget) ||
             (m_packetSizing == SIZING_FULL_ONLY &&
              !QuicCcPacketBuilder::FitsFullOnly(packet, m_sendStream, m_mss, budget)))
@@ -1267,7 +1294,8 @@ QuicCcSocket::SendOnePacket(bool probe)
     context.established = m_state == STATE_ESTABLISHED;
     context.now = Simulator::Now();
     const QuicSentFrames* oldest = probe ? m_lossDetection->GetOldestOutstandingFrames() : nullptr;
-    QuicCcPacketBuilder::Filled filled = m_builder.Fill(packet, budget, probe, oldest, m_owed, context);
+    QuicCcPacketBuilder::Filled filled =
+        m_builder.Fill(packet, budget, probe, oldest, m_owed, context);
     if (filled.newBytes > 0)
     {
         NotifyDataSent(static_cast<uint32_t>(filled.newBytes));
@@ -1285,7 +1313,11 @@ QuicCcSocket::Transmit(const QuicCcPacket& packet, QuicSentFrames frames)
 {
     const std::vector<uint8_t> bytes = QuicCcSerialize(packet);
     ++m_nextPacketNumber;
-    m_lossDetection->OnPacketSent(Simulator::Now(), packet.packetNumber, bytes.size(), packet.IsAckEliciting(), std::move(frames));
+    m_lossDetection->OnPacketSent(Simulator::Now(),
+                                  packet.packetNumber,
+                                  bytes.size(),
+                                  packet.IsAckEliciting(),
+                                  std::move(frames));
     if (CarriesAck(packet))
     {
         m_acks.OnAckSent();

@@ -5,9 +5,9 @@
 #define QUIC_CC_SOCKET_H
 
 #include "quic-cc-dispatcher.h"
+#include "quic-cc-pacer.h"
 #include "quic-cc-packet-builder.h"
 #include "quic-cc-received-packet-manager.h"
-#include "quic-cc-pacer.h"
 #include "quic-cc-recv-stream.h"
 #include "quic-cc-send-stream.h"
 #include "quic-congestion-controller.h"
@@ -62,8 +62,10 @@ class QuicCcSocket : public Socket
     /// Receiver ACK policy.
     enum AckPolicy
     {
-        ACK_RFC9000 = 0,       //!< RFC 9000 Section 13.2: every 2nd ack-eliciting packet, max_ack_delay, immediate on a gap
-        ACK_RECEIVE_BATCH = 1, //!< one ACK per receive batch (AckBatchWindow after the batch's first packet), as a quiche event loop
+        ACK_RFC9000 = 0, //!< RFC 9000 Section 13.2: every 2nd ack-eliciting packet, max_ack_delay,
+                         //!< immediate on a gap
+        ACK_RECEIVE_BATCH = 1, //!< one ACK per receive batch (AckBatchWindow after the batch's
+                               //!< first packet), as a quiche event loop
     };
 
     /// Sender pacing.
@@ -137,14 +139,14 @@ class QuicCcSocket : public Socket
     bool SetAllowBroadcast(bool allowBroadcast) override;
     bool GetAllowBroadcast() const override;
 
-    uint64_t GetBytesSent() const;      //!< stream bytes the application handed over
-    uint64_t GetBytesAcked() const;     //!< stream bytes acknowledged in order
-    uint64_t GetBytesReceived() const;  //!< stream bytes delivered in order to the receive buffer
+    uint64_t GetBytesSent() const;        //!< stream bytes the application handed over
+    uint64_t GetBytesAcked() const;       //!< stream bytes acknowledged in order
+    uint64_t GetBytesReceived() const;    //!< stream bytes delivered in order to the receive buffer
     uint64_t GetDroppedDatagrams() const; //!< datagrams dropped as malformed or inconsistent
     uint64_t GetSentPacketRecordPeak() const; //!< peak number of packets in the sent-packet record
-    bool IsEstablished() const;         //!< handshake complete
-    bool IsClient() const;              //!< this end called Connect()
-    uint64_t GetConnectionId() const;   //!< the connection's ID (0 before it starts)
+    bool IsEstablished() const;               //!< handshake complete
+    bool IsClient() const;                    //!< this end called Connect()
+    uint64_t GetConnectionId() const;         //!< the connection's ID (0 before it starts)
     /// Packets the sent-packet record holds now (0 before the connection starts).
     uint64_t GetSentPacketRecordSize() const;
 
@@ -159,6 +161,7 @@ class QuicCcSocket : public Socket
         ROLE_LISTENER,
         ROLE_SERVER,
     };
+
     enum State
     {
         STATE_IDLE,        //!< not connected
@@ -166,6 +169,7 @@ class QuicCcSocket : public Socket
         STATE_ESTABLISHED, //!< data may flow
         STATE_CLOSED,      //!< connection over; every timer cancelled
     };
+
     // set-up
     void Validate() const;
     void StartConnection(Role role);
@@ -209,38 +213,38 @@ class QuicCcSocket : public Socket
     void TraceSsthresh(uint64_t oldValue, uint64_t newValue);
 
     // attributes
-    uint64_t m_mss{1350};                  //!< MaxDatagramSize, bytes
-    uint64_t m_initialWindowPackets{10};   //!< packets
-    uint64_t m_minimumWindowPackets{2};    //!< packets
-    Time m_initialRtt;                     //!< kInitialRtt
-    Time m_maxAckDelay;                    //!< our max_ack_delay (what we promise the peer)
-    uint32_t m_ackElicitingThreshold{2};   //!< packets
-    Time m_idleTimeout;                    //!< idle timeout
+    uint64_t m_mss{1350};                //!< MaxDatagramSize, bytes
+    uint64_t m_initialWindowPackets{10}; //!< packets
+    uint64_t m_minimumWindowPackets{2};  //!< packets
+    Time m_initialRtt;                   //!< kInitialRtt
+    Time m_maxAckDelay;                  //!< our max_ack_delay (what we promise the peer)
+    uint32_t m_ackElicitingThreshold{2}; //!< packets
+    Time m_idleTimeout;                  //!< idle timeout
     AckPolicy m_ackPolicy{ACK_RECEIVE_BATCH};
-    Time m_ackBatchWindow;                 //!< receive-batch window
-    uint32_t m_maxAckRanges{32};           //!< ranges per ACK frame
-    uint32_t m_sndBufSize{0};              //!< bytes
-    uint32_t m_rcvBufSize{0};              //!< bytes
-    bool m_persistentCongestion{false};    //!< PersistentCongestion attribute (RFC 9002 7.6)
-    Pacing m_pacing{PACING_OFF};           //!< Pacing attribute
-    double m_pacingGain{1.25};             //!< PacingGain attribute, N
-    uint32_t m_pacingBurstPackets{10};     //!< PacingBurstPackets attribute
-    QuicCcPacer m_pacer;                   //!< RFC 9002 Section 7.7 pacer (Pacing=Rfc9002)
+    Time m_ackBatchWindow;              //!< receive-batch window
+    uint32_t m_maxAckRanges{32};        //!< ranges per ACK frame
+    uint32_t m_sndBufSize{0};           //!< bytes
+    uint32_t m_rcvBufSize{0};           //!< bytes
+    bool m_persistentCongestion{false}; //!< PersistentCongestion attribute (RFC 9002 7.6)
+    Pacing m_pacing{PACING_OFF};        //!< Pacing attribute
+    double m_pacingGain{1.25};          //!< PacingGain attribute, N
+    uint32_t m_pacingBurstPackets{10};  //!< PacingBurstPackets attribute
+    QuicCcPacer m_pacer;                //!< RFC 9002 Section 7.7 pacer (Pacing=Rfc9002)
     PacketSizing m_packetSizing{SIZING_FREE_WINDOW}; //!< PacketSizing attribute
-    Ptr<RandomVariableStream> m_sendDelay;        //!< host delay before each packet is sent
-    Ptr<RandomVariableStream> m_ackProcessDelay;  //!< host delay before each ACK is processed
-    TypeId m_ccTypeId;                     //!< CongestionControl attribute
+    Ptr<RandomVariableStream> m_sendDelay;           //!< host delay before each packet is sent
+    Ptr<RandomVariableStream> m_ackProcessDelay;     //!< host delay before each ACK is processed
+    TypeId m_ccTypeId;                               //!< CongestionControl attribute
 
     // identity and state
     Ptr<Node> m_node;
     Role m_role{ROLE_NONE};
     State m_state{STATE_IDLE};
     mutable SocketErrno m_errno{ERROR_NOTERROR};
-    Ptr<Socket> m_udp;                     //!< own UDP socket (client, listener)
-    Ptr<QuicCcSocket> m_listener;          //!< server child: the listener whose UDP socket it uses
-    Address m_peer;                        //!< peer address
+    Ptr<Socket> m_udp;            //!< own UDP socket (client, listener)
+    Ptr<QuicCcSocket> m_listener; //!< server child: the listener whose UDP socket it uses
+    Address m_peer;               //!< peer address
     uint64_t m_connectionId{0};
-    QuicCcDispatcher m_dispatcher;         //!< listener: its connections
+    QuicCcDispatcher m_dispatcher; //!< listener: its connections
     bool m_shutdownSend{false};
     bool m_shutdownRecv{false};
     bool m_closeRequested{false};
@@ -264,9 +268,9 @@ class QuicCcSocket : public Socket
     EventId m_idleTimer;
     EventId m_ackTimer;
     EventId m_sendEvent;
-    Time m_lossTimerAt;                    //!< when m_lossTimer fires
-    Time m_lastActivity;                   //!< last valid packet received (idle timer)
-    Time m_lastDatagramProcess;            //!< FIFO order of delayed ACK processing
+    Time m_lossTimerAt;         //!< when m_lossTimer fires
+    Time m_lastActivity;        //!< last valid packet received (idle timer)
+    Time m_lastDatagramProcess; //!< FIFO order of delayed ACK processing
 
     // traces
     TracedCallback<uint64_t, uint64_t> m_cwndTrace;
@@ -276,16 +280,16 @@ class QuicCcSocket : public Socket
     TracedCallback<QuicCongestionState, QuicCongestionState> m_stateTrace;
     TracedCallback<Time> m_recoveryStartTrace;
     TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;
-    TracedCallback<Time, Time, Time> m_rttTrace; //!< latest, smoothed, min
-    TracedCallback<uint64_t, uint64_t> m_packetSentTrace;   //!< packet number, bytes
+    TracedCallback<Time, Time, Time> m_rttTrace;              //!< latest, smoothed, min
+    TracedCallback<uint64_t, uint64_t> m_packetSentTrace;     //!< packet number, bytes
     TracedCallback<uint64_t, uint64_t> m_packetReceivedTrace; //!< packet number, bytes
     TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace;
     TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;
     TracedCallback<uint64_t, const std::string&> m_droppedTrace; //!< total dropped, reason
-    TracedCallback<Ptr<QuicCcSocket>> m_startedTrace;      //!< ConnectionStarted
-    TracedCallback<Ptr<QuicCcSocket>> m_closedTrace;       //!< ConnectionClosed
+    TracedCallback<Ptr<QuicCcSocket>> m_startedTrace;            //!< ConnectionStarted
+    TracedCallback<Ptr<QuicCcSocket>> m_closedTrace;             //!< ConnectionClosed
     Callback<void, Ptr<QuicCcSocket>> m_childCreated;
-    Ptr<UniformRandomVariable> m_cidRng;  //!< connection IDs
+    Ptr<UniformRandomVariable> m_cidRng; //!< connection IDs
 };
 
 } // namespace ns3

@@ -142,14 +142,18 @@ QuicCongestionController::CheckWindowConfig(const std::string& prefix,
                                             uint64_t initialWindowPackets,
                                             uint64_t minimumWindowPackets)
 {
-    NS_ABORT_MSG_UNLESS(maxDatagramSize >= kMinMaxDatagramSize && maxDatagramSize <= kMaxMaxDatagramSize,
+    NS_ABORT_MSG_UNLESS(maxDatagramSize >= kMinMaxDatagramSize &&
+                            maxDatagramSize <= kMaxMaxDatagramSize,
                         prefix << "MaxDatagramSize must be in " << kMinMaxDatagramSize << ".."
                                << kMaxMaxDatagramSize << " bytes, got " << maxDatagramSize);
-    NS_ABORT_MSG_IF(initialWindowPackets == 0, prefix << "InitialWindowPackets must be >= 1, got 0");
-    NS_ABORT_MSG_IF(minimumWindowPackets == 0, prefix << "MinimumWindowPackets must be >= 1, got 0");
+    NS_ABORT_MSG_IF(initialWindowPackets == 0,
+                    prefix << "InitialWindowPackets must be >= 1, got 0");
+    NS_ABORT_MSG_IF(minimumWindowPackets == 0,
+                    prefix << "MinimumWindowPackets must be >= 1, got 0");
     NS_ABORT_MSG_IF(minimumWindowPackets > initialWindowPackets,
                     prefix << "MinimumWindowPackets (" << minimumWindowPackets
-                           << ") must not exceed InitialWindowPackets (" << initialWindowPackets << ")");
+                           << ") must not exceed InitialWindowPackets (" << initialWindowPackets
+                           << ")");
     NS_ABORT_MSG_IF(initialWindowPackets > kMaxWindowBytes / maxDatagramSize,
                     prefix << "InitialWindowPackets too large: " << initialWindowPackets << " x "
                            << maxDatagramSize << " bytes exceeds 2^48 bytes");

@@ -91,14 +91,14 @@ QuicCubic::GetTypeId()
                                           "AppLimitedTime",
                                           QuicCubic::IDLE_RESTART_EPOCH_RESET,
                                           "EpochReset"))
-            .AddAttribute("SendIdleTimeout",
-                          "AckGap only: a gap between ACK frames must exceed this (and SRTT + 4 "
-                          "RTTVAR) to move the epoch, > 0 (msquic SendIdleTimeoutMs, default "
-                          "1 s).",
-                          TimeValue(Seconds(1)),
-                          MakeTimeAccessor(&QuicCubic::SetSendIdleTimeout,
-                                           &QuicCubic::GetSendIdleTimeout),
-                          MakeTimeChecker())
+            .AddAttribute(
+                "SendIdleTimeout",
+                "AckGap only: a gap between ACK frames must exceed this (and SRTT + 4 "
+                "RTTVAR) to move the epoch, > 0 (msquic SendIdleTimeoutMs, default "
+                "1 s).",
+                TimeValue(Seconds(1)),
+                MakeTimeAccessor(&QuicCubic::SetSendIdleTimeout, &QuicCubic::GetSendIdleTimeout),
+                MakeTimeChecker())
             .AddAttribute("EpochSource",
                           "CUBIC's epoch: SharedWithRecovery (quiche, default: the recovery "
                           "start time R is the epoch and idle rules move R) or Separate (own "
@@ -313,8 +313,7 @@ QuicCubic::AckGapShift(Time now, const QuicRttStats& rtt)
     }
     const Time gap = now - *m_prevAckTime;
     const std::optional<Time> epoch = IdleEpoch();
-    if (epoch && gap > m_sendIdleTimeout &&
-        gap > rtt.GetSmoothedRtt() + 4 * rtt.GetRttVar())
+    if (epoch && gap > m_sendIdleTimeout && gap > rtt.GetSmoothedRtt() + 4 * rtt.GetRttVar())
     {
         SetIdleEpoch(std::min(*epoch + gap, now));
     }

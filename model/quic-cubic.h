@@ -114,9 +114,9 @@ class QuicCubic : public QuicCongestionController
     std::optional<Time> GetLastAckTime() const;  //!< last ACK frame that newly acked something
     /// The epoch t counts from (R, CUBIC's own epoch, or HyStart++'s CSS start), if any.
     std::optional<Time> GetEpochStart() const;
-    double GetCwndPrior() const;            //!< cwnd before the last reduction, bytes
-    Time GetAppLimitedDuration() const;     //!< AppLimitedTime: app-limited time left out of t
-    const QuicPrr& GetPrr() const;               //!< PRR state
+    double GetCwndPrior() const;        //!< cwnd before the last reduction, bytes
+    Time GetAppLimitedDuration() const; //!< AppLimitedTime: app-limited time left out of t
+    const QuicPrr& GetPrr() const;      //!< PRR state
 
     /** @} */
 
@@ -182,22 +182,22 @@ class QuicCubic : public QuicCongestionController
     Time m_sendIdleTimeout{Seconds(1)};                    //!< AckGap threshold (msquic)
 
     // State
-    double m_wMax{0};                   //!< W_max, bytes; 0 = no epoch yet
-    double m_k{0};                      //!< K, seconds
-    double m_wEst{0};                   //!< W_est, bytes
-    double m_alpha{0};                  //!< alpha_cubic currently applied to W_est, unitless
-    uint64_t m_cwndInc{0};              //!< cwnd_inc, bytes earned towards the next mss
-    uint64_t m_bytesAckedSl{0};         //!< bytes_acked_sl, bytes towards the next SS step
-    std::optional<Time> m_lastSentTime; //!< last counted send
-    std::optional<Time> m_lastAckTime;  //!< last ACK frame that newly acked something
-    std::optional<Time> m_prevAckTime;  //!< the ACK frame before m_lastAckTime (AckGap)
-    bool m_ackGapPending{false};        //!< AckGap: this frame's gap not yet checked
-    std::optional<Time> m_epoch;        //!< own epoch (EpochSource Separate)
-    double m_cwndPrior{0};              //!< cwnd_prior, bytes (RFC 9438 Section 4.3)
+    double m_wMax{0};                      //!< W_max, bytes; 0 = no epoch yet
+    double m_k{0};                         //!< K, seconds
+    double m_wEst{0};                      //!< W_est, bytes
+    double m_alpha{0};                     //!< alpha_cubic currently applied to W_est, unitless
+    uint64_t m_cwndInc{0};                 //!< cwnd_inc, bytes earned towards the next mss
+    uint64_t m_bytesAckedSl{0};            //!< bytes_acked_sl, bytes towards the next SS step
+    std::optional<Time> m_lastSentTime;    //!< last counted send
+    std::optional<Time> m_lastAckTime;     //!< last ACK frame that newly acked something
+    std::optional<Time> m_prevAckTime;     //!< the ACK frame before m_lastAckTime (AckGap)
+    bool m_ackGapPending{false};           //!< AckGap: this frame's gap not yet checked
+    std::optional<Time> m_epoch;           //!< own epoch (EpochSource Separate)
+    double m_cwndPrior{0};                 //!< cwnd_prior, bytes (RFC 9438 Section 4.3)
     std::optional<Time> m_appLimitedStart; //!< AppLimitedTime: open app-limited period
-    Time m_appLimitedDuration;          //!< AppLimitedTime: sum left out of t
-    std::optional<Restorable> m_saved;  //!< set by Checkpoint(), never cleared
-    QuicPrr m_prr;                      //!< RFC 6937 state
+    Time m_appLimitedDuration;             //!< AppLimitedTime: sum left out of t
+    std::optional<Restorable> m_saved;     //!< set by Checkpoint(), never cleared
+    QuicPrr m_prr;                         //!< RFC 6937 state
 };
 
 } // namespace ns3

@@ -39,7 +39,8 @@ QuicLossDetection::LowerBound(uint64_t pn) const
     // pn - front; it is exactly that when no packet between was left out of the record (the
     // common case: a sender's packets are nearly all ack-eliciting). Check that guess first,
     // then binary-search below it.
-    const size_t guess = static_cast<size_t>(std::min<uint64_t>(pn - m_sent.front().packetNumber, m_sent.size()));
+    const size_t guess =
+        static_cast<size_t>(std::min<uint64_t>(pn - m_sent.front().packetNumber, m_sent.size()));
     if (guess == m_sent.size() ? m_sent.back().packetNumber < pn : m_sent[guess].packetNumber == pn)
     {
         return guess;
@@ -57,7 +58,8 @@ QuicLossDetection::SkipAcked(size_t i)
     // Follow the skip links over acked entries, then point each entry passed at the result
     // (acked stays true, so a link never has to be undone).
     auto next = [this](size_t k) {
-        return static_cast<size_t>(std::max<uint64_t>(m_sent[k].skipTo, m_popped + k + 1) - m_popped);
+        return static_cast<size_t>(std::max<uint64_t>(m_sent[k].skipTo, m_popped + k + 1) -
+                                   m_popped);
     };
     size_t end = i;
     while (end < m_sent.size() && m_sent[end].acked)
@@ -99,12 +101,15 @@ QuicLossDetection::OnPacketSent(Time now,
         return;
     }
     NS_ABORT_MSG_IF(!m_sent.empty() && packetNumber <= m_sent.back().packetNumber,
-                    "QuicLossDetection: packet number " << packetNumber
-                                                        << " does not increase (last "
-                                                        << m_sent.back().packetNumber << ")");
+                    "QuicLossDetection: packet number "
+                        << packetNumber << " does not increase (last " << m_sent.back().packetNumber
+                        << ")");
     m_cc->OnPacketSent(now, packetNumber, size, m_bytesInFlight);
-    m_sent.push_back({packetNumber, size, now, Time(0)});
-    m_sent.back().frames = std::move(frames);
+    SentPacket& record = m_sent.emplace_back();
+    record.packetNumber = packetNumber;
+    record.size = size;
+    record.timeSent = now;
+    record.frames = std::move(frames);
     m_recordPeak = std::max(m_recordPeak, m_sent.size());
     SetBytesInFlight(m_bytesInFlight + size);
     ++m_ackElicitingInFlight;
@@ -136,7 +141,8 @@ QuicLossDetection::OnAckReceived(Time now,
         const uint64_t largest = r->second;
         if (m_sent.empty() || largest < m_sent.front().packetNumber)
         {
-            continue; // the range's packets have all left the record (the receiver repeats old ranges)
+            continue; // the range's packets have all left the record (the receiver repeats old
+                      // ranges)
         }
         for (size_t i = SkipAcked(LowerBound(smallest));
              i < m_sent.size() && m_sent[i].packetNumber <= largest;
@@ -152,7 +158,8 @@ QuicLossDetection::OnAckReceived(Time now,
             {
                 // An ACK for a packet declared lost: a spurious loss (RFC 9002 Section 6.1.2).
                 result.spurious.push_back(p.packetNumber);
-                lowestSpurious = lowestSpurious ? std::min(*lowestSpurious, p.packetNumber) : p.packetNumber;
+                lowestSpurious =
+                    lowestSpurious ? std::min(*lowestSpurious, p.packetNumber) : p.packetNumber;
                 spuriousInFlight = spuriousInFlight || p.size > 0;
                 ++m_spuriousLosses;
                 continue;
@@ -194,7 +201,8 @@ QuicLossDetection::OnAckReceived(Time now,
     m_largestAcked = m_largestAcked ? std::max(*m_largestAcked, frameLargest) : frameLargest;
     if (newLargest)
     {
-        result.rttSampled = m_rtt.Update(now - largestNewlyAcked->timeSent, ackDelay, now, m_handshakeConfirmed);
+        result.rttSampled =
+            m_rtt.Update(now - largestNewlyAcked->timeSent, ackDelay, now, m_handshakeConfirmed);
         if (result.rttSampled && !m_firstRttSample)
         {
             m_firstRttSample = now;
@@ -215,14 +223,18 @@ QuicLossDetection::OnAckReceived(Time now,
 Time
 QuicLossDetection::LossDelay() const
 {
-    // RFC 9002 Section 6.1.2: time_threshold * max(latest_rtt, smoothed_rtt), at least kGranularity.
+    // RFC 9002 Section 6.1.2: time_threshold * max(latest_rtt, smoothed_rtt), at least
+    // kGranularity.
     const Time base = std::max(m_rtt.GetLatestRtt(), m_rtt.GetSmoothedRtt());
-    const Time delay = NanoSeconds(static_cast<int64_t>(static_cast<double>(base.GetNanoSeconds()) * m_timeThreshold));
+    const Time delay = NanoSeconds(
+        static_cast<int64_t>(static_cast<double>(base.GetNanoSeconds()) * m_timeThreshold));
     return std::max(delay, QuicRttStats::kGranularity);
 }
 
 std::vector<uint64_t>
-QuicLossDetection::DetectLosses(Time now, uint64_t bytesInFlightForEvent, std::vector<QuicSentFrames>& lostFrames)
+QuicLossDetection::DetectLosses(Time now,
+                                uint64_t bytesInFlightForEvent,
+                                std::vector<QuicSentFrames>& lostFrames)
 {
     std::vector<uint64_t> lost;
     m_lossTime.reset();
@@ -393,7 +405,8 @@ QuicLossDetection::GetTimerDeadline() const
         return std::nullopt;
     }
     const Time pto = PtoDuration();
-    return pto > Time::Max() - *m_lastAckElicitingSent ? Time::Max() : *m_lastAckElicitingSent + pto;
+    return pto > Time::Max() - *m_lastAckElicitingSent ? Time::Max()
+                                                       : *m_lastAckElicitingSent + pto;
 }
 
 QuicLossDetection::TimerResult

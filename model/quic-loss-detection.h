@@ -78,19 +78,20 @@ class QuicLossDetection
     struct AckResult
     {
         std::vector<uint64_t> newlyAcked; //!< packet numbers, ascending
-        std::vector<QuicSentFrames> ackedFrames; //!< what each newly acked packet carried (same order)
-        std::vector<uint64_t> lost;       //!< packet numbers declared lost by this frame's pass
-        std::vector<QuicSentFrames> lostFrames;  //!< what each lost packet carried (same order)
-        std::vector<uint64_t> spurious;   //!< previously lost packets this frame acknowledged
-        bool rttSampled{false};           //!< this frame gave an RTT sample
+        std::vector<QuicSentFrames>
+            ackedFrames;            //!< what each newly acked packet carried (same order)
+        std::vector<uint64_t> lost; //!< packet numbers declared lost by this frame's pass
+        std::vector<QuicSentFrames> lostFrames; //!< what each lost packet carried (same order)
+        std::vector<uint64_t> spurious;         //!< previously lost packets this frame acknowledged
+        bool rttSampled{false};                 //!< this frame gave an RTT sample
     };
 
     /// What an expired timer did.
     struct TimerResult
     {
-        std::vector<uint64_t> lost; //!< packets declared lost by a loss-timer pass
+        std::vector<uint64_t> lost;             //!< packets declared lost by a loss-timer pass
         std::vector<QuicSentFrames> lostFrames; //!< what each lost packet carried (same order)
-        uint32_t probes{0};         //!< PTO probes the transport must send now (1 or 2)
+        uint32_t probes{0};                     //!< PTO probes the transport must send now (1 or 2)
     };
 
     /**
@@ -117,7 +118,9 @@ class QuicLossDetection
      * \param ranges  acknowledged ranges, descending, disjoint
      * \param ackDelay  the frame's decoded ack delay
      */
-    AckResult OnAckReceived(Time now, const std::vector<std::pair<uint64_t, uint64_t>>& ranges, Time ackDelay);
+    AckResult OnAckReceived(Time now,
+                            const std::vector<std::pair<uint64_t, uint64_t>>& ranges,
+                            Time ackDelay);
 
     /// When the loss timer or PTO must fire, if armed (absolute time).
     std::optional<Time> GetTimerDeadline() const;
@@ -148,17 +151,18 @@ class QuicLossDetection
     /// Times persistent congestion was established.
     uint64_t GetPersistentCongestionCount() const;
 
-    uint64_t GetBytesInFlight() const;       //!< bytes of ack-eliciting packets not acked or lost
-    uint32_t GetPtoCount() const;            //!< consecutive PTOs without an ACK
-    uint64_t GetPacketThreshold() const;     //!< current packet threshold (3, raised by spurious losses)
-    double GetTimeThreshold() const;         //!< 9/8, or 5/4 after a spurious loss
-    uint64_t GetLostPacketCount() const;     //!< packets declared lost so far
-    uint64_t GetSpuriousLossCount() const;   //!< lost packets later acknowledged
-    std::optional<uint64_t> GetLargestAcked() const; //!< largest acknowledged packet number
-    const QuicRttStats& GetRttStats() const; //!< the RTT estimator
+    uint64_t GetBytesInFlight() const; //!< bytes of ack-eliciting packets not acked or lost
+    uint32_t GetPtoCount() const;      //!< consecutive PTOs without an ACK
+    uint64_t GetPacketThreshold()
+        const;                       //!< current packet threshold (3, raised by spurious losses)
+    double GetTimeThreshold() const; //!< 9/8, or 5/4 after a spurious loss
+    uint64_t GetLostPacketCount() const;                 //!< packets declared lost so far
+    uint64_t GetSpuriousLossCount() const;               //!< lost packets later acknowledged
+    std::optional<uint64_t> GetLargestAcked() const;     //!< largest acknowledged packet number
+    const QuicRttStats& GetRttStats() const;             //!< the RTT estimator
     Ptr<QuicCongestionController> GetController() const; //!< the driven controller
-    size_t GetRecordSize() const;            //!< entries in the sent-packet record (tests, benchmarks)
-    size_t GetRecordPeak() const;            //!< most entries the record held at once
+    size_t GetRecordSize() const; //!< entries in the sent-packet record (tests, benchmarks)
+    size_t GetRecordPeak() const; //!< most entries the record held at once
 
     /**
      * What the oldest packet neither acknowledged nor declared lost carried (null if none): a
@@ -181,12 +185,12 @@ class QuicLossDetection
     /// One entry of the sent-packet record.
     struct SentPacket
     {
-        uint64_t packetNumber; //!< packet number
-        uint64_t size;         //!< bytes in flight it accounts for
-        Time timeSent;         //!< send time
-        Time timeLost;         //!< when it was declared lost (valid if lost)
-        bool acked{false};     //!< acknowledged
-        bool lost{false};      //!< declared lost
+        uint64_t packetNumber{0}; //!< packet number
+        uint64_t size{0};         //!< bytes in flight it accounts for
+        Time timeSent;            //!< send time
+        Time timeLost;            //!< when it was declared lost (valid if lost)
+        bool acked{false};        //!< acknowledged
+        bool lost{false};         //!< declared lost
         /// If acked: absolute position (see m_popped) of a later entry; every entry between is
         /// acked too (0 = none known beyond the next entry). See SkipAcked().
         uint64_t skipTo{0};
@@ -211,24 +215,24 @@ class QuicLossDetection
 
     Ptr<QuicCongestionController> m_cc;
     QuicRttStats m_rtt;
-    std::deque<SentPacket> m_sent;          //!< record, ascending packet numbers
-    uint64_t m_popped{0};                   //!< entries pruned so far: absolute position of m_sent[0]
-    uint64_t m_lossScanFrom{0};             //!< absolute position; every entry before it is acked or lost
-    uint64_t m_bytesInFlight{0};            //!< bytes
-    std::optional<uint64_t> m_largestAcked; //!< largest acknowledged packet number
-    std::optional<Time> m_lossTime;         //!< earliest time-threshold loss, if armed
+    std::deque<SentPacket> m_sent; //!< record, ascending packet numbers
+    uint64_t m_popped{0};          //!< entries pruned so far: absolute position of m_sent[0]
+    uint64_t m_lossScanFrom{0};    //!< absolute position; every entry before it is acked or lost
+    uint64_t m_bytesInFlight{0};   //!< bytes
+    std::optional<uint64_t> m_largestAcked;     //!< largest acknowledged packet number
+    std::optional<Time> m_lossTime;             //!< earliest time-threshold loss, if armed
     std::optional<Time> m_lastAckElicitingSent; //!< PTO base time
-    uint64_t m_ackElicitingInFlight{0};     //!< packets
-    uint32_t m_ptoCount{0};                 //!< consecutive PTOs
-    uint32_t m_pendingProbes{0};            //!< probes owed
+    uint64_t m_ackElicitingInFlight{0};         //!< packets
+    uint32_t m_ptoCount{0};                     //!< consecutive PTOs
+    uint32_t m_pendingProbes{0};                //!< probes owed
     uint64_t m_packetThreshold{kPacketThreshold};
-    double m_timeThreshold{9.0 / 8};        //!< RFC 9002 kTimeThreshold
+    double m_timeThreshold{9.0 / 8}; //!< RFC 9002 kTimeThreshold
     bool m_handshakeConfirmed{false};
-    uint64_t m_lostPackets{0};              //!< packets
-    uint64_t m_spuriousLosses{0};           //!< packets
-    size_t m_recordPeak{0};                 //!< most entries m_sent held at once
-    bool m_persistentCongestion{false};     //!< RFC 9002 Section 7.6 on
-    std::optional<Time> m_firstRttSample;   //!< time of the first RTT sample
+    uint64_t m_lostPackets{0};            //!< packets
+    uint64_t m_spuriousLosses{0};         //!< packets
+    size_t m_recordPeak{0};               //!< most entries m_sent held at once
+    bool m_persistentCongestion{false};   //!< RFC 9002 Section 7.6 on
+    std::optional<Time> m_firstRttSample; //!< time of the first RTT sample
     uint64_t m_persistentCongestionCount{0};
 
     TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;  //!< see TraceConnectPacketLost

@@ -60,8 +60,8 @@ class QuicRttStats
     Time GetInitialRtt() const;  //!< the configured initial RTT
     bool HasSample() const;      //!< true once a sample was taken
 
-    Time GetMaxAckDelay() const;  //!< the peer's max_ack_delay (0 until known)
-    void SetMaxAckDelay(Time d);  //!< fatal error on a negative value
+    Time GetMaxAckDelay() const; //!< the peer's max_ack_delay (0 until known)
+    void SetMaxAckDelay(Time d); //!< fatal error on a negative value
 
     /// smoothed_rtt + max(4 rttvar, kGranularity): one unscaled PTO period (RFC 9002 Section 6.2.1)
     Time GetPtoBase() const;
@@ -76,13 +76,14 @@ class QuicRttStats
 
     void UpdateMinRtt(Time sample, Time now);
 
-    Time m_initialRtt;             //!< kInitialRtt
-    Time m_maxAckDelay;            //!< peer's max_ack_delay
-    Time m_latestRtt{0};           //!< latest_rtt
-    Time m_smoothedRtt;            //!< smoothed_rtt
-    Time m_rttVar;                 //!< rttvar
-    bool m_hasSample{false};       //!< a sample was taken
-    MinSample m_min[3];            //!< best, second and third choice of the min filter (Kathleen Nichols' scheme)
+    Time m_initialRtt;       //!< kInitialRtt
+    Time m_maxAckDelay;      //!< peer's max_ack_delay
+    Time m_latestRtt{0};     //!< latest_rtt
+    Time m_smoothedRtt;      //!< smoothed_rtt
+    Time m_rttVar;           //!< rttvar
+    bool m_hasSample{false}; //!< a sample was taken
+    MinSample
+        m_min[3]; //!< best, second and third choice of the min filter (Kathleen Nichols' scheme)
 };
 
 } // namespace ns3

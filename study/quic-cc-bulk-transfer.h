@@ -20,8 +20,8 @@ namespace ns3
 /// The two applications of one bulk download.
 struct QuicCcBulkTransfer
 {
-    Ptr<Application> sink;            //!< PacketSink on the receiver
-    Ptr<BulkSendApplication> source;  //!< BulkSend on the sender
+    Ptr<Application> sink;           //!< PacketSink on the receiver
+    Ptr<BulkSendApplication> source; //!< BulkSend on the sender
 };
 
 /**

@@ -157,7 +157,9 @@ QuicCcBatchOptions::Add(QuicCcCommandLine& cmd, const std::string& runsHelp)
     cmd.AddValue("firstRun", "First RngRun value", firstRunText);
     cmd.AddValue("seed", "RngSeed", seedText);
     cmd.AddValue("jobs", "Worker processes (0 = number of cores)", jobsText);
-    cmd.AddValue("csv", "Write one row per run to this CSV file (written atomically at the end)", csv);
+    cmd.AddValue("csv",
+                 "Write one row per run to this CSV file (written atomically at the end)",
+                 csv);
     cmd.AddFlag("quiet", "No progress on stderr", quietText);
     cmd.AddFlag("dryRun",
                 "Check every option and output path, then exit (status 0) without running",
@@ -168,7 +170,10 @@ void
 QuicCcBatchOptions::Parse()
 {
     runs = QuicCcParseUnsigned("runs", runsText, 1, 1000000);
-    firstRun = QuicCcParseUnsigned("firstRun", firstRunText, 0, std::numeric_limits<uint32_t>::max() - runs + 1);
+    firstRun = QuicCcParseUnsigned("firstRun",
+                                   firstRunText,
+                                   0,
+                                   std::numeric_limits<uint32_t>::max() - runs + 1);
     seed = QuicCcParseUnsigned("seed", seedText, 1, std::numeric_limits<uint32_t>::max());
     jobs = QuicCcParseUnsigned("jobs", jobsText, 0, 4096);
     quiet = QuicCcParseBool("quiet", quietText);
@@ -188,12 +193,16 @@ QuicCcBatchOptions::ShowProgress() const
 std::string
 QuicCcUsageMessage(const std::string& program, const QuicCcUsageError& error)
 {
-    const std::string what = error.option.empty() ? error.value : "--" + error.option + "=" + error.value;
+    const std::string what =
+        error.option.empty() ? error.value : "--" + error.option + "=" + error.value;
     return program + ": " + what + ": " + error.reason;
 }
 
 void
-QuicCcRequire(bool ok, const std::string& option, const std::string& value, const std::string& reason)
+QuicCcRequire(bool ok,
+              const std::string& option,
+              const std::string& value,
+              const std::string& reason)
 {
     if (!ok)
     {
@@ -204,7 +213,8 @@ QuicCcRequire(bool ok, const std::string& option, const std::string& value, cons
 uint64_t
 QuicCcParseUnsigned(const std::string& option, const std::string& text, uint64_t min, uint64_t max)
 {
-    const std::string range = "must be a whole number in " + std::to_string(min) + ".." + std::to_string(max);
+    const std::string range =
+        "must be a whole number in " + std::to_string(min) + ".." + std::to_string(max);
     QuicCcRequire(!text.empty() && text.size() <= 19 &&
                       text.find_first_not_of("0123456789") == std::string::npos,
                   option,
@@ -237,7 +247,8 @@ QuicCcParseBool(const std::string& option, const std::string& text)
 Time
 QuicCcParseTime(const std::string& option, const std::string& text)
 {
-    static const std::regex kTime("([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?(s|ms|us|ns|ps|fs|min|h|d|y)");
+    static const std::regex kTime(
+        "([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?(s|ms|us|ns|ps|fs|min|h|d|y)");
     QuicCcRequire(std::regex_match(text, kTime),
                   option,
                   text,

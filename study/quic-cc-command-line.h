@@ -31,7 +31,9 @@ class QuicCcUsageError : public std::runtime_error
      * \param value   the value as given
      * \param reason  what is wrong, and what would be right
      */
-    QuicCcUsageError(const std::string& option, const std::string& value, const std::string& reason);
+    QuicCcUsageError(const std::string& option,
+                     const std::string& value,
+                     const std::string& reason);
     std::string option; //!< option name without "--"
     std::string value;  //!< as given
     std::string reason; //!< what is wrong
@@ -81,8 +83,8 @@ class QuicCcCommandLine
     bool WasGiven(const std::string& name) const;
 
   private:
-    CommandLine m_cmd;           //!< ns-3's parser
-    std::string m_program;       //!< program name
+    CommandLine m_cmd;             //!< ns-3's parser
+    std::string m_program;         //!< program name
     std::set<std::string> m_names; //!< registered options
     std::set<std::string> m_given; //!< registered options that appeared
     std::set<std::string> m_flags; //!< registered boolean options
@@ -96,13 +98,13 @@ class QuicCcCommandLine
  */
 struct QuicCcBatchOptions
 {
-    std::string runsText;             //!< --runs as given
-    std::string firstRunText{"1"};    //!< --firstRun as given
-    std::string seedText{"1"};        //!< --seed as given
-    std::string jobsText{"0"};        //!< --jobs as given
-    std::string csv;                  //!< --csv ("" = none)
-    std::string quietText{"false"};   //!< --quiet as given
-    std::string dryRunText{"false"};  //!< --dryRun as given
+    std::string runsText;            //!< --runs as given
+    std::string firstRunText{"1"};   //!< --firstRun as given
+    std::string seedText{"1"};       //!< --seed as given
+    std::string jobsText{"0"};       //!< --jobs as given
+    std::string csv;                 //!< --csv ("" = none)
+    std::string quietText{"false"};  //!< --quiet as given
+    std::string dryRunText{"false"}; //!< --dryRun as given
 
     uint32_t runs{0};     //!< runs per point, 1..1000000
     uint32_t firstRun{0}; //!< first RngRun

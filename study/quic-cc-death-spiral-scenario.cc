@@ -148,7 +148,7 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
 {
     NS_ABORT_MSG_UNLESS(params.controller == "cubic" || params.controller == "reno",
                         "death spiral: controller must be cubic or reno, got '" << params.controller
-                                                                                  << "'");
+                                                                                << "'");
     NS_ABORT_MSG_IF(params.transferBytes == 0, "death spiral: transfer size must be > 0, got 0");
     NS_ABORT_MSG_UNLESS(params.lossRate >= 0 && params.lossRate <= 1,
                         "death spiral: loss rate must be in [0, 1], got " << params.lossRate);
@@ -159,7 +159,8 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     NS_ABORT_MSG_UNLESS(params.lossDuration.IsPositive(),
                         "death spiral: loss duration must be >= 0, got " << params.lossDuration);
     NS_ABORT_MSG_IF(params.bufferPackets == 0, "death spiral: buffer must be >= 1 packet, got 0");
-    NS_ABORT_MSG_IF(params.rate.GetBitRate() == 0, "death spiral: rate must be > 0, got " << params.rate);
+    NS_ABORT_MSG_IF(params.rate.GetBitRate() == 0,
+                    "death spiral: rate must be > 0, got " << params.rate);
 
     RngSeedManager::SetSeed(params.seed);
     RngSeedManager::SetRun(params.run);
@@ -223,7 +224,8 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     }
     if (params.ackProcessingDelayMax.IsStrictlyPositive())
     {
-        quic.SetSocketAttribute("AckProcessingDelay", StringValue(Uniform(params.ackProcessingDelayMax)));
+        quic.SetSocketAttribute("AckProcessingDelay",
+                                StringValue(Uniform(params.ackProcessingDelayMax)));
     }
     if (!params.qlogDirectory.empty())
     {
@@ -280,8 +282,8 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     result.lostAfterLoss = result.lostPackets - std::min(result.lostPackets, state.lostAtLossEnd);
     if (state.recoveryEntries >= 2)
     {
-        result.meanCyclePeriod =
-            (state.lastRecoveryEntry - state.firstRecoveryEntry).GetSeconds() / (state.recoveryEntries - 1);
+        result.meanCyclePeriod = (state.lastRecoveryEntry - state.firstRecoveryEntry).GetSeconds() /
+                                 (state.recoveryEntries - 1);
     }
     result.events = Simulator::GetEventCount();
     Simulator::Destroy();

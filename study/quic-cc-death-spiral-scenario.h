@@ -21,31 +21,31 @@ namespace ns3
  */
 struct QuicCcDeathSpiralParams
 {
-    std::string controller{"cubic"};      //!< "cubic" or "reno"
-    std::string idleRestart{"LastActivity"}; //!< QuicCubic::IdleRestart value (cubic only)
-    bool hyStart{true};                   //!< HyStart attribute of the controller
+    std::string controller{"cubic"};               //!< "cubic" or "reno"
+    std::string idleRestart{"LastActivity"};       //!< QuicCubic::IdleRestart value (cubic only)
+    bool hyStart{true};                            //!< HyStart attribute of the controller
     std::string epochSource{"SharedWithRecovery"}; //!< QuicCubic::EpochSource (cubic only)
-    std::string pacing{"Off"};            //!< QuicCcSocket::Pacing
-    bool persistentCongestion{false};     //!< QuicCcSocket::PersistentCongestion
-    std::string packetSizing{"FreeWindow"}; //!< QuicCcSocket::PacketSizing
-    uint32_t run{1};                      //!< RngRun
-    uint32_t seed{1};                     //!< RngSeed
-    uint64_t transferBytes{10'000'000};   //!< download size, bytes (10 MB)
-    DataRate rate{"1Gbps"};               //!< bottleneck rate (localhost-like default)
-    Time oneWayDelay{MilliSeconds(5)};    //!< propagation delay each way (RTT 10 ms)
-    uint32_t bufferPackets{1000};         //!< drop-tail device queue, packets (netem's default limit)
-    double lossRate{0.3};                 //!< packet loss probability, both directions
-    Time lossDuration{Seconds(2)};        //!< loss switched off at this time
-    Time timeout{Seconds(10)};            //!< a run not done by then failed
-    uint64_t maxDatagramSize{1350};       //!< bytes
+    std::string pacing{"Off"};                     //!< QuicCcSocket::Pacing
+    bool persistentCongestion{false};              //!< QuicCcSocket::PersistentCongestion
+    std::string packetSizing{"FreeWindow"};        //!< QuicCcSocket::PacketSizing
+    uint32_t run{1};                               //!< RngRun
+    uint32_t seed{1};                              //!< RngSeed
+    uint64_t transferBytes{10'000'000};            //!< download size, bytes (10 MB)
+    DataRate rate{"1Gbps"};                        //!< bottleneck rate (localhost-like default)
+    Time oneWayDelay{MilliSeconds(5)};             //!< propagation delay each way (RTT 10 ms)
+    uint32_t bufferPackets{1000};   //!< drop-tail device queue, packets (netem's default limit)
+    double lossRate{0.3};           //!< packet loss probability, both directions
+    Time lossDuration{Seconds(2)};  //!< loss switched off at this time
+    Time timeout{Seconds(10)};      //!< a run not done by then failed
+    uint64_t maxDatagramSize{1350}; //!< bytes
     std::string ackPolicy{"ReceiveBatch"}; //!< QuicCcSocket::AckPolicy
     Time ackBatchWindow{MicroSeconds(50)}; //!< ReceiveBatch window
-    uint32_t ackElicitingThreshold{2};    //!< Rfc9000 policy: ACK every n-th ack-eliciting packet
-    Time sendJitterMax{0};                //!< host model: uniform [0, max] before each packet of a burst
-    Time ackProcessingDelayMax{0};        //!< host model: uniform [0, max] before each ACK is processed
-    Time sampleLate{Seconds(7)};          //!< second cwnd sample, the "late" one (first is lossDuration)
-    Time observeFrom{Seconds(2)};         //!< start of the window of min/max cwnd and late losses
-    std::string qlogDirectory;            //!< write qlog files of both endpoints here ("" = none)
+    uint32_t ackElicitingThreshold{2};     //!< Rfc9000 policy: ACK every n-th ack-eliciting packet
+    Time sendJitterMax{0};         //!< host model: uniform [0, max] before each packet of a burst
+    Time ackProcessingDelayMax{0}; //!< host model: uniform [0, max] before each ACK is processed
+    Time sampleLate{Seconds(7)};   //!< second cwnd sample, the "late" one (first is lossDuration)
+    Time observeFrom{Seconds(2)};  //!< start of the window of min/max cwnd and late losses
+    std::string qlogDirectory;     //!< write qlog files of both endpoints here ("" = none)
 };
 
 /// Outcome of one run.
@@ -58,17 +58,19 @@ struct QuicCcDeathSpiralResult
     /// server; -1 if it never did. Later than lossDuration when the first packets were lost
     /// repeatedly, so the transfer starts after the loss phase.
     double handshakeSeconds{-1};
-    uint64_t bytesReceived{0};   //!< at the client when the run ended
-    uint64_t cwndAtLossEnd{0};   //!< sender cwnd at lossDuration, bytes (or at the end, if before)
-    uint64_t cwndAtLate{0};      //!< sender cwnd at sampleLate, bytes (or at the end, if before)
+    uint64_t bytesReceived{0};    //!< at the client when the run ended
+    uint64_t cwndAtLossEnd{0};    //!< sender cwnd at lossDuration, bytes (or at the end, if before)
+    uint64_t cwndAtLate{0};       //!< sender cwnd at sampleLate, bytes (or at the end, if before)
     uint64_t minCwndAfterLoss{0}; //!< smallest cwnd from observeFrom to the end, bytes
     uint64_t maxCwndAfterLoss{0}; //!< largest cwnd from observeFrom to the end, bytes
     uint64_t maxCwndAfterLate{0}; //!< largest cwnd from sampleLate to the end, bytes
-    uint64_t lostAfterLoss{0};   //!< packets declared lost from observeFrom to the end
-    uint64_t lostPackets{0};     //!< packets declared lost in the whole run
-    uint32_t transitions{0};     //!< Recovery <-> CongestionAvoidance changes after lossDuration, both directions, as qlog logs them
-    double meanCyclePeriod{0};   //!< mean seconds between successive entries into Recovery after lossDuration (0 if fewer than 2)
-    uint64_t events{0};          //!< simulator events executed
+    uint64_t lostAfterLoss{0};    //!< packets declared lost from observeFrom to the end
+    uint64_t lostPackets{0};      //!< packets declared lost in the whole run
+    uint32_t transitions{0}; //!< Recovery <-> CongestionAvoidance changes after lossDuration, both
+                             //!< directions, as qlog logs them
+    double meanCyclePeriod{0}; //!< mean seconds between successive entries into Recovery after
+                               //!< lossDuration (0 if fewer than 2)
+    uint64_t events{0};        //!< simulator events executed
 };
 
 /**

@@ -114,7 +114,7 @@ ParseGroup(const std::string& token, QuicCcFlowGroup* g)
     TypeId tid;
     if (!g->tcp)
     {
-        const std::string name = controller == "cubic" ? "ns3::QuicCubic"
+        const std::string name = controller == "cubic"  ? "ns3::QuicCubic"
                                  : controller == "reno" ? "ns3::QuicReno"
                                                         : controller;
         if (!LookupTypeId(name, &tid) || !tid.IsChildOf(QuicCongestionController::GetTypeId()))
@@ -141,7 +141,8 @@ ParseGroup(const std::string& token, QuicCcFlowGroup* g)
             }
             const std::string name = kv.substr(0, eq);
             const std::string value = kv.substr(eq + 1);
-            if (std::string why = QuicCcHelper::CheckAttributeValue(tid, name, StringValue(value)); !why.empty())
+            if (std::string why = QuicCcHelper::CheckAttributeValue(tid, name, StringValue(value));
+                !why.empty())
             {
                 return why;
             }
@@ -173,29 +174,25 @@ class TimeAverage
     {
     }
 
-    void
-    Update(Time now, double value)
+    void Update(Time now, double value)
     {
         Accumulate(now);
         m_value = value;
     }
 
-    void
-    Close(Time now)
+    void Close(Time now)
     {
         Accumulate(now);
         m_closed = true;
     }
 
-    double
-    Mean() const
+    double Mean() const
     {
         return m_covered.IsStrictlyPositive() ? m_integral / m_covered.GetSeconds() : 0;
     }
 
   private:
-    void
-    Accumulate(Time now)
+    void Accumulate(Time now)
     {
         if (m_closed)
         {
@@ -277,7 +274,8 @@ OnRx(FlowState* f, Ptr<const Packet> p, const Address&)
     {
         f->result.windowBytes += bytes;
     }
-    if (params.transferBytes > 0 && !f->result.completed && f->result.sinkBytes >= params.transferBytes)
+    if (params.transferBytes > 0 && !f->result.completed &&
+        f->result.sinkBytes >= params.transferBytes)
     {
         f->result.completed = true;
         f->result.completionSeconds = now.GetSeconds();
@@ -466,7 +464,8 @@ QuicCcCheckDumbbellParams(const QuicCcDumbbellParams& p)
     if (why.tellp() == 0 && !p.queueDisc.empty() &&
         (!LookupTypeId(p.queueDisc, &tid) || !tid.IsChildOf(QueueDisc::GetTypeId())))
     {
-        why << "unknown queue disc '" << p.queueDisc << "' (a QueueDisc TypeId, e.g. ns3::FqCoDelQueueDisc)";
+        why << "unknown queue disc '" << p.queueDisc
+            << "' (a QueueDisc TypeId, e.g. ns3::FqCoDelQueueDisc)";
     }
     return why.str();
 }
@@ -518,10 +517,11 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
         f.run = &state;
         f.result.index = i;
         f.result.rtt = rtt;
-        f.result.start = params.stagger * i +
-                         (params.startJitter.IsStrictlyPositive()
-                              ? NanoSeconds(jitter->GetInteger(0, params.startJitter.GetNanoSeconds() - 1))
-                              : Time(0));
+        f.result.start =
+            params.stagger * i +
+            (params.startJitter.IsStrictlyPositive()
+                 ? NanoSeconds(jitter->GetInteger(0, params.startJitter.GetNanoSeconds() - 1))
+                 : Time(0));
         f.cwnd = std::make_unique<TimeAverage>(params.warmup);
     }
 
@@ -606,7 +606,8 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
     uint32_t i = 0;
     for (const QuicCcFlowGroup& group : params.groups)
     {
-        const std::string factory = group.tcp ? "ns3::TcpSocketFactory" : "ns3::QuicCcSocketFactory";
+        const std::string factory =
+            group.tcp ? "ns3::TcpSocketFactory" : "ns3::QuicCcSocketFactory";
         for (uint32_t k = 0; k < group.count; ++k, ++i)
         {
             FlowState& f = state.flows[i];
@@ -617,8 +618,9 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
             Ptr<Node> sender = dumbbell.GetLeft(i);
             if (group.tcp)
             {
-                sender->GetObject<TcpL4Protocol>()->SetAttribute("SocketType",
-                                                                 TypeIdValue(TypeId::LookupByName(group.typeId)));
+                sender->GetObject<TcpL4Protocol>()->SetAttribute(
+                    "SocketType",
+                    TypeIdValue(TypeId::LookupByName(group.typeId)));
             }
             else
             {
@@ -666,10 +668,12 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
     QuicCcDumbbellResult result;
     result.windowStart = params.warmup;
     result.windowEnd = state.windowEnd;
-    const double windowSeconds = std::max((result.windowEnd - result.windowStart).GetSeconds(), 0.0);
+    const double windowSeconds =
+        std::max((result.windowEnd - result.windowStart).GetSeconds(), 0.0);
 
     monitor->CheckForLostPackets();
-    Ptr<Ipv4FlowClassifier> classifier = DynamicCast<Ipv4FlowClassifier>(flowMonitorHelper.GetClassifier());
+    Ptr<Ipv4FlowClassifier> classifier =
+        DynamicCast<Ipv4FlowClassifier>(flowMonitorHelper.GetClassifier());
     const FlowMonitor::FlowStatsContainer stats = monitor->GetFlowStats();
 
     std::vector<double> goodputs;
@@ -697,8 +701,8 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
                 r.wireRxBytes += st.rxBytes;
             }
         }
-        const size_t bins =
-            static_cast<size_t>(std::ceil(Simulator::Now().GetSeconds() / params.interval.GetSeconds()));
+        const size_t bins = static_cast<size_t>(
+            std::ceil(Simulator::Now().GetSeconds() / params.interval.GetSeconds()));
         r.binBytes.resize(std::max(bins, r.binBytes.size()), 0);
         goodputs.push_back(r.goodputMbps);
         result.totalGoodputMbps += r.goodputMbps;

@@ -13,8 +13,9 @@ void
 QuicCcFirstSocket::Watch(Ptr<Node> node, Callback<void, Ptr<QuicCcSocket>> onFirst)
 {
     Ptr<QuicCcSocketFactory> factory = node->GetObject<QuicCcSocketFactory>();
-    NS_ABORT_MSG_UNLESS(factory, "QuicCcFirstSocket: node " << node->GetId()
-                                                           << " has no QuicCcSocketFactory");
+    NS_ABORT_MSG_UNLESS(factory,
+                        "QuicCcFirstSocket: node " << node->GetId()
+                                                   << " has no QuicCcSocketFactory");
     m_onFirst = onFirst;
     factory->TraceConnectWithoutContext("SocketCreated",
                                         MakeCallback(&QuicCcFirstSocket::OnCreated, this));

@@ -31,7 +31,7 @@ class QuicCcFirstSocket
     /// "SocketCreated" trace sink
     void OnCreated(Ptr<QuicCcSocket> socket);
 
-    Ptr<QuicCcSocket> m_socket;                 //!< the first socket
+    Ptr<QuicCcSocket> m_socket;                  //!< the first socket
     Callback<void, Ptr<QuicCcSocket>> m_onFirst; //!< called once with it
 };
 

@@ -27,8 +27,11 @@ namespace
 {
 
 /// Configuration names, in the order of the 2020 post's tables.
-const std::vector<std::string> kConfigs{
-    "tcp-cubic", "reno", "reno-hystart", "cubic", "cubic-hystart"};
+const std::vector<std::string> kConfigs{"tcp-cubic",
+                                        "reno",
+                                        "reno-hystart",
+                                        "cubic",
+                                        "cubic-hystart"};
 
 /// Bytes of ns-3's TCP send and receive buffers for "tcp-cubic": as large as quic-cc's default
 /// SndBufSize/RcvBufSize, so neither transport is window-limited by its buffers (the ns-3
@@ -62,7 +65,10 @@ class ScopedDefault
         Config::SetDefault(name, value);
     }
 
-    ~ScopedDefault() { Config::SetDefault(m_name, *m_saved); }
+    ~ScopedDefault()
+    {
+        Config::SetDefault(m_name, *m_saved);
+    }
 
     ScopedDefault(const ScopedDefault&) = delete;
     ScopedDefault& operator=(const ScopedDefault&) = delete;
@@ -188,8 +194,8 @@ QuicCcHystartLabTcpSegmentSize(const QuicCcHystartLabParams& params)
     // transfer fix the varint sizes (2 and 4 bytes for 8 MB of 1350 B packets).
     const uint64_t largestPacketNumber = params.transferBytes / params.maxDatagramSize + 1;
     const uint64_t overhead =
-        kQuicCcFixedHeaderSize + QuicCcVarIntSize(largestPacketNumber)
-        + QuicCcStreamFrameOverhead(params.transferBytes, params.maxDatagramSize);
+        kQuicCcFixedHeaderSize + QuicCcVarIntSize(largestPacketNumber) +
+        QuicCcStreamFrameOverhead(params.transferBytes, params.maxDatagramSize);
     NS_ABORT_MSG_UNLESS(params.maxDatagramSize > overhead,
                         "HyStart++ lab: MaxDatagramSize " << params.maxDatagramSize
                                                           << " leaves no room for data");
@@ -216,8 +222,9 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     std::vector<std::unique_ptr<ScopedDefault>> tcpDefaults;
     if (tcp)
     {
-        tcpDefaults.push_back(std::make_unique<ScopedDefault>(
-            "ns3::TcpSocket::SegmentSize", UintegerValue(QuicCcHystartLabTcpSegmentSize(params))));
+        tcpDefaults.push_back(
+            std::make_unique<ScopedDefault>("ns3::TcpSocket::SegmentSize",
+                                            UintegerValue(QuicCcHystartLabTcpSegmentSize(params))));
         tcpDefaults.push_back(std::make_unique<ScopedDefault>("ns3::TcpSocket::SndBufSize",
                                                               UintegerValue(kTcpBufferBytes)));
         tcpDefaults.push_back(std::make_unique<ScopedDefault>("ns3::TcpSocket::RcvBufSize",
@@ -230,9 +237,10 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     p2p.SetDeviceAttribute("DataRate", DataRateValue(params.rate));
     p2p.SetChannelAttribute("Delay", TimeValue(params.oneWayDelay));
     const QueueSize buffer =
-        params.bufferInBytes ? QueueSize(
-            QueueSizeUnit::BYTES, params.bufferPackets * (params.maxDatagramSize + kWireOverhead))
-                             : QueueSize(QueueSizeUnit::PACKETS, params.bufferPackets);
+        params.bufferInBytes
+            ? QueueSize(QueueSizeUnit::BYTES,
+                        params.bufferPackets * (params.maxDatagramSize + kWireOverhead))
+            : QueueSize(QueueSizeUnit::PACKETS, params.bufferPackets);
     p2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(buffer));
     // No flow control: IP hands every packet to the device, so the drop-tail device queue is the
     // only buffer (otherwise ns-3 puts its default FqCoDel queue disc in front of it).
@@ -274,7 +282,8 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
         for (uint32_t i = 0; i < nodes.GetN(); ++i)
         {
             nodes.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute(
-                "SocketType", TypeIdValue(TcpCubic::GetTypeId()));
+                "SocketType",
+                TypeIdValue(TcpCubic::GetTypeId()));
         }
     }
     else
@@ -282,8 +291,9 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
         socketFactory = "ns3::QuicCcSocketFactory";
         const bool hyStart = params.config == "reno-hystart" || params.config == "cubic-hystart";
         const bool cubic = params.config == "cubic" || params.config == "cubic-hystart";
-        quic.SetCongestionControl(
-            cubic ? "ns3::QuicCubic" : "ns3::QuicReno", "HyStart", BooleanValue(hyStart));
+        quic.SetCongestionControl(cubic ? "ns3::QuicCubic" : "ns3::QuicReno",
+                                  "HyStart",
+                                  BooleanValue(hyStart));
         quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
         quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
         quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
@@ -304,8 +314,11 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
         stream += quic.AssignStreams(nodes, stream);
     }
 
-    const QuicCcBulkTransfer apps = QuicCcInstallBulkTransfer(
-        socketFactory, nodes.Get(0), nodes.Get(1), ifaces.GetAddress(1), params.transferBytes);
+    const QuicCcBulkTransfer apps = QuicCcInstallBulkTransfer(socketFactory,
+                                                              nodes.Get(0),
+                                                              nodes.Get(1),
+                                                              ifaces.GetAddress(1),
+                                                              params.transferBytes);
     QuicCcStopAtBytes transfer(params.transferBytes);
     transfer.Watch(apps.sink);
     if (tcp)
@@ -322,7 +335,8 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     {
         result.lostPackets = result.queueDrops + result.errorDrops;
     }
-    else if (Ptr<QuicCcSocket> sender = state.quicSender.Get(); sender && sender->GetLossDetection())
+    else if (Ptr<QuicCcSocket> sender = state.quicSender.Get();
+             sender && sender->GetLossDetection())
     {
         result.lostPackets = sender->GetLossDetection()->GetLostPacketCount();
         result.spuriousLosses = sender->GetLossDetection()->GetSpuriousLossCount();

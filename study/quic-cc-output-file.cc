@@ -11,8 +11,8 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <filesystem>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace ns3
@@ -55,7 +55,10 @@ QuicCcCheckOutputFile(const std::string& option, const std::string& path)
                   "directory " + dir + " does not exist");
     std::string tmp;
     const int fd = CreateTemporary(path, tmp);
-    QuicCcRequire(fd >= 0, option, path, "cannot create a file in " + dir + ": " + std::strerror(errno));
+    QuicCcRequire(fd >= 0,
+                  option,
+                  path,
+                  "cannot create a file in " + dir + ": " + std::strerror(errno));
     close(fd);
     unlink(tmp.c_str());
 }
@@ -79,7 +82,8 @@ QuicCcCheckOutputDirectory(const std::string& option, const std::string& path)
     {
         parent = ".";
     }
-    QuicCcRequire(std::filesystem::is_directory(parent, ec) && access(parent.c_str(), W_OK | X_OK) == 0,
+    QuicCcRequire(std::filesystem::is_directory(parent, ec) &&
+                      access(parent.c_str(), W_OK | X_OK) == 0,
                   option,
                   path,
                   "cannot be created: " + parent.string() + " is not a writable directory");
@@ -90,7 +94,8 @@ QuicCcWriteFileAtomically(const std::string& path, const std::string& content)
 {
     std::string tmp;
     const int fd = CreateTemporary(path, tmp);
-    NS_ABORT_MSG_IF(fd < 0, "cannot create a temporary file for " << path << ": " << std::strerror(errno));
+    NS_ABORT_MSG_IF(fd < 0,
+                    "cannot create a temporary file for " << path << ": " << std::strerror(errno));
     size_t done = 0;
     bool ok = true;
     while (ok && done < content.size())

@@ -36,11 +36,11 @@ class QuicCcPeriodicErrorModel : public ErrorModel
     void SetPeriod(uint64_t period);
     uint64_t GetPeriod() const;
 
-    uint64_t m_period{100}; //!< drop one in this many data packets (>= 1)
+    uint64_t m_period{100};  //!< drop one in this many data packets (>= 1)
     uint64_t m_firstDrop{0}; //!< count of the first dropped packet (0 = m_period)
     uint32_t m_minSize{200}; //!< smallest packet counted as data, bytes (as seen by the device)
-    uint64_t m_counted{0};  //!< data packets seen
-    uint64_t m_dropped{0};  //!< data packets dropped
+    uint64_t m_counted{0};   //!< data packets seen
+    uint64_t m_dropped{0};   //!< data packets dropped
 };
 
 } // namespace ns3

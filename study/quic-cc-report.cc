@@ -3,9 +3,8 @@
  */
 #include "quic-cc-report.h"
 
-#include <boost/math/distributions/normal.hpp>
-
 #include <algorithm>
+#include <boost/math/distributions/normal.hpp>
 #include <cmath>
 #include <iomanip>
 #include <numeric>

@@ -36,7 +36,8 @@ QuicCcRunResponseFunction(const QuicCcResponseFunctionParams& params)
                         "response function: controller must be reno or cubic, got '"
                             << params.controller << "'");
     NS_ABORT_MSG_UNLESS(params.lossRate > 0 && params.lossRate <= 0.5,
-                        "response function: loss rate must be in (0, 0.5], got " << params.lossRate);
+                        "response function: loss rate must be in (0, 0.5], got "
+                            << params.lossRate);
     NS_ABORT_MSG_UNLESS(params.rtt.IsStrictlyPositive(),
                         "response function: RTT must be > 0, got " << params.rtt.As(Time::MS));
     NS_ABORT_MSG_IF(params.cycles == 0, "response function: cycles must be >= 1, got 0");
@@ -76,7 +77,8 @@ QuicCcRunResponseFunction(const QuicCcResponseFunctionParams& params)
     // at about the RFC window, so the loss cycles start near their steady state instead of at
     // slow start's overshoot (without fast convergence, W_max would take tens of cycles to come
     // down from there).
-    d.lossFirstDrop = std::min<uint64_t>(d.lossPeriod, std::max<uint64_t>(1, std::llround(result.rfcWindow)));
+    d.lossFirstDrop =
+        std::min<uint64_t>(d.lossPeriod, std::max<uint64_t>(1, std::llround(result.rfcWindow)));
     d.ackPolicy = "Rfc9000";
     d.warmup = Seconds(result.cycleSeconds * params.warmupCycles);
     d.duration = Seconds(result.cycleSeconds * (params.warmupCycles + params.cycles));

@@ -19,7 +19,8 @@ void
 QuicCcStopAtBytes::Watch(Ptr<Application> sink)
 {
     NS_ABORT_MSG_UNLESS(
-        sink && sink->TraceConnectWithoutContext("Rx", MakeCallback(&QuicCcStopAtBytes::OnRx, this)),
+        sink &&
+            sink->TraceConnectWithoutContext("Rx", MakeCallback(&QuicCcStopAtBytes::OnRx, this)),
         "QuicCcStopAtBytes: the application has no \"Rx\" trace source");
 }
 

@@ -62,13 +62,16 @@ class ChaosFlow
                                       MakeCallback(&ChaosFlow::OnAccept, this));
         m_client = DynamicCast<QuicCcSocket>(net.CreateSocket(0));
         m_client->SetAttribute("SndBufSize", UintegerValue(params.sndBufBytes));
-        m_client->TraceConnectWithoutContext("CongestionWindow64", MakeCallback(&ChaosFlow::OnCwnd, this));
+        m_client->TraceConnectWithoutContext("CongestionWindow64",
+                                             MakeCallback(&ChaosFlow::OnCwnd, this));
         m_writer = std::make_unique<PatternWriter>(m_client, params.bytes);
         m_client->SetConnectCallback(MakeCallback(&ChaosFlow::OnConnected, this),
                                      MakeCallback(&ChaosFlow::OnClientFailed, this));
         m_client->SetCloseCallbacks(MakeCallback(&ChaosFlow::OnClientNormal, this),
                                     MakeCallback(&ChaosFlow::OnClientError, this));
-        Simulator::ScheduleNow([this]() { m_client->Connect(InetSocketAddress(m_net.interfaces.GetAddress(1), kPort)); });
+        Simulator::ScheduleNow([this]() {
+            m_client->Connect(InetSocketAddress(m_net.interfaces.GetAddress(1), kPort));
+        });
         m_watchdog = Simulator::Schedule(params.limit, &ChaosFlow::OnWatchdog, this);
     }
 
@@ -84,24 +87,73 @@ class ChaosFlow
         m_milestones.emplace_back(bytes, std::move(fn));
     }
 
-    const PatternReader& Reader() const { return m_reader; }
-    Ptr<QuicCcSocket> Client() const { return m_client; }
-    uint64_t MaxCwnd() const { return m_maxCwnd; }
-    bool WatchdogFired() const { return m_watchdogFired; }
-    uint32_t ClientNormal() const { return m_clientNormal; }
-    uint32_t ClientError() const { return m_clientError; }
-    uint32_t ClientFailed() const { return m_clientFailed; }
-    uint32_t ServerNormal() const { return m_serverNormal; }
-    uint32_t ServerError() const { return m_serverError; }
-    Time EndedAt() const { return m_endedAt; }
-    uint64_t PeakUnread() const { return m_peakUnread; }
+    const PatternReader& Reader() const
+    {
+        return m_reader;
+    }
+
+    Ptr<QuicCcSocket> Client() const
+    {
+        return m_client;
+    }
+
+    uint64_t MaxCwnd() const
+    {
+        return m_maxCwnd;
+    }
+
+    bool WatchdogFired() const
+    {
+        return m_watchdogFired;
+    }
+
+    uint32_t ClientNormal() const
+    {
+        return m_clientNormal;
+    }
+
+    uint32_t ClientError() const
+    {
+        return m_clientError;
+    }
+
+    uint32_t ClientFailed() const
+    {
+        return m_clientFailed;
+    }
+
+    uint32_t ServerNormal() const
+    {
+        return m_serverNormal;
+    }
+
+    uint32_t ServerError() const
+    {
+        return m_serverError;
+    }
+
+    Time EndedAt() const
+    {
+        return m_endedAt;
+    }
+
+    uint64_t PeakUnread() const
+    {
+        return m_peakUnread;
+    }
 
     /// The record never holds more packets than two windows of full-size packets (in flight,
     /// plus acked or lost ones kept behind the oldest outstanding one), plus PTO probes.
-    uint64_t RecordBound() const { return 2 * m_maxCwnd / 1200 + 16; }
+    uint64_t RecordBound() const
+    {
+        return 2 * m_maxCwnd / 1200 + 16;
+    }
 
   private:
-    void OnConnected(Ptr<Socket>) { m_writer->Start(); }
+    void OnConnected(Ptr<Socket>)
+    {
+        m_writer->Start();
+    }
 
     void OnAccept(Ptr<Socket> s, const Address&)
     {
@@ -133,7 +185,8 @@ class ChaosFlow
         CheckMilestones();
         // The bytes stay readable after the connection closed (the peer's Close() completes
         // once everything is acknowledged, long before this application has read it all).
-        if (m_reader.Received() < m_params.bytes && (!m_serverEnded || m_server->GetRxAvailable() > 0))
+        if (m_reader.Received() < m_params.bytes &&
+            (!m_serverEnded || m_server->GetRxAvailable() > 0))
         {
             Simulator::Schedule(MilliSeconds(10), &ChaosFlow::SlowRead, this);
         }
@@ -149,11 +202,25 @@ class ChaosFlow
         }
     }
 
-    void OnCwnd(uint64_t, uint64_t cwnd) { m_maxCwnd = std::max(m_maxCwnd, cwnd); }
+    void OnCwnd(uint64_t, uint64_t cwnd)
+    {
+        m_maxCwnd = std::max(m_maxCwnd, cwnd);
+    }
 
-    void OnClientNormal(Ptr<Socket>) { Ended(m_clientNormal); }
-    void OnClientError(Ptr<Socket>) { Ended(m_clientError); }
-    void OnClientFailed(Ptr<Socket>) { Ended(m_clientFailed); }
+    void OnClientNormal(Ptr<Socket>)
+    {
+        Ended(m_clientNormal);
+    }
+
+    void OnClientError(Ptr<Socket>)
+    {
+        Ended(m_clientError);
+    }
+
+    void OnClientFailed(Ptr<Socket>)
+    {
+        Ended(m_clientFailed);
+    }
 
     void OnServerNormal(Ptr<Socket>)
     {
@@ -225,10 +292,17 @@ class ChaosTestCase : public quiccc::test::SimulationTestCase
     virtual ChaosParams Params() = 0;
     /// Add the chaos to \p net and \p flow (after both exist).
     virtual void Disturb(TwoNodes& net, ChaosFlow& flow) = 0;
+
     /// Extra assertions after the run.
-    virtual void Check(TwoNodes& net, ChaosFlow& flow) {}
+    virtual void Check(TwoNodes& net, ChaosFlow& flow)
+    {
+    }
+
     /// true: the documented ending is the error close at the idle timeout, not delivery.
-    virtual bool ExpectsIdleTimeout() const { return false; }
+    virtual bool ExpectsIdleTimeout() const
+    {
+        return false;
+    }
 
   private:
     void DoRun() override
@@ -252,7 +326,9 @@ class ChaosTestCase : public quiccc::test::SimulationTestCase
                                         << flow.MaxCwnd() << " B)");
         if (ExpectsIdleTimeout())
         {
-            NS_TEST_EXPECT_MSG_LT(flow.Reader().Received(), params.bytes, "not everything can arrive");
+            NS_TEST_EXPECT_MSG_LT(flow.Reader().Received(),
+                                  params.bytes,
+                                  "not everything can arrive");
             NS_TEST_EXPECT_MSG_EQ(flow.ClientError(), 1, "client: error close at the idle timeout");
             NS_TEST_EXPECT_MSG_EQ(flow.ServerError(), 1, "server: error close at the idle timeout");
             NS_TEST_EXPECT_MSG_EQ(flow.ClientNormal() + flow.ServerNormal(), 0, "no normal close");
@@ -262,13 +338,16 @@ class ChaosTestCase : public quiccc::test::SimulationTestCase
             NS_TEST_EXPECT_MSG_EQ(flow.Reader().Received(), params.bytes, "every byte delivered");
             NS_TEST_EXPECT_MSG_EQ(flow.ClientNormal(), 1, "client: Close() completes");
             NS_TEST_EXPECT_MSG_EQ(flow.ServerNormal(), 1, "server: normal close");
-            NS_TEST_EXPECT_MSG_EQ(flow.ClientError() + flow.ServerError() + flow.ClientFailed(), 0, "no error");
+            NS_TEST_EXPECT_MSG_EQ(flow.ClientError() + flow.ServerError() + flow.ClientFailed(),
+                                  0,
+                                  "no error");
         }
         Check(net, flow);
-        std::clog << "  chaos [" << GetName() << "]: delivered " << flow.Reader().Received() << " of "
-                  << params.bytes << " B, ended at " << flow.EndedAt().As(Time::S) << ", record peak "
-                  << flow.Client()->GetSentPacketRecordPeak() << " packets (bound " << flow.RecordBound()
-                  << "), largest cwnd " << flow.MaxCwnd() << " B, lost "
+        std::clog << "  chaos [" << GetName() << "]: delivered " << flow.Reader().Received()
+                  << " of " << params.bytes << " B, ended at " << flow.EndedAt().As(Time::S)
+                  << ", record peak " << flow.Client()->GetSentPacketRecordPeak()
+                  << " packets (bound " << flow.RecordBound() << "), largest cwnd "
+                  << flow.MaxCwnd() << " B, lost "
                   << flow.Client()->GetLossDetection()->GetLostPacketCount() << ", spurious "
                   << flow.Client()->GetLossDetection()->GetSpuriousLossCount() << std::endl;
         Simulator::Destroy();
@@ -281,7 +360,10 @@ class ChaosTestCase : public quiccc::test::SimulationTestCase
 class ReorderDuplicateCase : public ChaosTestCase
 {
   public:
-    ReorderDuplicateCase(const std::string& name, double reorder, double duplicate, uint32_t extraRtts)
+    ReorderDuplicateCase(const std::string& name,
+                         double reorder,
+                         double duplicate,
+                         uint32_t extraRtts)
         : ChaosTestCase(name, 21),
           m_reorder(reorder),
           m_duplicate(duplicate),
@@ -381,17 +463,24 @@ class BlackholeCase : public ChaosTestCase
         {
             // More than three consecutive PTOs fit in it (1 + 2 + 4 PTO periods, backed off).
             NS_TEST_EXPECT_MSG_GT(m_length, 7 * m_ptoAtStart, "blackhole longer than three PTOs");
-            NS_TEST_EXPECT_MSG_GT(flow.EndedAt(), m_start + m_length, "delivery completed after it");
+            NS_TEST_EXPECT_MSG_GT(flow.EndedAt(),
+                                  m_start + m_length,
+                                  "delivery completed after it");
         }
         else
         {
             // The last packet got through at the blackhole's start; the idle timeout is 10 s.
-            NS_TEST_EXPECT_MSG_GT_OR_EQ(flow.EndedAt(), m_start + Seconds(10), "not before the idle timeout");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(flow.EndedAt(),
+                                        m_start + Seconds(10),
+                                        "not before the idle timeout");
             NS_TEST_EXPECT_MSG_LT(flow.EndedAt(), m_start + Seconds(11), "at the idle timeout");
         }
     }
 
-    bool ExpectsIdleTimeout() const override { return !m_length.IsStrictlyPositive(); }
+    bool ExpectsIdleTimeout() const override
+    {
+        return !m_length.IsStrictlyPositive();
+    }
 
     Time m_length;
     std::vector<Ptr<RateErrorModel>> m_loss;
@@ -468,7 +557,9 @@ class LongFatPathCase : public ChaosTestCase
         return p;
     }
 
-    void Disturb(TwoNodes&, ChaosFlow&) override {}
+    void Disturb(TwoNodes&, ChaosFlow&) override
+    {
+    }
 
     void Check(TwoNodes&, ChaosFlow& flow) override
     {
@@ -485,7 +576,8 @@ class SlowReaderCase : public ChaosTestCase
 {
   public:
     SlowReaderCase()
-        : ChaosTestCase("receiving application reads slowly (16 KB per 10 ms on a 100 Mbps path)", 25)
+        : ChaosTestCase("receiving application reads slowly (16 KB per 10 ms on a 100 Mbps path)",
+                        25)
     {
     }
 
@@ -498,14 +590,18 @@ class SlowReaderCase : public ChaosTestCase
         return p;
     }
 
-    void Disturb(TwoNodes&, ChaosFlow&) override {}
+    void Disturb(TwoNodes&, ChaosFlow&) override
+    {
+    }
 
     void Check(TwoNodes&, ChaosFlow& flow) override
     {
         // quic-cc has no flow control (QuicCcSocket::RcvBufSize limits reassembly, not unread
         // bytes): the unread backlog is what the application has not read yet.
         NS_TEST_EXPECT_MSG_GT(flow.PeakUnread(), kMb, "the reader really fell behind");
-        NS_TEST_EXPECT_MSG_GT(flow.Reader().LastByteTime(), Seconds(2.4), "reading took 4 MB / 1.6 MB/s");
+        NS_TEST_EXPECT_MSG_GT(flow.Reader().LastByteTime(),
+                              Seconds(2.4),
+                              "reading took 4 MB / 1.6 MB/s");
     }
 };
 
@@ -516,14 +612,18 @@ class QuicCcChaosTestSuite : public TestSuite
     QuicCcChaosTestSuite()
         : TestSuite("quic-cc-chaos", QUICCC_SUITE_SYSTEM)
     {
-        AddTestCase(new ReorderDuplicateCase("10 % reordering, up to 3 RTT extra delay", 0.10, 0, 3), QUICCC_TEST_QUICK);
+        AddTestCase(
+            new ReorderDuplicateCase("10 % reordering, up to 3 RTT extra delay", 0.10, 0, 3),
+            QUICCC_TEST_QUICK);
         AddTestCase(new ReorderDuplicateCase("5 % duplication", 0, 0.05, 1), QUICCC_TEST_QUICK);
         AddTestCase(new BlackholeCase("5 s blackhole mid-transfer", Seconds(5)), QUICCC_TEST_QUICK);
-        AddTestCase(new BlackholeCase("100 % loss mid-transfer until the idle timeout", Time(0)), QUICCC_TEST_QUICK);
+        AddTestCase(new BlackholeCase("100 % loss mid-transfer until the idle timeout", Time(0)),
+                    QUICCC_TEST_QUICK);
         AddTestCase(new RateDropCase, QUICCC_TEST_QUICK);
         AddTestCase(new LongFatPathCase(64 * kMb, 10'000, 16 * kMb), QUICCC_TEST_QUICK);
         AddTestCase(new SlowReaderCase, QUICCC_TEST_QUICK);
-        // 1 GB over the long fat path: windows of hundreds of MB (about 5 min; see doc/quic-cc.rst).
+        // 1 GB over the long fat path: windows of hundreds of MB (about 5 min; see
+        // doc/quic-cc.rst).
         AddTestCase(new LongFatPathCase(1000 * kMb, 100'000, 100 * kMb), QUICCC_TEST_EXTENSIVE);
     }
 };

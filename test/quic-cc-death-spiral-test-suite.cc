@@ -5,10 +5,10 @@
  * idle-restart logic cwnd stays pinned at 2 x MaxDatagramSize long after the loss stops, while
  * the 2026 logic and Reno recover.
  */
+#include "quic-cc-death-spiral-scenario.h"
 #include "quic-cc-test-case.h"
 #include "quic-cc-test-compat.h"
 
-#include "quic-cc-death-spiral-scenario.h"
 #include "ns3/test.h"
 
 using namespace ns3;
@@ -35,7 +35,8 @@ class QuicCcDeathSpiralSeededTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcDeathSpiralSeededTestCase()
-        : quiccc::test::SimulationTestCase("RngRun 1: cubic LastSent pinned at 2700 B from 3 s to 10 s; LastActivity and reno finish")
+        : quiccc::test::SimulationTestCase("RngRun 1: cubic LastSent pinned at 2700 B from 3 s to "
+                                           "10 s; LastActivity and reno finish")
     {
     }
 
@@ -53,9 +54,14 @@ class QuicCcDeathSpiralSeededTestCase : public quiccc::test::SimulationTestCase
 
         for (const char* cc : {"cubic", "reno"})
         {
-            const QuicCcDeathSpiralResult ok = QuicCcRunDeathSpiral(Scenario(cc, "LastActivity", 1));
-            NS_TEST_ASSERT_MSG_EQ(ok.completed, true, std::string(cc) + " must complete on the same seed");
-            NS_TEST_ASSERT_MSG_LT(ok.completionSeconds, 6.0, std::string(cc) + " completes well within 10 s");
+            const QuicCcDeathSpiralResult ok =
+                QuicCcRunDeathSpiral(Scenario(cc, "LastActivity", 1));
+            NS_TEST_ASSERT_MSG_EQ(ok.completed,
+                                  true,
+                                  std::string(cc) + " must complete on the same seed");
+            NS_TEST_ASSERT_MSG_LT(ok.completionSeconds,
+                                  6.0,
+                                  std::string(cc) + " completes well within 10 s");
             NS_TEST_ASSERT_MSG_EQ(ok.bytesReceived, 10'000'000, "every byte");
         }
     }
@@ -66,7 +72,8 @@ class QuicCcDeathSpiralBatchTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcDeathSpiralBatchTestCase()
-        : quiccc::test::SimulationTestCase("20-run batch: cubic LastActivity and reno 0 failures, cubic LastSent at least 5 failures")
+        : quiccc::test::SimulationTestCase("20-run batch: cubic LastActivity and reno 0 failures, "
+                                           "cubic LastSent at least 5 failures")
     {
     }
 

@@ -6,11 +6,12 @@
  * (and FlowMonitor attributes the wire packets to the right flow), and bad flow specs are
  * refused before anything runs, naming the token.
  */
+#include "quic-cc-dumbbell-scenario.h"
 #include "quic-cc-test-case.h"
 #include "quic-cc-test-compat.h"
+
 #include "ns3/quic-cc-compat.h"
 #include "ns3/test.h"
-#include "quic-cc-dumbbell-scenario.h"
 
 using namespace ns3;
 
@@ -40,8 +41,7 @@ class QuicCcDumbbellCubicPairTestCase : public quiccc::test::SimulationTestCase
     }
 
   private:
-    void
-    DoRun() override
+    void DoRun() override
     {
         QuicCcDumbbellParams p = Dumbbell("quic:cubic:2");
         p.transferBytes = 12'000'000;
@@ -51,10 +51,14 @@ class QuicCcDumbbellCubicPairTestCase : public quiccc::test::SimulationTestCase
         for (const auto& f : r.flows)
         {
             NS_TEST_EXPECT_MSG_EQ(f.completed, true, "flow " << f.index << " finishes");
-            NS_TEST_EXPECT_MSG_EQ(f.sinkBytes, p.transferBytes, "flow " << f.index << ": every byte");
+            NS_TEST_EXPECT_MSG_EQ(f.sinkBytes,
+                                  p.transferBytes,
+                                  "flow " << f.index << ": every byte");
             NS_TEST_EXPECT_MSG_GT(f.goodputMbps, 2.0, "flow " << f.index << " is not starved");
         }
-        NS_TEST_EXPECT_MSG_GT(r.windowEnd, r.windowStart + Seconds(4), "a window of several seconds");
+        NS_TEST_EXPECT_MSG_GT(r.windowEnd,
+                              r.windowStart + Seconds(4),
+                              "a window of several seconds");
         NS_TEST_EXPECT_MSG_GT(r.jainIndex, 0.9, "fair share");
         NS_TEST_EXPECT_MSG_GT(r.totalGoodputMbps, 8.0, "the bottleneck is used");
     }
@@ -71,8 +75,7 @@ class QuicCcDumbbellRenoPairTestCase : public quiccc::test::SimulationTestCase
     }
 
   private:
-    void
-    DoRun() override
+    void DoRun() override
     {
         QuicCcDumbbellParams p = Dumbbell("quic:reno:2");
         p.duration = Seconds(25);
@@ -91,13 +94,13 @@ class QuicCcDumbbellByteCountTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcDumbbellByteCountTestCase()
-        : quiccc::test::SimulationTestCase("per-flow byte counts equal the PacketSink totals; FlowMonitor agrees")
+        : quiccc::test::SimulationTestCase(
+              "per-flow byte counts equal the PacketSink totals; FlowMonitor agrees")
     {
     }
 
   private:
-    void
-    DoRun() override
+    void DoRun() override
     {
         QuicCcDumbbellParams p = Dumbbell("quic:cubic:1,tcp:TcpNewReno:1");
         p.transferBytes = 2'000'000;
@@ -110,7 +113,9 @@ class QuicCcDumbbellByteCountTestCase : public quiccc::test::SimulationTestCase
         {
             const std::string name = f.transport + " flow";
             NS_TEST_EXPECT_MSG_EQ(f.completed, true, name + " finishes");
-            NS_TEST_EXPECT_MSG_EQ(f.sinkBytes, f.sinkTotalRx, name + ": reported = PacketSink total");
+            NS_TEST_EXPECT_MSG_EQ(f.sinkBytes,
+                                  f.sinkTotalRx,
+                                  name + ": reported = PacketSink total");
             NS_TEST_EXPECT_MSG_EQ(f.sinkTotalRx, p.transferBytes, name + ": the whole transfer");
             uint64_t binned = 0;
             for (uint64_t b : f.binBytes)
@@ -129,7 +134,9 @@ class QuicCcDumbbellByteCountTestCase : public quiccc::test::SimulationTestCase
         // A TCP flow's wire bytes are within 10 % of its payload (40-52 B per 1332 B segment);
         // a mix-up with the QUIC flow's FlowMonitor entry would not be.
         const auto& tcp = r.flows[1];
-        NS_TEST_EXPECT_MSG_LT(tcp.wireRxBytes, tcp.sinkBytes * 1.1, "TCP wire bytes match its payload");
+        NS_TEST_EXPECT_MSG_LT(tcp.wireRxBytes,
+                              tcp.sinkBytes * 1.1,
+                              "TCP wire bytes match its payload");
     }
 };
 
@@ -138,35 +145,43 @@ class QuicCcDumbbellBadSpecTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcDumbbellBadSpecTestCase()
-        : quiccc::test::SimulationTestCase("bad flow specs: an error naming the token, before anything runs")
+        : quiccc::test::SimulationTestCase(
+              "bad flow specs: an error naming the token, before anything runs")
     {
     }
 
   private:
-    void
-    Refused(const std::string& spec, const std::string& token, const std::string& reason)
+    void Refused(const std::string& spec, const std::string& token, const std::string& reason)
     {
         std::vector<QuicCcFlowGroup> groups;
         const std::string why = QuicCcParseFlowSpec(spec, &groups);
-        NS_TEST_EXPECT_MSG_NE(why.find("'" + token + "'"), std::string::npos, spec + " names " + token + ": " + why);
+        NS_TEST_EXPECT_MSG_NE(why.find("'" + token + "'"),
+                              std::string::npos,
+                              spec + " names " + token + ": " + why);
         NS_TEST_EXPECT_MSG_NE(why.find(reason), std::string::npos, spec + " says why: " + why);
     }
 
-    void
-    DoRun() override
+    void DoRun() override
     {
         Refused("quic:bbr:2", "quic:bbr:2", "unknown QUIC controller 'bbr'");
-        Refused("quic:cubic:1,tcp:NoSuch:1", "tcp:NoSuch:1", "unknown TCP congestion control 'NoSuch'");
+        Refused("quic:cubic:1,tcp:NoSuch:1",
+                "tcp:NoSuch:1",
+                "unknown TCP congestion control 'NoSuch'");
         Refused("quic:cubic:0", "quic:cubic:0", "count must be");
-        Refused("quic:reno[Beta=0.5]:1", "quic:reno[Beta=0.5]:1", "ns3::QuicReno has no attribute 'Beta'");
-        Refused("quic:cubic[IdleRestart=Never]:1", "quic:cubic[IdleRestart=Never]:1", "invalid value 'Never'");
+        Refused("quic:reno[Beta=0.5]:1",
+                "quic:reno[Beta=0.5]:1",
+                "ns3::QuicReno has no attribute 'Beta'");
+        Refused("quic:cubic[IdleRestart=Never]:1",
+                "quic:cubic[IdleRestart=Never]:1",
+                "invalid value 'Never'");
         Refused("tcp:TcpCubic[NoSuch=1]:1", "tcp:TcpCubic[NoSuch=1]:1", "no attribute 'NoSuch'");
         Refused("sctp:cubic:1", "sctp:cubic:1", "transport must be quic or tcp");
         Refused("quic:cubic", "quic:cubic", "transport:controller:count");
 
         std::vector<QuicCcFlowGroup> groups;
         NS_TEST_ASSERT_MSG_EQ(
-            QuicCcParseFlowSpec("quic:cubic[IdleRestart=LastSent|HyStart=false]:3,tcp:TcpCubic:2", &groups),
+            QuicCcParseFlowSpec("quic:cubic[IdleRestart=LastSent|HyStart=false]:3,tcp:TcpCubic:2",
+                                &groups),
             "",
             "a good spec parses");
         NS_TEST_ASSERT_MSG_EQ(groups.size(), 2, "two groups");
@@ -189,11 +204,13 @@ class QuicCcDumbbellJainTestCase : public quiccc::test::SimulationTestCase
     }
 
   private:
-    void
-    DoRun() override
+    void DoRun() override
     {
         NS_TEST_EXPECT_MSG_EQ_TOL(QuicCcJainIndex({5, 5}), 1.0, 1e-12, "equal shares");
-        NS_TEST_EXPECT_MSG_EQ_TOL(QuicCcJainIndex({1, 0, 0, 0}), 0.25, 1e-12, "one of four takes all");
+        NS_TEST_EXPECT_MSG_EQ_TOL(QuicCcJainIndex({1, 0, 0, 0}),
+                                  0.25,
+                                  1e-12,
+                                  "one of four takes all");
         // (7 + 2.1)^2 / (2 (49 + 4.41)) = 82.81 / 106.82
         NS_TEST_EXPECT_MSG_EQ_TOL(QuicCcJainIndex({7, 2.1}), 82.81 / 106.82, 1e-12, "7.0 vs 2.1");
     }

@@ -1,15 +1,15 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The HyStart++ lab at socket level (Cloudflare 2020, "CUBIC and HyStart++ support in quiche"): 5 Mbps, RTT 60 ms, an
- * 8 MB download, 0 % random loss, so every loss is a bottleneck-queue overflow. With a buffer
- * well above the BDP, HyStart++ (Conservative Slow Start) leaves slow start before the queue
- * overflows as badly, and the sender loses fewer packets, for both Reno and CUBIC.
+ * The HyStart++ lab at socket level (Cloudflare 2020, "CUBIC and HyStart++ support in quiche"): 5
+ * Mbps, RTT 60 ms, an 8 MB download, 0 % random loss, so every loss is a bottleneck-queue overflow.
+ * With a buffer well above the BDP, HyStart++ (Conservative Slow Start) leaves slow start before
+ * the queue overflows as badly, and the sender loses fewer packets, for both Reno and CUBIC.
  */
+#include "quic-cc-hystart-lab-scenario.h"
 #include "quic-cc-test-case.h"
 #include "quic-cc-test-compat.h"
 
-#include "quic-cc-hystart-lab-scenario.h"
 #include "ns3/test.h"
 
 #include <cmath>
@@ -41,8 +41,7 @@ class QuicCcHystartLabTestCase : public quiccc::test::SimulationTestCase
 
     /// The run completed, nothing was dropped at random, and every queue drop was declared lost
     /// (a dropped packet's data must be declared lost before it is sent again).
-    void
-    CheckCleanRun(const std::string& config, const QuicCcHystartLabResult& r)
+    void CheckCleanRun(const std::string& config, const QuicCcHystartLabResult& r)
     {
         NS_TEST_EXPECT_MSG_EQ(r.completed, true, config + " completes");
         NS_TEST_EXPECT_MSG_EQ(r.bytesReceived, 8'000'000, config + ": every byte");
@@ -58,13 +57,12 @@ class QuicCcHystartLabFourBdpTestCase : public QuicCcHystartLabTestCase
   public:
     QuicCcHystartLabFourBdpTestCase()
         : QuicCcHystartLabTestCase(
-            "4 BDP buffer, 0 % loss: HyStart++ loses fewer packets for reno and cubic")
+              "4 BDP buffer, 0 % loss: HyStart++ loses fewer packets for reno and cubic")
     {
     }
 
   private:
-    void
-    DoRun() override
+    void DoRun() override
     {
         const QuicCcHystartLabParams path;
         const uint32_t buffer = QuicCcHystartLabBufferPackets(path, 4);
@@ -77,8 +75,9 @@ class QuicCcHystartLabFourBdpTestCase : public QuicCcHystartLabTestCase
             CheckCleanRun(cc + "-hystart", with);
             // Slow start overshoots a 139-packet pipe (BDP + buffer) by about a window's worth.
             NS_TEST_ASSERT_MSG_GT_OR_EQ(without.lostPackets, 100, cc + ": slow start overshoots");
-            NS_TEST_ASSERT_MSG_LT(
-                with.lostPackets, without.lostPackets, cc + ": HyStart++ loses fewer");
+            NS_TEST_ASSERT_MSG_LT(with.lostPackets,
+                                  without.lostPackets,
+                                  cc + ": HyStart++ loses fewer");
             NS_TEST_ASSERT_MSG_LT(with.peakCwnd, without.peakCwnd, cc + ": HyStart++ peaks lower");
             // "HyStart++ does not change download time much": within 10 % here.
             NS_TEST_ASSERT_MSG_LT(with.completionSeconds,
@@ -95,13 +94,12 @@ class QuicCcHystartLabDeepQueueTestCase : public QuicCcHystartLabTestCase
   public:
     QuicCcHystartLabDeepQueueTestCase()
         : QuicCcHystartLabTestCase(
-            "1000-packet buffer, 0 % loss: HyStart++ loses nothing, plain slow start > 500")
+              "1000-packet buffer, 0 % loss: HyStart++ loses nothing, plain slow start > 500")
     {
     }
 
   private:
-    void
-    DoRun() override
+    void DoRun() override
     {
         for (const std::string cc : {"reno", "cubic"})
         {
@@ -109,8 +107,9 @@ class QuicCcHystartLabDeepQueueTestCase : public QuicCcHystartLabTestCase
             const QuicCcHystartLabResult with = QuicCcRunHystartLab(Lab(cc + "-hystart", 1000));
             CheckCleanRun(cc, without);
             CheckCleanRun(cc + "-hystart", with);
-            NS_TEST_ASSERT_MSG_GT(
-                without.lostPackets, 500, cc + ": slow start overflows 1000 packets");
+            NS_TEST_ASSERT_MSG_GT(without.lostPackets,
+                                  500,
+                                  cc + ": slow start overflows 1000 packets");
             NS_TEST_ASSERT_MSG_EQ(with.lostPackets, 0, cc + "-hystart: no loss at all");
             NS_TEST_ASSERT_MSG_EQ(with.queueDrops, 0, cc + "-hystart: the queue never overflows");
         }
@@ -124,13 +123,12 @@ class QuicCcHystartLabTcpBaselineTestCase : public QuicCcHystartLabTestCase
   public:
     QuicCcHystartLabTcpBaselineTestCase()
         : QuicCcHystartLabTestCase(
-            "tcp-cubic baseline: completes, lost = network drops, time close to QUIC reno")
+              "tcp-cubic baseline: completes, lost = network drops, time close to QUIC reno")
     {
     }
 
   private:
-    void
-    DoRun() override
+    void DoRun() override
     {
         const QuicCcHystartLabParams path;
         NS_TEST_ASSERT_MSG_EQ(QuicCcHystartLabTcpSegmentSize(path),
@@ -160,8 +158,7 @@ class QuicCcHystartLabDeterminismTestCase : public QuicCcHystartLabTestCase
     }
 
   private:
-    void
-    DoRun() override
+    void DoRun() override
     {
         const QuicCcHystartLabResult a = QuicCcRunHystartLab(Lab("cubic-hystart", 56, 0.02, 3));
         const QuicCcHystartLabResult b = QuicCcRunHystartLab(Lab("cubic-hystart", 56, 0.02, 3));

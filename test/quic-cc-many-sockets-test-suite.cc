@@ -5,12 +5,12 @@
  * completes, every socket draws from its own streams (no two share a connection id), and the
  * same seed and run reproduce the run exactly while another run number changes it.
  */
+#include "quic-cc-test-case.h"
+#include "quic-cc-test-compat.h"
 #include "quic-cc-test-topology.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
-#include "quic-cc-test-case.h"
-#include "quic-cc-test-compat.h"
 #include "ns3/quic-cc-compat.h"
 #include "ns3/quic-cc-frames.h"
 #include "ns3/test.h"
@@ -33,8 +33,8 @@ struct ManySocketsRun
     /// Connection id of every INITIAL seen by either node (one per client connection, plus
     /// retransmitted INITIALs).
     std::set<uint64_t> clientConnectionIds;
-    uint64_t initials{0};          //!< INITIAL packets seen
-    uint64_t bytesAtSinks{0};      //!< application bytes delivered
+    uint64_t initials{0};               //!< INITIAL packets seen
+    uint64_t bytesAtSinks{0};           //!< application bytes delivered
     std::vector<size_t> socketsPerNode; //!< SocketList sizes at the end
 };
 
@@ -54,7 +54,8 @@ OnIpRx(ManySocketsRun* run, Ptr<const Packet> packet, Ptr<Ipv4>, uint32_t)
     std::vector<uint8_t> bytes(p->GetSize());
     p->CopyData(bytes.data(), bytes.size());
     const QuicCcParseResult parsed = QuicCcParse(bytes.data(), bytes.size());
-    if (parsed.packet && parsed.packet->type == QuicCcPacketType::INITIAL && parsed.packet->packetNumber == 0)
+    if (parsed.packet && parsed.packet->type == QuicCcPacketType::INITIAL &&
+        parsed.packet->packetNumber == 0)
     {
         ++run->initials;
         run->clientConnectionIds.insert(parsed.packet->connectionId);
@@ -79,8 +80,10 @@ RunManySockets(uint32_t clientsPerNode, uint64_t bytes, uint32_t rngRun)
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(rngRun);
     QuicCcHelper quic;
-    quic.SetSocketAttribute("SendDelay", StringValue("ns3::UniformRandomVariable[Min=0.0|Max=0.00002]"));
-    quic.SetSocketAttribute("AckProcessingDelay", StringValue("ns3::UniformRandomVariable[Min=0.0|Max=0.00002]"));
+    quic.SetSocketAttribute("SendDelay",
+                            StringValue("ns3::UniformRandomVariable[Min=0.0|Max=0.00002]"));
+    quic.SetSocketAttribute("AckProcessingDelay",
+                            StringValue("ns3::UniformRandomVariable[Min=0.0|Max=0.00002]"));
     TwoNodes net(quic, "1Gbps", MilliSeconds(1), 100000);
     int64_t stream = 1;
     InternetStackHelper internet;
@@ -92,8 +95,10 @@ RunManySockets(uint32_t clientsPerNode, uint64_t bytes, uint32_t rngRun)
     for (uint32_t node = 0; node < 2; ++node)
     {
         net.nodes.Get(node)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
-            "Rx", MakeBoundCallback(&OnIpRx, &run));
-        PacketSinkHelper sink("ns3::QuicCcSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
+            "Rx",
+            MakeBoundCallback(&OnIpRx, &run));
+        PacketSinkHelper sink("ns3::QuicCcSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), port));
         ApplicationContainer s = sink.Install(net.nodes.Get(node));
         s.Get(0)->TraceConnectWithoutContext("Rx", MakeBoundCallback(&OnSinkRx, &run, node));
         for (uint32_t c = 0; c < clientsPerNode; ++c)
@@ -109,7 +114,8 @@ RunManySockets(uint32_t clientsPerNode, uint64_t bytes, uint32_t rngRun)
     Simulator::Run();
     for (uint32_t node = 0; node < 2; ++node)
     {
-        run.socketsPerNode.push_back(net.nodes.Get(node)->GetObject<QuicCcSocketFactory>()->GetSockets().size());
+        run.socketsPerNode.push_back(
+            net.nodes.Get(node)->GetObject<QuicCcSocketFactory>()->GetSockets().size());
     }
     Simulator::Destroy();
     return run;
@@ -120,7 +126,8 @@ class QuicCcManySocketsTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcManySocketsTestCase()
-        : quiccc::test::SimulationTestCase("more than 1,000 sockets per node: distinct streams, complete, deterministic")
+        : quiccc::test::SimulationTestCase(
+              "more than 1,000 sockets per node: distinct streams, complete, deterministic")
     {
     }
 
@@ -133,7 +140,9 @@ class QuicCcManySocketsTestCase : public quiccc::test::SimulationTestCase
         NS_TEST_ASSERT_MSG_EQ(a.socketsPerNode.size(), 2, "two nodes");
         NS_TEST_ASSERT_MSG_EQ(a.socketsPerNode[0], 1 + 2 * clients, "sockets on node 0");
         NS_TEST_ASSERT_MSG_EQ(a.socketsPerNode[1], 1 + 2 * clients, "sockets on node 1");
-        NS_TEST_ASSERT_MSG_EQ(a.bytesAtSinks, 2 * clients * bytes, "every connection delivered every byte");
+        NS_TEST_ASSERT_MSG_EQ(a.bytesAtSinks,
+                              2 * clients * bytes,
+                              "every connection delivered every byte");
         // A connection id is drawn from the client socket's own stream: two sockets sharing a
         // stream (within a node, or the same index on both nodes) would draw the same id.
         NS_TEST_ASSERT_MSG_EQ(a.initials, 2 * clients, "one first INITIAL per client connection");

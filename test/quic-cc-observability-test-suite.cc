@@ -4,10 +4,10 @@
  * Trace sources and qlog: each socket trace source fires with the right values in a small
  * scripted run, is reachable through its Config path, and the qlog file says the same.
  */
+#include "quic-cc-death-spiral-scenario.h"
 #include "quic-cc-test-case.h"
 #include "quic-cc-test-compat.h"
 #include "quic-cc-test-topology.h"
-#include "quic-cc-death-spiral-scenario.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/config.h"
@@ -20,8 +20,8 @@
 #include <fstream>
 #include <limits>
 #include <map>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 using namespace ns3;
 using namespace ns3::quiccc::test;
@@ -98,7 +98,8 @@ class QuicCcQlogStopMidTransferTestCase : public quiccc::test::SimulationTestCas
 {
   public:
     QuicCcQlogStopMidTransferTestCase()
-        : quiccc::test::SimulationTestCase("qlog of a run stopped mid-transfer: both files complete up to the stop")
+        : quiccc::test::SimulationTestCase(
+              "qlog of a run stopped mid-transfer: both files complete up to the stop")
     {
     }
 
@@ -118,14 +119,17 @@ class QuicCcQlogStopMidTransferTestCase : public quiccc::test::SimulationTestCas
             net.nodes.Get(n)->GetObject<QuicCcSocketFactory>()->TraceConnectWithoutContext(
                 "SocketCreated",
                 Callback<void, Ptr<QuicCcSocket>>([count](Ptr<QuicCcSocket> socket) {
-                    socket->TraceConnectWithoutContext("PacketSent",
-                                                       Callback<void, uint64_t, uint64_t>(
-                                                           [count](uint64_t, uint64_t) { ++*count; }));
+                    socket->TraceConnectWithoutContext(
+                        "PacketSent",
+                        Callback<void, uint64_t, uint64_t>(
+                            [count](uint64_t, uint64_t) { ++*count; }));
                 }));
         }
-        PacketSinkHelper sink("ns3::QuicCcSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), kPort));
+        PacketSinkHelper sink("ns3::QuicCcSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), kPort));
         sink.Install(net.nodes.Get(1));
-        BulkSendHelper bulk("ns3::QuicCcSocketFactory", InetSocketAddress(net.interfaces.GetAddress(1), kPort));
+        BulkSendHelper bulk("ns3::QuicCcSocketFactory",
+                            InetSocketAddress(net.interfaces.GetAddress(1), kPort));
         bulk.SetAttribute("MaxBytes", UintegerValue(50'000'000)); // far more than 0.5 s carries
         bulk.Install(net.nodes.Get(0));
         const Time stop = MilliSeconds(500);
@@ -139,7 +143,8 @@ class QuicCcQlogStopMidTransferTestCase : public quiccc::test::SimulationTestCas
             const std::string path = FindQlog(qlogDir, prefixes[n]);
             NS_TEST_ASSERT_MSG_EQ(path.empty(), false, "qlog file " + prefixes[n] + "*");
             std::ifstream in(path, std::ios::binary);
-            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            const std::string text((std::istreambuf_iterator<char>(in)),
+                                   std::istreambuf_iterator<char>());
             NS_TEST_ASSERT_MSG_EQ(text.empty(), false, path + " is not empty");
             NS_TEST_ASSERT_MSG_EQ(text.back(), '\n', path + " ends with LF (RFC 7464)");
             std::string error;
@@ -153,8 +158,12 @@ class QuicCcQlogStopMidTransferTestCase : public quiccc::test::SimulationTestCas
                 lastTime = records[i]["time"].get<double>();
             }
             NS_TEST_ASSERT_MSG_GT(sent[n], 100, "the transfer was under way at the stop");
-            NS_TEST_ASSERT_MSG_EQ(packetsSent, sent[n], path + ": every packet sent up to the stop");
-            NS_TEST_ASSERT_MSG_LT_OR_EQ(lastTime, stop.GetMilliSeconds(), "no event after the stop");
+            NS_TEST_ASSERT_MSG_EQ(packetsSent,
+                                  sent[n],
+                                  path + ": every packet sent up to the stop");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(lastTime,
+                                        stop.GetMilliSeconds(),
+                                        "no event after the stop");
             NS_TEST_ASSERT_MSG_GT(lastTime, stop.GetMilliSeconds() - 50, "events up to the stop");
         }
         std::filesystem::remove_all(qlogDir);
@@ -167,7 +176,8 @@ class QuicCcTraceAndQlogTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcTraceAndQlogTestCase()
-        : quiccc::test::SimulationTestCase("trace sources fire with the right values; Config path; qlog equals the traces")
+        : quiccc::test::SimulationTestCase(
+              "trace sources fire with the right values; Config path; qlog equals the traces")
     {
     }
 
@@ -191,17 +201,18 @@ QuicCcTraceAndQlogTestCase::DoRun()
         "SocketCreated",
         Callback<void, Ptr<QuicCcSocket>>([s](Ptr<QuicCcSocket> socket) {
             s->sender = socket;
-            socket->TraceConnectWithoutContext("CongestionWindow64",
-                                               Callback<void, uint64_t, uint64_t>([s](uint64_t, uint64_t v) {
-                                                   s->cwnd.push_back(v);
-                                                   s->maxCwnd = std::max(s->maxCwnd, v);
-                                                   if (s->expectCwnd)
-                                                   {
-                                                       s->ssthreshMismatches += v == *s->expectCwnd ? 0 : 1;
-                                                       ++s->reductionsChecked;
-                                                       s->expectCwnd.reset();
-                                                   }
-                                               }));
+            socket->TraceConnectWithoutContext(
+                "CongestionWindow64",
+                Callback<void, uint64_t, uint64_t>([s](uint64_t, uint64_t v) {
+                    s->cwnd.push_back(v);
+                    s->maxCwnd = std::max(s->maxCwnd, v);
+                    if (s->expectCwnd)
+                    {
+                        s->ssthreshMismatches += v == *s->expectCwnd ? 0 : 1;
+                        ++s->reductionsChecked;
+                        s->expectCwnd.reset();
+                    }
+                }));
             socket->TraceConnectWithoutContext(
                 "SlowStartThreshold64",
                 Callback<void, uint64_t, uint64_t>([s](uint64_t oldValue, uint64_t v) {
@@ -217,54 +228,62 @@ QuicCcTraceAndQlogTestCase::DoRun()
                 }));
             socket->TraceConnectWithoutContext(
                 "BytesInFlight",
-                Callback<void, uint64_t, uint64_t>([s](uint64_t, uint64_t v) { s->bytesInFlight.push_back(v); }));
+                Callback<void, uint64_t, uint64_t>(
+                    [s](uint64_t, uint64_t v) { s->bytesInFlight.push_back(v); }));
             socket->TraceConnectWithoutContext(
                 "CongestionState",
                 Callback<void, QuicCongestionState, QuicCongestionState>(
                     [s](QuicCongestionState, QuicCongestionState v) { s->states.push_back(v); }));
-            socket->TraceConnectWithoutContext("RecoveryStartTime", Callback<void, Time>([s](Time r) {
+            socket->TraceConnectWithoutContext("RecoveryStartTime",
+                                               Callback<void, Time>([s](Time r) {
                                                    s->recoveryStarts.push_back(r);
                                                    if (r == Simulator::Now())
                                                    {
                                                        s->eventAt = r;
                                                    }
                                                }));
-            socket->TraceConnectWithoutContext("Rtt", Callback<void, Time, Time, Time>([s](Time l, Time sm, Time m) {
-                                                   ++s->rttSamples;
-                                                   s->rttConsistent = s->rttConsistent && m <= l &&
-                                                                      m >= MilliSeconds(10) && sm >= m &&
-                                                                      l < MilliSeconds(200);
-                                               }));
+            socket->TraceConnectWithoutContext(
+                "Rtt",
+                Callback<void, Time, Time, Time>([s](Time l, Time sm, Time m) {
+                    ++s->rttSamples;
+                    s->rttConsistent = s->rttConsistent && m <= l && m >= MilliSeconds(10) &&
+                                       sm >= m && l < MilliSeconds(200);
+                }));
             socket->TraceConnectWithoutContext(
                 "PacketSent",
                 Callback<void, uint64_t, uint64_t>([s](uint64_t, uint64_t) { ++s->sent; }));
             socket->TraceConnectWithoutContext(
                 "PacketReceived",
                 Callback<void, uint64_t, uint64_t>([s](uint64_t, uint64_t) { ++s->received; }));
+            socket->TraceConnectWithoutContext("PacketAcked",
+                                               Callback<void, uint64_t, uint64_t, Time>(
+                                                   [s](uint64_t, uint64_t, Time) { ++s->acked; }));
             socket->TraceConnectWithoutContext(
-                "PacketAcked",
-                Callback<void, uint64_t, uint64_t, Time>([s](uint64_t, uint64_t, Time) { ++s->acked; }));
-            socket->TraceConnectWithoutContext("PacketLost",
-                                               Callback<void, uint64_t, uint64_t, Time>([s](uint64_t, uint64_t, Time) {
-                                                   ++s->lost;
-                                                   s->lossTimes.push_back(Simulator::Now());
-                                               }));
+                "PacketLost",
+                Callback<void, uint64_t, uint64_t, Time>([s](uint64_t, uint64_t, Time) {
+                    ++s->lost;
+                    s->lossTimes.push_back(Simulator::Now());
+                }));
         }));
     const uint64_t bytes = 3'000'000;
-    PacketSinkHelper sink("ns3::QuicCcSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), kPort));
+    PacketSinkHelper sink("ns3::QuicCcSocketFactory",
+                          InetSocketAddress(Ipv4Address::GetAny(), kPort));
     sink.Install(net.nodes.Get(1));
-    BulkSendHelper bulk("ns3::QuicCcSocketFactory", InetSocketAddress(net.interfaces.GetAddress(1), kPort));
+    BulkSendHelper bulk("ns3::QuicCcSocketFactory",
+                        InetSocketAddress(net.interfaces.GetAddress(1), kPort));
     bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
     bulk.Install(net.nodes.Get(0));
     // The documented Config path reaches the sender's socket once it exists, with a TCP-style
     // (uint32_t) cwnd sink.
     uint32_t pathMatches = 0;
     Simulator::Schedule(MilliSeconds(1), [&]() {
-        const std::string path = "/NodeList/0/$ns3::QuicCcSocketFactory/SocketList/0/CongestionWindow";
-        pathMatches = Config::LookupMatches("/NodeList/0/$ns3::QuicCcSocketFactory/SocketList/0").GetN();
-        Config::ConnectWithoutContext(path, Callback<void, uint32_t, uint32_t>([s](uint32_t, uint32_t) {
-                                          ++s->configPathCwnd;
-                                      }));
+        const std::string path =
+            "/NodeList/0/$ns3::QuicCcSocketFactory/SocketList/0/CongestionWindow";
+        pathMatches =
+            Config::LookupMatches("/NodeList/0/$ns3::QuicCcSocketFactory/SocketList/0").GetN();
+        Config::ConnectWithoutContext(
+            path,
+            Callback<void, uint32_t, uint32_t>([s](uint32_t, uint32_t) { ++s->configPathCwnd; }));
     });
     Simulator::Stop(Seconds(60));
     Simulator::Run();
@@ -272,22 +291,32 @@ QuicCcTraceAndQlogTestCase::DoRun()
     NS_TEST_ASSERT_MSG_EQ(pathMatches, 1, "Config path to SocketList/0");
     NS_TEST_ASSERT_MSG_GT(seen.configPathCwnd, 10, "cwnd changes seen through the Config path");
     NS_TEST_ASSERT_MSG_EQ(seen.cwnd.front(), 10 * kMss, "first cwnd value: the initial window");
-    NS_TEST_ASSERT_MSG_EQ(seen.cwnd.back(), seen.sender->GetCongestionController()->GetCongestionWindow(),
+    NS_TEST_ASSERT_MSG_EQ(seen.cwnd.back(),
+                          seen.sender->GetCongestionController()->GetCongestionWindow(),
                           "last traced cwnd equals the controller's");
     NS_TEST_ASSERT_MSG_GT(seen.ssthresh.size(), 0, "ssthresh set by a congestion event");
     NS_TEST_ASSERT_MSG_GT(seen.reductionsChecked, 3, "several reductions observed");
-    NS_TEST_ASSERT_MSG_EQ(seen.ssthreshMismatches, 0, "cwnd == the new ssthresh after each CUBIC reduction");
+    NS_TEST_ASSERT_MSG_EQ(seen.ssthreshMismatches,
+                          0,
+                          "cwnd == the new ssthresh after each CUBIC reduction");
     NS_TEST_ASSERT_MSG_GT(seen.lost, 0, "2 % loss declares packets lost");
-    NS_TEST_ASSERT_MSG_EQ(seen.recoveryStarts.front(), seen.lossTimes.front(),
+    NS_TEST_ASSERT_MSG_EQ(seen.recoveryStarts.front(),
+                          seen.lossTimes.front(),
                           "R = the time of the first loss detection (RFC 9002 Section 7.3.2)");
     NS_TEST_ASSERT_MSG_EQ(seen.bytesInFlight.back(), 0, "nothing in flight at the end");
     for (uint64_t b : seen.bytesInFlight)
     {
-        NS_TEST_ASSERT_MSG_LT_OR_EQ(b, seen.maxCwnd + 2 * kMss, "bytes in flight within cwnd plus two probes");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(b,
+                                    seen.maxCwnd + 2 * kMss,
+                                    "bytes in flight within cwnd plus two probes");
     }
     NS_TEST_ASSERT_MSG_GT(seen.rttSamples, 100, "RTT samples");
-    NS_TEST_ASSERT_MSG_EQ(seen.rttConsistent, true, "min <= latest, min >= path RTT 10 ms, smoothed >= min");
-    NS_TEST_ASSERT_MSG_GT_OR_EQ(seen.sent, seen.acked + seen.lost, "every acked or lost packet was sent");
+    NS_TEST_ASSERT_MSG_EQ(seen.rttConsistent,
+                          true,
+                          "min <= latest, min >= path RTT 10 ms, smoothed >= min");
+    NS_TEST_ASSERT_MSG_GT_OR_EQ(seen.sent,
+                                seen.acked + seen.lost,
+                                "every acked or lost packet was sent");
     NS_TEST_ASSERT_MSG_GT(seen.received, 0, "the sender receives ACK packets");
     bool sawRecovery = false;
     bool sawCa = false;
@@ -296,7 +325,9 @@ QuicCcTraceAndQlogTestCase::DoRun()
         sawRecovery = sawRecovery || st == QUIC_CC_RECOVERY;
         sawCa = sawCa || st == QUIC_CC_CONGESTION_AVOIDANCE;
     }
-    NS_TEST_ASSERT_MSG_EQ(sawRecovery && sawCa, true, "state passes through recovery and avoidance");
+    NS_TEST_ASSERT_MSG_EQ(sawRecovery && sawCa,
+                          true,
+                          "state passes through recovery and avoidance");
 
     // The qlog of the same connection.
     const std::string file = FindQlog(qlogDir, "quic-cc-node0-client-");
@@ -339,10 +370,14 @@ QuicCcTraceAndQlogTestCase::DoRun()
     NS_TEST_ASSERT_MSG_EQ(sameCwnd, true, "qlog cwnd sequence == traced cwnd sequence");
     NS_TEST_ASSERT_MSG_EQ(sameBif, true, "qlog bytes_in_flight == traced");
     NS_TEST_ASSERT_MSG_EQ(lost, seen.lost, "qlog packet_lost count == traced");
-    NS_TEST_ASSERT_MSG_EQ(states.size() + 1, seen.states.size(), "one qlog state update per traced change");
+    NS_TEST_ASSERT_MSG_EQ(states.size() + 1,
+                          seen.states.size(),
+                          "one qlog state update per traced change");
     for (size_t i = 0; i < states.size(); ++i)
     {
-        NS_TEST_ASSERT_MSG_EQ(states[i], QuicCongestionStateName(seen.states[i + 1]), "state names");
+        NS_TEST_ASSERT_MSG_EQ(states[i],
+                              QuicCongestionStateName(seen.states[i + 1]),
+                              "state names");
     }
     Simulator::Destroy();
 }
@@ -353,7 +388,8 @@ class QuicCcDeathSpiralQlogTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcDeathSpiralQlogTestCase()
-        : quiccc::test::SimulationTestCase("qlog of a trapped cubic LastSent run: cwnd 2700 B after 3 s, no loss, state flips")
+        : quiccc::test::SimulationTestCase(
+              "qlog of a trapped cubic LastSent run: cwnd 2700 B after 3 s, no loss, state flips")
     {
     }
 
@@ -414,7 +450,8 @@ template <typename T>
 Callback<void, T, T>
 Recorder(Changes<T>* out)
 {
-    return Callback<void, T, T>([out](T oldValue, T newValue) { out->emplace_back(oldValue, newValue); });
+    return Callback<void, T, T>(
+        [out](T oldValue, T newValue) { out->emplace_back(oldValue, newValue); });
 }
 
 /// What a TCP-width (uint32_t) trace must show for a 64-bit sequence: values above 2^32-1 read
@@ -443,7 +480,9 @@ class QuicCcHelperSocketTraceTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcHelperSocketTraceTestCase()
-        : quiccc::test::SimulationTestCase("helper connects TCP-style cwnd sinks before Run: initial window, accepted sockets, uint32 = saturated uint64")
+        : quiccc::test::SimulationTestCase(
+              "helper connects TCP-style cwnd sinks before Run: initial window, accepted sockets, "
+              "uint32 = saturated uint64")
     {
     }
 
@@ -462,34 +501,56 @@ class QuicCcHelperSocketTraceTestCase : public quiccc::test::SimulationTestCase
         Changes<uint64_t> ssthresh64;
         std::map<std::string, Changes<uint32_t>> byPath;
         // The sinks have the signature of ns-3 TCP cwnd tracers: void (uint32_t, uint32_t).
-        quic.ConnectSocketTraceWithoutContext(net.nodes.Get(0), "CongestionWindow", Recorder(&cwnd32));
-        quic.ConnectSocketTraceWithoutContext(net.nodes.Get(0), "CongestionWindow64", Recorder(&cwnd64));
-        quic.ConnectSocketTraceWithoutContext(net.nodes.Get(0), "SlowStartThreshold", Recorder(&ssthresh32));
-        quic.ConnectSocketTraceWithoutContext(net.nodes.Get(0), "SlowStartThreshold64", Recorder(&ssthresh64));
-        quic.ConnectSocketTrace(net.nodes, "CongestionWindow",
+        quic.ConnectSocketTraceWithoutContext(net.nodes.Get(0),
+                                              "CongestionWindow",
+                                              Recorder(&cwnd32));
+        quic.ConnectSocketTraceWithoutContext(net.nodes.Get(0),
+                                              "CongestionWindow64",
+                                              Recorder(&cwnd64));
+        quic.ConnectSocketTraceWithoutContext(net.nodes.Get(0),
+                                              "SlowStartThreshold",
+                                              Recorder(&ssthresh32));
+        quic.ConnectSocketTraceWithoutContext(net.nodes.Get(0),
+                                              "SlowStartThreshold64",
+                                              Recorder(&ssthresh64));
+        quic.ConnectSocketTrace(net.nodes,
+                                "CongestionWindow",
                                 Callback<void, std::string, uint32_t, uint32_t>(
-                                    [&](std::string path, uint32_t o, uint32_t n) { byPath[path].emplace_back(o, n); }));
+                                    [&](std::string path, uint32_t o, uint32_t n) {
+                                        byPath[path].emplace_back(o, n);
+                                    }));
 
         const uint64_t bytes = 2'000'000;
-        PacketSinkHelper sink("ns3::QuicCcSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), kPort));
+        PacketSinkHelper sink("ns3::QuicCcSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), kPort));
         ApplicationContainer sinkApp = sink.Install(net.nodes.Get(1));
-        BulkSendHelper bulk("ns3::QuicCcSocketFactory", InetSocketAddress(net.interfaces.GetAddress(1), kPort));
+        BulkSendHelper bulk("ns3::QuicCcSocketFactory",
+                            InetSocketAddress(net.interfaces.GetAddress(1), kPort));
         bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
         bulk.Install(net.nodes.Get(0)).Start(Seconds(0.5));
         Simulator::Stop(Seconds(60));
         Simulator::Run();
 
-        NS_TEST_ASSERT_MSG_EQ(DynamicCast<PacketSink>(sinkApp.Get(0))->GetTotalRx(), bytes, "transfer complete");
+        NS_TEST_ASSERT_MSG_EQ(DynamicCast<PacketSink>(sinkApp.Get(0))->GetTotalRx(),
+                              bytes,
+                              "transfer complete");
         const std::pair<uint32_t, uint32_t> initial{0, 10 * kMss};
         NS_TEST_ASSERT_MSG_GT(cwnd32.size(), 10, "cwnd changes traced");
-        NS_TEST_ASSERT_MSG_EQ((cwnd32.front() == initial), true, "first TCP-width cwnd call: 0 -> initial window");
-        NS_TEST_ASSERT_MSG_EQ((cwnd32 == Saturated(cwnd64)), true, "CongestionWindow = saturated CongestionWindow64");
+        NS_TEST_ASSERT_MSG_EQ((cwnd32.front() == initial),
+                              true,
+                              "first TCP-width cwnd call: 0 -> initial window");
+        NS_TEST_ASSERT_MSG_EQ((cwnd32 == Saturated(cwnd64)),
+                              true,
+                              "CongestionWindow = saturated CongestionWindow64");
         NS_TEST_ASSERT_MSG_GT(ssthresh32.size(), 0, "ssthresh set by congestion events");
-        NS_TEST_ASSERT_MSG_EQ(ssthresh32.front().first, std::numeric_limits<uint32_t>::max(),
+        NS_TEST_ASSERT_MSG_EQ(ssthresh32.front().first,
+                              std::numeric_limits<uint32_t>::max(),
                               "the unset initial ssthresh reads as UINT32_MAX, as TCP's");
-        NS_TEST_ASSERT_MSG_EQ(ssthresh64.front().first, std::numeric_limits<uint64_t>::max(),
+        NS_TEST_ASSERT_MSG_EQ(ssthresh64.front().first,
+                              std::numeric_limits<uint64_t>::max(),
                               "SlowStartThreshold64 keeps UINT64_MAX for 'not set'");
-        NS_TEST_ASSERT_MSG_EQ((ssthresh32 == Saturated(ssthresh64)), true,
+        NS_TEST_ASSERT_MSG_EQ((ssthresh32 == Saturated(ssthresh64)),
+                              true,
                               "SlowStartThreshold = saturated SlowStartThreshold64");
 
         // Node 1: SocketList/0 is the listener (no connection, no cwnd), SocketList/1 the
@@ -497,11 +558,18 @@ class QuicCcHelperSocketTraceTestCase : public quiccc::test::SimulationTestCase
         const std::string prefix = "/$ns3::QuicCcSocketFactory/SocketList/";
         const std::string sender = "/NodeList/0" + prefix + "0/CongestionWindow";
         const std::string accepted = "/NodeList/1" + prefix + "1/CongestionWindow";
-        NS_TEST_ASSERT_MSG_EQ(byPath.size(), 2, "two connections traced (sender and accepted socket)");
+        NS_TEST_ASSERT_MSG_EQ(byPath.size(),
+                              2,
+                              "two connections traced (sender and accepted socket)");
         NS_TEST_ASSERT_MSG_EQ(byPath.count(sender), 1, "context = the sender socket's Config path");
-        NS_TEST_ASSERT_MSG_EQ(byPath.count(accepted), 1, "context = the accepted socket's Config path");
-        NS_TEST_ASSERT_MSG_EQ((byPath[sender] == cwnd32), true, "with and without context: same values");
-        NS_TEST_ASSERT_MSG_EQ((byPath[accepted].front() == initial), true,
+        NS_TEST_ASSERT_MSG_EQ(byPath.count(accepted),
+                              1,
+                              "context = the accepted socket's Config path");
+        NS_TEST_ASSERT_MSG_EQ((byPath[sender] == cwnd32),
+                              true,
+                              "with and without context: same values");
+        NS_TEST_ASSERT_MSG_EQ((byPath[accepted].front() == initial),
+                              true,
                               "accepted server socket: first call 0 -> initial window");
         Simulator::Destroy();
     }

@@ -10,11 +10,12 @@
  * The make-test points are p = 1e-2 and 1e-3 (windows 12 and 38 packets, a few seconds of CPU);
  * quic-cc-response-function runs the larger windows (p down to 1e-6).
  */
+#include "quic-cc-response-function.h"
 #include "quic-cc-test-case.h"
 #include "quic-cc-test-compat.h"
+
 #include "ns3/quic-cc-compat.h"
 #include "ns3/test.h"
-#include "quic-cc-response-function.h"
 
 #include <cmath>
 
@@ -31,8 +32,7 @@ class QuicCcRfc9438TableTestCase : public quiccc::test::SimulationTestCase
     }
 
   private:
-    void
-    DoRun() override
+    void DoRun() override
     {
         // Table 1 (RTT 0.1 s): Reno 12, 38, 120, 379, 1200; CUBIC C=0.4 12, 38, 187, 1054, 5926.
         const Time rtt1 = MilliSeconds(100);
@@ -43,12 +43,20 @@ class QuicCcRfc9438TableTestCase : public quiccc::test::SimulationTestCase
         const double cubic2[] = {12, 38, 120, 379, 1200}; // Table 2 (RTT 0.01 s), C = 0.4
         for (int i = 0; i < 5; ++i)
         {
-            NS_TEST_EXPECT_MSG_EQ(std::lround(QuicCcRfc9438RenoWindow(p[i])), reno[i], "Reno, p " << p[i]);
-            NS_TEST_EXPECT_MSG_EQ(std::lround(QuicCcRfc9438CubicWindow(0.4, rtt1, p[i])), cubic1[i], "CUBIC 0.1 s, p " << p[i]);
-            NS_TEST_EXPECT_MSG_EQ(std::lround(QuicCcRfc9438CubicWindow(0.4, rtt2, p[i])), cubic2[i], "CUBIC 0.01 s, p " << p[i]);
+            NS_TEST_EXPECT_MSG_EQ(std::lround(QuicCcRfc9438RenoWindow(p[i])),
+                                  reno[i],
+                                  "Reno, p " << p[i]);
+            NS_TEST_EXPECT_MSG_EQ(std::lround(QuicCcRfc9438CubicWindow(0.4, rtt1, p[i])),
+                                  cubic1[i],
+                                  "CUBIC 0.1 s, p " << p[i]);
+            NS_TEST_EXPECT_MSG_EQ(std::lround(QuicCcRfc9438CubicWindow(0.4, rtt2, p[i])),
+                                  cubic2[i],
+                                  "CUBIC 0.01 s, p " << p[i]);
         }
         // C = 0.04, RTT 0.01 s, p = 1e-8: 18740 (Table 2).
-        NS_TEST_EXPECT_MSG_EQ(std::lround(QuicCcRfc9438CubicWindow(0.04, rtt2, 1e-8)), 18740, "C 0.04");
+        NS_TEST_EXPECT_MSG_EQ(std::lround(QuicCcRfc9438CubicWindow(0.04, rtt2, 1e-8)),
+                              18740,
+                              "C 0.04");
     }
 };
 
@@ -60,13 +68,13 @@ class QuicCcResponseFunctionTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcResponseFunctionTestCase()
-        : quiccc::test::SimulationTestCase("Reno and CUBIC C=0.4 average cwnd vs RFC 9438 Tables 1-2, p = 1e-2, 1e-3")
+        : quiccc::test::SimulationTestCase(
+              "Reno and CUBIC C=0.4 average cwnd vs RFC 9438 Tables 1-2, p = 1e-2, 1e-3")
     {
     }
 
   private:
-    void
-    DoRun() override
+    void DoRun() override
     {
         for (const std::string cc : {"reno", "cubic"})
         {
@@ -80,13 +88,17 @@ class QuicCcResponseFunctionTestCase : public quiccc::test::SimulationTestCase
                     params.rtt = rtt;
                     const QuicCcResponseFunctionResult r = QuicCcRunResponseFunction(params);
                     std::ostringstream what;
-                    what << cc << " RTT " << rtt.As(Time::MS) << " p " << p << ": RFC " << r.rfcWindow
-                         << ", measured " << r.measuredWindow;
-                    NS_TEST_EXPECT_MSG_GT_OR_EQ(r.drops, params.warmupCycles + params.cycles - 2,
+                    what << cc << " RTT " << rtt.As(Time::MS) << " p " << p << ": RFC "
+                         << r.rfcWindow << ", measured " << r.measuredWindow;
+                    NS_TEST_EXPECT_MSG_GT_OR_EQ(r.drops,
+                                                params.warmupCycles + params.cycles - 2,
                                                 what.str() + ": enough loss cycles");
-                    NS_TEST_EXPECT_MSG_GT_OR_EQ(r.lostPackets, r.drops - 1,
+                    NS_TEST_EXPECT_MSG_GT_OR_EQ(r.lostPackets,
+                                                r.drops - 1,
                                                 what.str() + ": each drop declared lost");
-                    NS_TEST_EXPECT_MSG_LT(std::abs(r.error) - (p >= 1e-2 ? 0.1 : 0), 0.1, what.str());
+                    NS_TEST_EXPECT_MSG_LT(std::abs(r.error) - (p >= 1e-2 ? 0.1 : 0),
+                                          0.1,
+                                          what.str());
                     NS_TEST_EXPECT_MSG_LT(r.error, 0.1, what.str());
                 }
             }

@@ -37,7 +37,8 @@ PatternWriter::Fill(Ptr<Socket>, uint32_t)
 {
     while (m_written < m_total)
     {
-        const uint64_t n = std::min<uint64_t>({m_total - m_written, 8192, m_socket->GetTxAvailable()});
+        const uint64_t n =
+            std::min<uint64_t>({m_total - m_written, 8192, m_socket->GetTxAvailable()});
         if (n == 0)
         {
             return;
@@ -130,14 +131,18 @@ ReorderDuplicateModel::DoCorrupt(Ptr<Packet> p)
         // Hold this packet back: "drop" it now and deliver a copy later.
         ++m_reordered;
         Simulator::Schedule(Seconds(m_rng->GetValue(0, m_maxExtraDelay.GetSeconds())),
-                            &ReorderDuplicateModel::Reinject, this, p->Copy());
+                            &ReorderDuplicateModel::Reinject,
+                            this,
+                            p->Copy());
         return true;
     }
     if (u < m_reorder + m_duplicate)
     {
         ++m_duplicated;
         Simulator::Schedule(Seconds(m_rng->GetValue(0, m_maxExtraDelay.GetSeconds())),
-                            &ReorderDuplicateModel::Reinject, this, p->Copy());
+                            &ReorderDuplicateModel::Reinject,
+                            this,
+                            p->Copy());
     }
     return false;
 }
@@ -149,7 +154,10 @@ ReorderDuplicateModel::Reinject(Ptr<Packet> p)
     m_device->Receive(p);
 }
 
-TwoNodes::TwoNodes(const QuicCcHelper& quic, const std::string& rate, Time oneWayDelay, uint32_t bufferPackets)
+TwoNodes::TwoNodes(const QuicCcHelper& quic,
+                   const std::string& rate,
+                   Time oneWayDelay,
+                   uint32_t bufferPackets)
 {
     nodes.Create(2);
     PointToPointHelper p2p;

@@ -38,7 +38,11 @@ class PatternWriter
   public:
     PatternWriter(Ptr<Socket> socket, uint64_t total);
     void Start(); //!< begin writing (socket must be connected)
-    uint64_t Written() const { return m_written; }
+
+    uint64_t Written() const
+    {
+        return m_written;
+    }
 
   private:
     void Fill(Ptr<Socket>, uint32_t);
@@ -56,9 +60,21 @@ class PatternReader
     /// Read and check at most \p maxBytes now (a slow application polls with this instead of
     /// Attach()). \return bytes read
     uint64_t ReadUpTo(Ptr<Socket> socket, uint32_t maxBytes);
-    uint64_t Received() const { return m_received; }
-    uint64_t Mismatches() const { return m_mismatches; }
-    Time LastByteTime() const { return m_lastByte; }
+
+    uint64_t Received() const
+    {
+        return m_received;
+    }
+
+    uint64_t Mismatches() const
+    {
+        return m_mismatches;
+    }
+
+    Time LastByteTime() const
+    {
+        return m_lastByte;
+    }
 
   private:
     void Read(Ptr<Socket> socket);
@@ -73,14 +89,28 @@ class ReorderDuplicateModel : public ErrorModel
 {
   public:
     static TypeId GetTypeId();
-    void Configure(Ptr<PointToPointNetDevice> device, double reorderProbability, double duplicateProbability,
+    void Configure(Ptr<PointToPointNetDevice> device,
+                   double reorderProbability,
+                   double duplicateProbability,
                    Time maxExtraDelay);
-    uint64_t Reordered() const { return m_reordered; }
-    uint64_t Duplicated() const { return m_duplicated; }
+
+    uint64_t Reordered() const
+    {
+        return m_reordered;
+    }
+
+    uint64_t Duplicated() const
+    {
+        return m_duplicated;
+    }
 
   private:
     bool DoCorrupt(Ptr<Packet> p) override;
-    void DoReset() override {}
+
+    void DoReset() override
+    {
+    }
+
     void Reinject(Ptr<Packet> p);
 
     Ptr<PointToPointNetDevice> m_device;
@@ -101,7 +131,9 @@ struct TwoNodes
     Ipv4InterfaceContainer interfaces;
 
     /// \param quic  helper already configured with controller and socket attributes
-    TwoNodes(const QuicCcHelper& quic, const std::string& rate = "100Mbps", Time oneWayDelay = MilliSeconds(5),
+    TwoNodes(const QuicCcHelper& quic,
+             const std::string& rate = "100Mbps",
+             Time oneWayDelay = MilliSeconds(5),
              uint32_t bufferPackets = 1000);
     Ptr<Socket> CreateSocket(uint32_t node) const; //!< a QuicCcSocket on node 0 or 1
     /// Random packet loss on both receivers (ns-3 RateErrorModel, per packet).

@@ -48,9 +48,10 @@ struct ClientToServer
         client->SetCloseCallbacks(MakeCallback(&ClientToServer::OnNormalClose, this),
                                   MakeCallback(&ClientToServer::OnErrorClose, this));
         // Nodes initialise at t = 0; connect after that.
-        Simulator::ScheduleNow([this, addr = InetSocketAddress(net.interfaces.GetAddress(receiverNode), kPort)]() {
-            client->Connect(addr);
-        });
+        Simulator::ScheduleNow(
+            [this, addr = InetSocketAddress(net.interfaces.GetAddress(receiverNode), kPort)]() {
+                client->Connect(addr);
+            });
     }
 
     void OnAccept(Ptr<Socket> s, const Address&)
@@ -64,9 +65,15 @@ struct ClientToServer
         writer->Start();
     }
 
-    void OnNormalClose(Ptr<Socket>) { ++normalCloses; }
+    void OnNormalClose(Ptr<Socket>)
+    {
+        ++normalCloses;
+    }
 
-    void OnErrorClose(Ptr<Socket>) { ++errorCloses; }
+    void OnErrorClose(Ptr<Socket>)
+    {
+        ++errorCloses;
+    }
 };
 
 } // namespace
@@ -76,8 +83,9 @@ class QuicCcStreamIntegrityTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcStreamIntegrityTestCase(double loss, const std::string& cc)
-        : quiccc::test::SimulationTestCase("10 MB stream intact with " + cc + " at " + std::to_string(static_cast<int>(loss * 100)) +
-                   " % loss"),
+        : quiccc::test::SimulationTestCase("10 MB stream intact with " + cc + " at " +
+                                           std::to_string(static_cast<int>(loss * 100)) +
+                                           " % loss"),
           m_loss(loss),
           m_cc(cc)
     {
@@ -101,12 +109,15 @@ class QuicCcStreamIntegrityTestCase : public quiccc::test::SimulationTestCase
         NS_TEST_ASSERT_MSG_EQ(flow.accepted, true, "server never accepted");
         NS_TEST_ASSERT_MSG_EQ(flow.reader.Received(), kTenMb, "stream length");
         NS_TEST_ASSERT_MSG_EQ(flow.reader.Mismatches(), 0, "stream content");
-        NS_TEST_ASSERT_MSG_EQ(flow.normalCloses, 1, "sender's Close() completes once all data is acked");
+        NS_TEST_ASSERT_MSG_EQ(flow.normalCloses,
+                              1,
+                              "sender's Close() completes once all data is acked");
         NS_TEST_ASSERT_MSG_EQ(flow.errorCloses, 0, "no error close");
         if (m_loss > 0)
         {
             Ptr<QuicCcSocket> sender = DynamicCast<QuicCcSocket>(flow.client);
-            NS_TEST_ASSERT_MSG_GT(sender->GetLossDetection()->GetLostPacketCount(), 1000,
+            NS_TEST_ASSERT_MSG_GT(sender->GetLossDetection()->GetLostPacketCount(),
+                                  1000,
                                   "30 % loss must make the sender declare many packets lost");
         }
         Simulator::Destroy();
@@ -121,7 +132,8 @@ class QuicCcServerSendsTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcServerSendsTestCase()
-        : quiccc::test::SimulationTestCase("server (accepting side) sends 2 MB to the client at 5 % loss")
+        : quiccc::test::SimulationTestCase(
+              "server (accepting side) sends 2 MB to the client at 5 % loss")
     {
     }
 
@@ -147,7 +159,8 @@ class QuicCcServerSendsTestCase : public quiccc::test::SimulationTestCase
         Ptr<Socket> client = net.CreateSocket(1);
         PatternReader reader;
         reader.Attach(client);
-        Simulator::ScheduleNow([&]() { client->Connect(InetSocketAddress(net.interfaces.GetAddress(0), kPort)); });
+        Simulator::ScheduleNow(
+            [&]() { client->Connect(InetSocketAddress(net.interfaces.GetAddress(0), kPort)); });
         Simulator::Stop(Seconds(120));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(reader.Received(), m_bytes, "download length");
@@ -164,7 +177,9 @@ class QuicCcReorderDuplicateTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcReorderDuplicateTestCase(const std::string& ackPolicy)
-        : quiccc::test::SimulationTestCase("reordering (10 %) and duplication (10 %) keep the stream exact, AckPolicy " + ackPolicy),
+        : quiccc::test::SimulationTestCase(
+              "reordering (10 %) and duplication (10 %) keep the stream exact, AckPolicy " +
+              ackPolicy),
           m_ackPolicy(ackPolicy)
     {
     }
@@ -181,7 +196,10 @@ class QuicCcReorderDuplicateTestCase : public quiccc::test::SimulationTestCase
         for (uint32_t i = 0; i < 2; ++i)
         {
             Ptr<ReorderDuplicateModel> m = CreateObject<ReorderDuplicateModel>();
-            m->Configure(DynamicCast<PointToPointNetDevice>(net.devices.Get(i)), 0.1, 0.1, MilliSeconds(8));
+            m->Configure(DynamicCast<PointToPointNetDevice>(net.devices.Get(i)),
+                         0.1,
+                         0.1,
+                         MilliSeconds(8));
             net.devices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(m));
             models.push_back(m);
         }
@@ -194,7 +212,8 @@ class QuicCcReorderDuplicateTestCase : public quiccc::test::SimulationTestCase
         NS_TEST_ASSERT_MSG_EQ(flow.reader.Received(), bytes, "stream length");
         NS_TEST_ASSERT_MSG_EQ(flow.reader.Mismatches(), 0, "stream content");
         Ptr<QuicCcSocket> sender = DynamicCast<QuicCcSocket>(flow.client);
-        NS_TEST_ASSERT_MSG_GT(sender->GetLossDetection()->GetSpuriousLossCount(), 0,
+        NS_TEST_ASSERT_MSG_GT(sender->GetLossDetection()->GetSpuriousLossCount(),
+                              0,
                               "reordering beyond the thresholds shows up as spurious losses");
         Simulator::Destroy();
     }
@@ -207,14 +226,18 @@ class QuicCcIdleTimeoutTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcIdleTimeoutTestCase(bool afterHandshake)
-        : quiccc::test::SimulationTestCase(afterHandshake ? "100 % loss after the handshake -> idle timeout -> error close"
-                                  : "100 % loss from the start -> handshake fails at the idle timeout"),
+        : quiccc::test::SimulationTestCase(
+              afterHandshake ? "100 % loss after the handshake -> idle timeout -> error close"
+                             : "100 % loss from the start -> handshake fails at the idle timeout"),
           m_afterHandshake(afterHandshake)
     {
     }
 
   private:
-    void OnConnected(Ptr<Socket>) { ++m_connected; }
+    void OnConnected(Ptr<Socket>)
+    {
+        ++m_connected;
+    }
 
     void OnFailed(Ptr<Socket>)
     {
@@ -252,7 +275,8 @@ class QuicCcIdleTimeoutTestCase : public quiccc::test::SimulationTestCase
                                    MakeCallback(&QuicCcIdleTimeoutTestCase::OnFailed, this));
         client->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
                                   MakeCallback(&QuicCcIdleTimeoutTestCase::OnError, this));
-        Simulator::ScheduleNow([&]() { client->Connect(InetSocketAddress(net.interfaces.GetAddress(1), kPort)); });
+        Simulator::ScheduleNow(
+            [&]() { client->Connect(InetSocketAddress(net.interfaces.GetAddress(1), kPort)); });
         Simulator::Schedule(MilliSeconds(100), &PatternWriter::Start, &writer);
         // No Stop(): the run must end on its own once every timer is cancelled.
         Simulator::Run();
@@ -287,7 +311,8 @@ class QuicCcStockApplicationsTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcStockApplicationsTestCase()
-        : quiccc::test::SimulationTestCase("BulkSendHelper -> PacketSinkHelper over QuicCcSocketFactory, both directions")
+        : quiccc::test::SimulationTestCase(
+              "BulkSendHelper -> PacketSinkHelper over QuicCcSocketFactory, both directions")
     {
     }
 
@@ -303,7 +328,8 @@ class QuicCcStockApplicationsTestCase : public quiccc::test::SimulationTestCase
         {
             const uint32_t receiver = 1 - sender;
             const uint16_t port = kPort + sender;
-            PacketSinkHelper sink("ns3::QuicCcSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
+            PacketSinkHelper sink("ns3::QuicCcSocketFactory",
+                                  InetSocketAddress(Ipv4Address::GetAny(), port));
             ApplicationContainer s = sink.Install(net.nodes.Get(receiver));
             sinks.push_back(DynamicCast<PacketSink>(s.Get(0)));
             BulkSendHelper bulk("ns3::QuicCcSocketFactory",
@@ -327,7 +353,8 @@ class QuicCcHostileDatagramTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcHostileDatagramTestCase()
-        : quiccc::test::SimulationTestCase("malformed, truncated and forged datagrams are dropped and counted, never trusted")
+        : quiccc::test::SimulationTestCase(
+              "malformed, truncated and forged datagrams are dropped and counted, never trusted")
     {
     }
 
@@ -349,31 +376,42 @@ class QuicCcHostileDatagramTestCase : public quiccc::test::SimulationTestCase
         TwoNodes net(quic);
         const uint64_t bytes = 2'000'000;
         Ptr<Socket> listener = net.CreateSocket(1);
-        listener->TraceConnectWithoutContext("DroppedDatagram",
-                                             MakeCallback(&QuicCcHostileDatagramTestCase::OnDropped, this));
+        listener->TraceConnectWithoutContext(
+            "DroppedDatagram",
+            MakeCallback(&QuicCcHostileDatagramTestCase::OnDropped, this));
         listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), kPort));
         listener->Listen();
         PatternReader reader;
-        listener->SetAcceptCallback(
-            MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-            Callback<void, Ptr<Socket>, const Address&>([&](Ptr<Socket> s, const Address&) { reader.Attach(s); }));
+        listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                    Callback<void, Ptr<Socket>, const Address&>(
+                                        [&](Ptr<Socket> s, const Address&) { reader.Attach(s); }));
         Ptr<Socket> client = net.CreateSocket(0);
         PatternWriter writer(client, bytes);
         client->SetConnectCallback(MakeCallback(&QuicCcHostileDatagramTestCase::Started, this),
                                    MakeNullCallback<void, Ptr<Socket>>());
         m_writer = &writer;
-        Simulator::ScheduleNow([&]() { client->Connect(InetSocketAddress(net.interfaces.GetAddress(1), kPort)); });
+        Simulator::ScheduleNow(
+            [&]() { client->Connect(InetSocketAddress(net.interfaces.GetAddress(1), kPort)); });
 
         // A raw UDP socket on node 0 that talks to the listener's port.
         Ptr<Socket> udp = Socket::CreateSocket(net.nodes.Get(0), UdpSocketFactory::GetTypeId());
         udp->Bind();
         udp->Connect(InetSocketAddress(net.interfaces.GetAddress(1), kPort));
-        Simulator::Schedule(MilliSeconds(1), &QuicCcHostileDatagramTestCase::SendRaw, this, udp,
+        Simulator::Schedule(MilliSeconds(1),
+                            &QuicCcHostileDatagramTestCase::SendRaw,
+                            this,
+                            udp,
                             std::vector<uint8_t>{});
-        Simulator::Schedule(MilliSeconds(2), &QuicCcHostileDatagramTestCase::SendRaw, this, udp,
+        Simulator::Schedule(MilliSeconds(2),
+                            &QuicCcHostileDatagramTestCase::SendRaw,
+                            this,
+                            udp,
                             std::vector<uint8_t>{0xff, 0x01, 0x02});
         // INITIAL type byte with a truncated connection id.
-        Simulator::Schedule(MilliSeconds(3), &QuicCcHostileDatagramTestCase::SendRaw, this, udp,
+        Simulator::Schedule(MilliSeconds(3),
+                            &QuicCcHostileDatagramTestCase::SendRaw,
+                            this,
+                            udp,
                             std::vector<uint8_t>{0x01, 0x00, 0x00});
         // A well-formed ONE_RTT packet from an unknown address: no connection.
         QuicCcPacket ping;
@@ -381,7 +419,10 @@ class QuicCcHostileDatagramTestCase : public quiccc::test::SimulationTestCase
         ping.connectionId = 42;
         ping.packetNumber = 0;
         ping.frames.emplace_back(QuicCcPingFrame{});
-        Simulator::Schedule(MilliSeconds(4), &QuicCcHostileDatagramTestCase::SendRaw, this, udp,
+        Simulator::Schedule(MilliSeconds(4),
+                            &QuicCcHostileDatagramTestCase::SendRaw,
+                            this,
+                            udp,
                             QuicCcSerialize(ping));
         Simulator::Stop(Seconds(60));
         Simulator::Run();
@@ -391,7 +432,10 @@ class QuicCcHostileDatagramTestCase : public quiccc::test::SimulationTestCase
         Simulator::Destroy();
     }
 
-    void Started(Ptr<Socket>) { m_writer->Start(); }
+    void Started(Ptr<Socket>)
+    {
+        m_writer->Start();
+    }
 
     PatternWriter* m_writer{nullptr};
     uint64_t m_dropped{0};
@@ -406,7 +450,8 @@ class QuicCcForgedPacketTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcForgedPacketTestCase()
-        : quiccc::test::SimulationTestCase("forged ACK and STREAM frames on a live connection are dropped and counted")
+        : quiccc::test::SimulationTestCase(
+              "forged ACK and STREAM frames on a live connection are dropped and counted")
     {
     }
 
@@ -468,14 +513,19 @@ QuicCcForgedPacketTestCase::DoRun()
         a.ackDelay = Time(0);
         return a;
     };
-    Simulator::Schedule(MilliSeconds(1), [&]() { send(QuicCcPacketType::INITIAL, QuicCcPingFrame{}); });
-    Simulator::Schedule(MilliSeconds(20), [&]() { send(QuicCcPacketType::ONE_RTT, stream(0, 100, true)); });
+    Simulator::Schedule(MilliSeconds(1),
+                        [&]() { send(QuicCcPacketType::INITIAL, QuicCcPingFrame{}); });
+    Simulator::Schedule(MilliSeconds(20),
+                        [&]() { send(QuicCcPacketType::ONE_RTT, stream(0, 100, true)); });
     // The server has sent one HANDSHAKE packet and pure ACKs: packet 1000 was never sent.
     Simulator::Schedule(MilliSeconds(30), [&]() { send(QuicCcPacketType::ONE_RTT, ackOf(1000)); });
-    Simulator::Schedule(MilliSeconds(31),
-                        [&]() { send(QuicCcPacketType::ONE_RTT, stream(uint64_t{1} << 40, 10, false)); });
-    Simulator::Schedule(MilliSeconds(32), [&]() { send(QuicCcPacketType::ONE_RTT, stream(100, 100, true)); });
-    Simulator::Schedule(MilliSeconds(33), [&]() { send(QuicCcPacketType::HANDSHAKE, QuicCcPingFrame{}); });
+    Simulator::Schedule(MilliSeconds(31), [&]() {
+        send(QuicCcPacketType::ONE_RTT, stream(uint64_t{1} << 40, 10, false));
+    });
+    Simulator::Schedule(MilliSeconds(32),
+                        [&]() { send(QuicCcPacketType::ONE_RTT, stream(100, 100, true)); });
+    Simulator::Schedule(MilliSeconds(33),
+                        [&]() { send(QuicCcPacketType::HANDSHAKE, QuicCcPingFrame{}); });
     // A packet number far beyond the decoding window would poison every later ACK.
     Simulator::Schedule(MilliSeconds(34), [&]() {
         pn = uint64_t{1} << 40;
@@ -483,16 +533,17 @@ QuicCcForgedPacketTestCase::DoRun()
         pn = 7;
     });
     // The client closes; a late duplicate of its INITIAL must not open a second connection.
-    Simulator::Schedule(MilliSeconds(40),
-                        [&]() { send(QuicCcPacketType::ONE_RTT, QuicCcConnectionCloseFrame{0, "bye"}); });
+    Simulator::Schedule(MilliSeconds(40), [&]() {
+        send(QuicCcPacketType::ONE_RTT, QuicCcConnectionCloseFrame{0, "bye"});
+    });
     uint64_t listenerDropped = 0;
     std::string listenerReason;
-    listener->TraceConnectWithoutContext("DroppedDatagram",
-                                         Callback<void, uint64_t, const std::string&>(
-                                             [&](uint64_t total, const std::string& why) {
-                                                 listenerDropped = total;
-                                                 listenerReason = why;
-                                             }));
+    listener->TraceConnectWithoutContext(
+        "DroppedDatagram",
+        Callback<void, uint64_t, const std::string&>([&](uint64_t total, const std::string& why) {
+            listenerDropped = total;
+            listenerReason = why;
+        }));
     Simulator::Schedule(MilliSeconds(60), [&]() {
         pn = 0;
         send(QuicCcPacketType::INITIAL, QuicCcPingFrame{});
@@ -510,7 +561,9 @@ QuicCcForgedPacketTestCase::DoRun()
     NS_TEST_ASSERT_MSG_NE(reasons[4].find("decoding window"), std::string::npos, reasons[4]);
     NS_TEST_ASSERT_MSG_EQ(accepted, 1, "the late INITIAL opened no second connection");
     NS_TEST_ASSERT_MSG_EQ(listenerDropped, 1, "the listener dropped the late INITIAL");
-    NS_TEST_ASSERT_MSG_NE(listenerReason.find("closed connection"), std::string::npos, listenerReason);
+    NS_TEST_ASSERT_MSG_NE(listenerReason.find("closed connection"),
+                          std::string::npos,
+                          listenerReason);
     Simulator::Destroy();
 }
 

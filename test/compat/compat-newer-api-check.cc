@@ -1,10 +1,10 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Compile-only check: model/quic-cc-compat.h and test/quic-cc-test-compat.h against the newer ns-3 API forms (EnumValue<T> and
- * MakeEnumAccessor<T> from 3.41; TestCase::Duration and TestSuite::Type scoped from 3.42, old
- * names gone in 3.46), as declared by the stand-ins in ns3-dev-api/. The 3.37 forms are checked
- * by every other file of the build. Built as C++20, the floor of ns-3 >= 3.41.
+ * Compile-only check: model/quic-cc-compat.h and test/quic-cc-test-compat.h against the newer ns-3
+ * API forms (EnumValue<T> and MakeEnumAccessor<T> from 3.41; TestCase::Duration and TestSuite::Type
+ * scoped from 3.42, old names gone in 3.46), as declared by the stand-ins in ns3-dev-api/. The 3.37
+ * forms are checked by every other file of the build. Built as C++20, the floor of ns-3 >= 3.41.
  */
 #include "quic-cc-compat.h"
 #include "quic-cc-test-compat.h"

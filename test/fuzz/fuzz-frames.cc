@@ -11,8 +11,8 @@
 #include "ns3/quic-cc-frames.h"
 
 #include <cstdint>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 
 using namespace ns3;
 

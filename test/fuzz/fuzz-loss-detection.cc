@@ -15,11 +15,10 @@
 #include "ns3/quic-cubic.h"
 #include "ns3/quic-loss-detection.h"
 
-#include <fuzzer/FuzzedDataProvider.h>
-
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fuzzer/FuzzedDataProvider.h>
 #include <map>
 #include <utility>
 #include <vector>
@@ -85,7 +84,9 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     FuzzedDataProvider in(data, size);
     Ptr<QuicCubic> cubic = CreateObject<QuicCubic>();
     cubic->Configure(kMss, 10, 2);
-    QuicLossDetection ld(cubic, QuicRttStats(MilliSeconds(in.ConsumeIntegralInRange<int64_t>(1, 1000)), Time(0)));
+    QuicLossDetection ld(
+        cubic,
+        QuicRttStats(MilliSeconds(in.ConsumeIntegralInRange<int64_t>(1, 1000)), Time(0)));
     ld.SetPeerMaxAckDelay(MilliSeconds(25));
     Shadow shadow;
     Time now = Seconds(1);
@@ -126,7 +127,8 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                                    : in.ConsumeIntegralInRange<uint64_t>(0, kQuicCcVarIntMax);
             for (uint32_t i = 0; i < count; ++i)
             {
-                const uint64_t length = in.ConsumeIntegralInRange<uint64_t>(0, std::min<uint64_t>(largest, 200));
+                const uint64_t length =
+                    in.ConsumeIntegralInRange<uint64_t>(0, std::min<uint64_t>(largest, 200));
                 const uint64_t smallest = largest - length;
                 ranges.emplace_back(smallest, largest);
                 const uint64_t gap = in.ConsumeIntegralInRange<uint64_t>(0, 50);
@@ -175,7 +177,8 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             Fail("cwnd below the minimum window");
         }
         // Forget settled packets so the shadow stays proportional to what is in flight.
-        for (auto it = shadow.packets.begin(); it != shadow.packets.end() && it->second.second == Shadow::ACKED;)
+        for (auto it = shadow.packets.begin();
+             it != shadow.packets.end() && it->second.second == Shadow::ACKED;)
         {
             it = shadow.packets.erase(it);
         }

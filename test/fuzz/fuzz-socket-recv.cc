@@ -107,7 +107,8 @@ Datagrams(const uint8_t* data, size_t size)
     size_t pos = 0;
     while (pos + 2 <= size && out.size() < 64)
     {
-        const size_t len = std::min<size_t>((size_t{data[pos]} << 8) | data[pos + 1], size - pos - 2);
+        const size_t len =
+            std::min<size_t>((size_t{data[pos]} << 8) | data[pos + 1], size - pos - 2);
         pos += 2;
         out.emplace_back(data + pos, data + pos + len);
         pos += len;
@@ -179,7 +180,8 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             Fail("more stream bytes delivered than the datagrams carried");
         }
         // Dropped by the connection, or by the listener once the connection has ended.
-        if (connection->GetDroppedDatagrams() + DynamicCast<QuicCcSocket>(listener)->GetDroppedDatagrams() <
+        if (connection->GetDroppedDatagrams() +
+                DynamicCast<QuicCcSocket>(listener)->GetDroppedDatagrams() <
             unparsable)
         {
             Fail("an unparsable datagram was not dropped");

@@ -16,8 +16,8 @@
 #include "ns3/quic-rtt-stats.h"
 
 #include <cstdint>
-#include <gtest/gtest.h>
 #include <deque>
+#include <gtest/gtest.h>
 #include <optional>
 #include <vector>
 

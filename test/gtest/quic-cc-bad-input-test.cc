@@ -37,26 +37,30 @@ ConnectWith(const std::function<void(QuicCcHelper&)>& configure)
 TEST(QuicCcBadInputDeathTest, UnknownControllerTypeIdIsNamed)
 {
     QuicCcHelper quic;
-    EXPECT_DEATH(quic.SetCongestionControl("ns3::QuicBbrv9"), "unknown congestion controller TypeId 'ns3::QuicBbrv9'");
+    EXPECT_DEATH(quic.SetCongestionControl("ns3::QuicBbrv9"),
+                 "unknown congestion controller TypeId 'ns3::QuicBbrv9'");
 }
 
 TEST(QuicCcBadInputDeathTest, NonControllerTypeIdIsNamed)
 {
     QuicCcHelper quic;
-    EXPECT_DEATH(quic.SetCongestionControl("ns3::TcpCubic"), "'ns3::TcpCubic' is not a QuicCongestionController");
+    EXPECT_DEATH(quic.SetCongestionControl("ns3::TcpCubic"),
+                 "'ns3::TcpCubic' is not a QuicCongestionController");
 }
 
 TEST(QuicCcBadInputDeathTest, UnknownControllerAttributeIsNamed)
 {
     QuicCcHelper quic;
-    EXPECT_DEATH(quic.SetCongestionControl("ns3::QuicCubic", "IdleRestartt", StringValue("Off")), "IdleRestartt");
+    EXPECT_DEATH(quic.SetCongestionControl("ns3::QuicCubic", "IdleRestartt", StringValue("Off")),
+                 "IdleRestartt");
 }
 
 TEST(QuicCcBadInputDeathTest, BadIdleRestartValueIsRejected)
 {
     QuicCcHelper quic;
-    EXPECT_DEATH(quic.SetCongestionControl("ns3::QuicCubic", "IdleRestart", StringValue("Sometimes")),
-                 "invalid value 'Sometimes' for attribute IdleRestart of ns3::QuicCubic");
+    EXPECT_DEATH(
+        quic.SetCongestionControl("ns3::QuicCubic", "IdleRestart", StringValue("Sometimes")),
+        "invalid value 'Sometimes' for attribute IdleRestart of ns3::QuicCubic");
     EXPECT_DEATH(quic.SetSocketAttribute("AckPolicy", StringValue("Never")),
                  "invalid value 'Never' for attribute AckPolicy of ns3::QuicCcSocket");
 }
@@ -64,7 +68,8 @@ TEST(QuicCcBadInputDeathTest, BadIdleRestartValueIsRejected)
 TEST(QuicCcBadInputDeathTest, UnknownSocketAttributeIsNamed)
 {
     QuicCcHelper quic;
-    EXPECT_DEATH(quic.SetSocketAttribute("MaxDatagramSizee", UintegerValue(1350)), "ns3::QuicCcSocket has no attribute 'MaxDatagramSizee'");
+    EXPECT_DEATH(quic.SetSocketAttribute("MaxDatagramSizee", UintegerValue(1350)),
+                 "ns3::QuicCcSocket has no attribute 'MaxDatagramSizee'");
 }
 
 TEST(QuicCcBadInputDeathTest, ConnectSocketTraceNamesUnknownTraceSourceAndNode)
@@ -78,24 +83,31 @@ TEST(QuicCcBadInputDeathTest, ConnectSocketTraceNamesUnknownTraceSourceAndNode)
     const auto cb = MakeCallback(+[](uint32_t, uint32_t) {});
     EXPECT_DEATH(quic.ConnectSocketTraceWithoutContext(nodes.Get(0), "CongestionWindw", cb),
                  "ns3::QuicCcSocket has no trace source 'CongestionWindw'");
-    EXPECT_DEATH(quic.ConnectSocketTrace(nodes, "CongestionWindow", cb), "quic-cc is not installed on node 1");
+    EXPECT_DEATH(quic.ConnectSocketTrace(nodes, "CongestionWindow", cb),
+                 "quic-cc is not installed on node 1");
 }
 
 TEST(QuicCcBadInputDeathTest, MaxDatagramSizeBelow1200IsNamed)
 {
-    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) { q.SetSocketAttribute("MaxDatagramSize", UintegerValue(1199)); }),
+    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) {
+                     q.SetSocketAttribute("MaxDatagramSize", UintegerValue(1199));
+                 }),
                  "MaxDatagramSize must be in 1200..65527 bytes, got 1199");
 }
 
 TEST(QuicCcBadInputDeathTest, MaxDatagramSizeAbove65527IsNamed)
 {
-    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) { q.SetSocketAttribute("MaxDatagramSize", UintegerValue(65528)); }),
+    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) {
+                     q.SetSocketAttribute("MaxDatagramSize", UintegerValue(65528));
+                 }),
                  "got 65528");
 }
 
 TEST(QuicCcBadInputDeathTest, ZeroInitialWindowIsNamed)
 {
-    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) { q.SetSocketAttribute("InitialWindowPackets", UintegerValue(0)); }),
+    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) {
+                     q.SetSocketAttribute("InitialWindowPackets", UintegerValue(0));
+                 }),
                  "InitialWindowPackets must be >= 1, got 0");
 }
 
@@ -110,13 +122,17 @@ TEST(QuicCcBadInputDeathTest, MinimumWindowAboveInitialIsNamed)
 
 TEST(QuicCcBadInputDeathTest, ZeroAckElicitingThresholdIsNamed)
 {
-    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) { q.SetSocketAttribute("AckElicitingThreshold", UintegerValue(0)); }),
+    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) {
+                     q.SetSocketAttribute("AckElicitingThreshold", UintegerValue(0));
+                 }),
                  "AckElicitingThreshold must be >= 1, got 0");
 }
 
 TEST(QuicCcBadInputDeathTest, NonPositiveIdleTimeoutIsNamed)
 {
-    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) { q.SetSocketAttribute("IdleTimeout", TimeValue(Seconds(0))); }),
+    EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) {
+                     q.SetSocketAttribute("IdleTimeout", TimeValue(Seconds(0)));
+                 }),
                  "IdleTimeout must be positive");
 }
 
@@ -138,9 +154,11 @@ TEST(QuicCcBadInputDeathTest, StreamsBeyondTheAssignedRangeAreNamedAtSetUp)
     internet.Install(nodes);
     QuicCcHelper quic;
     quic.Install(nodes);
-    const int64_t last = QuicCcSocketFactory::kExtensionBase - 3 * QuicCcSocketFactory::kBlockSockets;
+    const int64_t last =
+        QuicCcSocketFactory::kExtensionBase - 3 * QuicCcSocketFactory::kBlockSockets;
     EXPECT_EQ(quic.AssignStreams(nodes, last), 3 * QuicCcSocketFactory::kBlockSockets);
-    EXPECT_DEATH(quic.AssignStreams(nodes, last + 1), "stream " + std::to_string(last + 1) + " on node [0-9]+ is outside");
+    EXPECT_DEATH(quic.AssignStreams(nodes, last + 1),
+                 "stream " + std::to_string(last + 1) + " on node [0-9]+ is outside");
     EXPECT_DEATH(quic.AssignStreams(nodes, -1), "stream -1 on node [0-9]+ is outside");
 }
 
@@ -196,7 +214,8 @@ TEST(QuicCcBadInputDeathTest, SetDefaultNonControllerTypeIdIsNamedAtCreation)
 {
     EXPECT_DEATH(
         {
-            Config::SetDefault("ns3::QuicCcSocket::CongestionControl", TypeIdValue(TypeId::LookupByName("ns3::TcpCubic")));
+            Config::SetDefault("ns3::QuicCcSocket::CongestionControl",
+                               TypeIdValue(TypeId::LookupByName("ns3::TcpCubic")));
             CreateObject<QuicCcSocket>();
         },
         "QuicCcSocket::CongestionControl 'ns3::TcpCubic' is not a QuicCongestionController");
@@ -204,22 +223,26 @@ TEST(QuicCcBadInputDeathTest, SetDefaultNonControllerTypeIdIsNamedAtCreation)
 
 TEST(QuicCcBadInputDeathTest, SetAttributeNonControllerTypeIdIsNamed)
 {
-    EXPECT_DEATH(CreateObject<QuicCcSocket>()->SetAttribute("CongestionControl", StringValue("ns3::TcpNewReno")),
-                 "QuicCcSocket::CongestionControl 'ns3::TcpNewReno' is not a QuicCongestionController");
+    EXPECT_DEATH(
+        CreateObject<QuicCcSocket>()->SetAttribute("CongestionControl",
+                                                   StringValue("ns3::TcpNewReno")),
+        "QuicCcSocket::CongestionControl 'ns3::TcpNewReno' is not a QuicCongestionController");
 }
 
 TEST(QuicCcBadInputDeathTest, UnknownTypeIdNameStaysNs3Message)
 {
-    EXPECT_DEATH(Config::SetDefault("ns3::QuicCcSocket::CongestionControl", StringValue("ns3::QuicBogus")),
-                 "Could not set default value for ns3::QuicCcSocket::CongestionControl");
+    EXPECT_DEATH(
+        Config::SetDefault("ns3::QuicCcSocket::CongestionControl", StringValue("ns3::QuicBogus")),
+        "Could not set default value for ns3::QuicCcSocket::CongestionControl");
 }
 
 TEST(QuicCcBadInputDeathTest, UnknownEnumNameStaysNs3Message)
 {
     EXPECT_DEATH(Config::SetDefault("ns3::QuicCubic::IdleRestart", StringValue("Bogus")),
                  "Could not set default value for ns3::QuicCubic::IdleRestart");
-    EXPECT_DEATH(CreateObject<QuicCcSocket>()->SetAttribute("AckPolicy", StringValue("Bogus")),
-                 "Attribute name=AckPolicy could not be set for this object: tid=ns3::QuicCcSocket");
+    EXPECT_DEATH(
+        CreateObject<QuicCcSocket>()->SetAttribute("AckPolicy", StringValue("Bogus")),
+        "Attribute name=AckPolicy could not be set for this object: tid=ns3::QuicCcSocket");
 }
 
 TEST(QuicCcBadInputTest, ControllerTypeIdIsAccepted)

@@ -4,12 +4,12 @@
  * QuicCcDispatcher: routing by peer address, who may open a connection, and the memory of
  * closed connection IDs (RFC 9000 Section 10.2).
  */
+#include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
+#include "ns3/pointer.h"
 #include "ns3/quic-cc-dispatcher.h"
 #include "ns3/quic-cc-frames.h"
 #include "ns3/quic-cc-socket.h"
-#include "ns3/double.h"
-#include "ns3/pointer.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -33,7 +33,10 @@ Datagram(QuicCcPacketType type, uint64_t connectionId)
 }
 
 QuicCcDispatcher::Route
-Route(const QuicCcDispatcher& d, const std::vector<uint8_t>& bytes, const Address& from, bool accepting = true)
+Route(const QuicCcDispatcher& d,
+      const std::vector<uint8_t>& bytes,
+      const Address& from,
+      bool accepting = true)
 {
     return d.Dispatch(bytes.data(), bytes.size(), from, accepting);
 }

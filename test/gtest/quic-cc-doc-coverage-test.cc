@@ -23,9 +23,8 @@
 #include "ns3/quic-reno.h"
 #include "ns3/type-id.h"
 
-#include <gtest/gtest.h>
-
 #include <fstream>
+#include <gtest/gtest.h>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -150,7 +149,8 @@ TEST(QuicCcDocCoverageTest, EveryAttributeIsDocumented)
         {
             ++checked;
             const std::string path = name + "::" + attribute;
-            EXPECT_TRUE(HasLiteral(path)) << "attribute ``" << path << "`` is not in doc/quic-cc.rst";
+            EXPECT_TRUE(HasLiteral(path))
+                << "attribute ``" << path << "`` is not in doc/quic-cc.rst";
         }
     }
     // QuicCcSocket 16, factory 1, controller 1, Reno 0, CUBIC 6, HyStart++ 5 when this was written;
@@ -187,7 +187,8 @@ TEST(QuicCcDocCoverageTest, NoStaleAttributeNames)
     const std::regex literal("``(ns3::Quic[A-Za-z]+)::([A-Z][A-Za-z0-9]*)``");
     std::size_t seen = 0;
     const std::string& text = Chapter();
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), literal); it != std::sregex_iterator();
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), literal);
+         it != std::sregex_iterator();
          ++it)
     {
         const std::string tidName = (*it)[1];
@@ -198,9 +199,9 @@ TEST(QuicCcDocCoverageTest, NoStaleAttributeNames)
         }
         ++seen;
         const TypeId tid = TypeId::LookupByName(tidName);
-        const bool known = OwnAttributes(tid).count(member) > 0 ||
-                           OwnTraceSources(tid).count(member) > 0 ||
-                           (member.size() > 8 && member.compare(member.size() - 8, 8, "Callback") == 0);
+        const bool known =
+            OwnAttributes(tid).count(member) > 0 || OwnTraceSources(tid).count(member) > 0 ||
+            (member.size() > 8 && member.compare(member.size() - 8, 8, "Callback") == 0);
         EXPECT_TRUE(known) << "``" << tidName << "::" << member
                            << "`` in doc/quic-cc.rst is not an attribute, trace source or "
                               "callback typedef of "

@@ -5,9 +5,8 @@
  */
 #include "ns3/quic-cc-frames.h"
 
-#include <gtest/gtest.h>
-
 #include <cstdint>
+#include <gtest/gtest.h>
 #include <random>
 #include <string>
 #include <vector>
@@ -310,9 +309,9 @@ TEST(QuicCcFramesTest, ExactByteLayoutOfASmallPacket)
         0x01,                                           // PING
         0x02, 0x07, 0x02, 0x01, 0x02,                   // ACK 7, delay 16us >> 3, 1 pair, 7-5
         0x01, 0x01,                                     // gap 5-2-2 = 1, length 2-1 = 1
-        0x0f, 0x00, 0x02, 'h', 'i',                     // STREAM OFF|LEN|FIN, offset 0, length 2
+        0x0f, 0x00, 0x02, 'h',  'i',                    // STREAM OFF|LEN|FIN, offset 0, length 2
         0x1e,                                           // HANDSHAKE_DONE
-        0x1c, 0x0a, 0x00, 0x02, 'o', 'k',               // CONNECTION_CLOSE 10, frame type 0, "ok"
+        0x1c, 0x0a, 0x00, 0x02, 'o',  'k',              // CONNECTION_CLOSE 10, frame type 0, "ok"
         0x00, 0x00,                                     // PADDING x2
     };
     EXPECT_EQ(QuicCcSerialize(p), expected);

@@ -8,12 +8,12 @@
 #include "ns3/simulator.h"
 
 #include <cstdio>
-#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 using namespace ns3;
 
@@ -46,7 +46,9 @@ Records(const std::string& path)
 std::string
 TempPath(const std::string& name)
 {
-    return (std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()) + ".sqlog")).string();
+    return (std::filesystem::temp_directory_path() /
+            (name + "-" + std::to_string(::getpid()) + ".sqlog"))
+        .string();
 }
 
 } // namespace

@@ -7,9 +7,8 @@
  */
 #include "ns3/quic-cc-range-set.h"
 
-#include <gtest/gtest.h>
-
 #include <cstdint>
+#include <gtest/gtest.h>
 #include <utility>
 #include <vector>
 
@@ -158,10 +157,10 @@ TEST(QuicCcRangeSetTest, ContainsAll)
     s.Add(8, 10);
     EXPECT_TRUE(s.ContainsAll(2, 5));
     EXPECT_TRUE(s.ContainsAll(3, 4));
-    EXPECT_FALSE(s.ContainsAll(1, 3)); // starts before
-    EXPECT_FALSE(s.ContainsAll(4, 6)); // runs past the end
+    EXPECT_FALSE(s.ContainsAll(1, 3));  // starts before
+    EXPECT_FALSE(s.ContainsAll(4, 6));  // runs past the end
     EXPECT_FALSE(s.ContainsAll(2, 10)); // across the gap [5, 8)
-    EXPECT_FALSE(s.ContainsAll(6, 7)); // inside the gap
+    EXPECT_FALSE(s.ContainsAll(6, 7));  // inside the gap
     EXPECT_TRUE(s.ContainsAll(8, 10));
     EXPECT_TRUE(s.ContainsAll(7, 7)); // empty interval
 }

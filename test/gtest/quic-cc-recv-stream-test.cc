@@ -41,8 +41,8 @@ TEST(QuicCcRecvStreamTest, OutOfOrderDuplicateAndOverlappingFramesReassembleExac
     EXPECT_FALSE(s.NothingReceived());
     EXPECT_EQ(s.Available(), 0u);
     EXPECT_EQ(s.OnFrame(Frame(5, 10), true), 0u); // overlaps the first, still a gap
-    EXPECT_EQ(s.OnFrame(Frame(0, 5), true), 20u);   // fills it: 0..20 in order
-    EXPECT_EQ(s.OnFrame(Frame(3, 12), true), 0u);   // all duplicate
+    EXPECT_EQ(s.OnFrame(Frame(0, 5), true), 20u); // fills it: 0..20 in order
+    EXPECT_EQ(s.OnFrame(Frame(3, 12), true), 0u); // all duplicate
     EXPECT_EQ(s.Delivered(), 20u);
     EXPECT_EQ(s.Read(7), Expected(0, 7));
     EXPECT_EQ(s.Read(100), Expected(7, 13));
@@ -65,7 +65,8 @@ TEST(QuicCcRecvStreamTest, HostileFramesAreRejectedWithAReason)
 {
     QuicCcRecvStream s(100);
     EXPECT_EQ(s.Check(Frame(0, 100)), "");
-    EXPECT_EQ(s.Check(Frame(50, 51)), "STREAM data up to offset 101 beyond the receive window (next 0)");
+    EXPECT_EQ(s.Check(Frame(50, 51)),
+              "STREAM data up to offset 101 beyond the receive window (next 0)");
     s.OnFrame(Frame(0, 40), true);
     EXPECT_EQ(s.Check(Frame(100, 40)), "") << "the window moves with the in-order data";
     s.OnFrame(Frame(60, 10), true);

@@ -8,15 +8,14 @@
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
-#include <sys/stat.h>
+#include <gtest/gtest.h>
 #include <set>
+#include <sstream>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -87,8 +86,9 @@ TEST(QuicCcBatchRunner, EmptyAndSpacedResultsArriveIntact)
 TEST(QuicCcBatchRunner, LongResultsCrossSeveralPipeReads)
 {
     // 100 kB per line: more than one read() and more than the pipe buffer.
-    const std::vector<std::string> lines =
-        QuicCcRunBatch(3, 3, [](size_t i) { return std::string(100000, static_cast<char>('a' + i)); });
+    const std::vector<std::string> lines = QuicCcRunBatch(3, 3, [](size_t i) {
+        return std::string(100000, static_cast<char>('a' + i));
+    });
     ASSERT_EQ(lines.size(), 3u);
     for (size_t i = 0; i < 3; ++i)
     {

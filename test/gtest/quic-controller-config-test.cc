@@ -271,7 +271,8 @@ TEST(QuicControllerConfigDeathTest, Configure)
     EXPECT_DEATH(reno->Configure(65528), "got 65528");
     EXPECT_DEATH(reno->Configure(1200, 0, 0), "InitialWindowPackets must be >= 1, got 0");
     EXPECT_DEATH(reno->Configure(1200, 10, 0), "MinimumWindowPackets must be >= 1, got 0");
-    EXPECT_DEATH(reno->Configure(1200, 2, 3), "MinimumWindowPackets \\(3\\) must not exceed InitialWindowPackets \\(2\\)");
+    EXPECT_DEATH(reno->Configure(1200, 2, 3),
+                 "MinimumWindowPackets \\(3\\) must not exceed InitialWindowPackets \\(2\\)");
     reno->Configure(1200, 1, 1); // the edges are accepted
     reno->Configure(65527);
     EXPECT_EQ(reno->GetCongestionWindow(), 655270u);

@@ -93,8 +93,8 @@ TEST_P(QuicCubicAckGapTest, EpochMovesByTheGapBetweenAcks)
     d.Advance(MilliSeconds(100));
     d.Ack(1);
     const Time gap = c.idle + MilliSeconds(100);
-    const Time expected = c.shifts ? std::min(T0() + MilliSeconds(100) + gap, d.Now())
-                                   : T0() + MilliSeconds(100);
+    const Time expected =
+        c.shifts ? std::min(T0() + MilliSeconds(100) + gap, d.Now()) : T0() + MilliSeconds(100);
     EXPECT_EQ(d.RecoveryStart(), expected);
     EXPECT_EQ(cubic->GetEpochStart(), expected);
 }

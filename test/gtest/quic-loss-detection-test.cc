@@ -4,7 +4,8 @@
  * QuicLossDetection (RFC 9002 Sections 5-6 as quiche runs it) driving a real QuicReno
  * (mss 1200 B, cwnd 12000 B, HyStart++ off), with synthetic sends and ACK ranges.
  * Reference: RFC 9002 Sections 6 and A.7 as cloudflare/quiche runs them (quiche/src/recovery/,
- * on_ack_received and detect_lost_packets). Every expected value is a literal with its arithmetic beside it.
+ * on_ack_received and detect_lost_packets). Every expected value is a literal with its arithmetic
+ * beside it.
  *
  * Reminders used throughout:
  * - kInitialRtt 333 ms: before a sample, PTO base = 333 + 4 * 166.5 = 999 ms.
@@ -18,9 +19,8 @@
 #include "ns3/quic-loss-detection.h"
 #include "ns3/quic-reno.h"
 
-#include <gtest/gtest.h>
-
 #include <cstdint>
+#include <gtest/gtest.h>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -130,7 +130,7 @@ TEST_F(QuicLossDetectionTest, BytesInFlightAccounting)
     Send(0, T0());
     Send(1, T0());
     Send(2, T0());
-    m_ld.OnPacketSent(T0(), 3, 50, false); // not ack-eliciting: not recorded, not in flight
+    m_ld.OnPacketSent(T0(), 3, 50, false);     // not ack-eliciting: not recorded, not in flight
     EXPECT_EQ(m_ld.GetBytesInFlight(), 3600u); // 3 * 1200
     EXPECT_EQ(m_ld.GetRecordSize(), 3u);
 
@@ -486,7 +486,7 @@ TEST_F(QuicLossDetectionTest, PtoDoublingProbesAndReset)
     EXPECT_EQ(m_ld.GetPtoCount(), 3u);
     m_ld.OnProbeSent();
     Send(4, Ms(7168));
-    EXPECT_EQ(m_ld.GetPendingProbes(), 1u); // one still owed
+    EXPECT_EQ(m_ld.GetPendingProbes(), 1u);        // one still owed
     EXPECT_EQ(m_ld.GetTimerDeadline(), Ms(15360)); // 7168 + 1024 * 8
     EXPECT_TRUE(t.lost.empty());
     EXPECT_EQ(Cwnd(), 12000u);
@@ -551,8 +551,8 @@ TEST_F(QuicLossDetectionTest, SpuriousLossRaisesThresholds)
     // packet threshold = max(3, min(largest acked 9 - lowest spurious 2 + 1, 20)) = 8
     EXPECT_EQ(m_ld.GetPacketThreshold(), 8u);
     EXPECT_DOUBLE_EQ(m_ld.GetTimeThreshold(), 1.25);
-    EXPECT_EQ(Cwnd(), 6000u);                  // Reno refuses the rollback
-    EXPECT_EQ(m_ld.GetBytesInFlight(), 2400u); // lost bytes are not counted twice
+    EXPECT_EQ(Cwnd(), 6000u);                       // Reno refuses the rollback
+    EXPECT_EQ(m_ld.GetBytesInFlight(), 2400u);      // lost bytes are not counted twice
     EXPECT_EQ(m_ld.GetTimerDeadline(), Us(119500)); // no loss pass
 
     r = Ack(Ms(115), {{7, 7}});
@@ -653,7 +653,7 @@ TEST_F(QuicLossDetectionTest, LargeRecordAckOfOnePacket)
 
     r = Ack(Ms(100), {{1, 1}});
     EXPECT_EQ(r.newlyAcked, Pns({1}));
-    EXPECT_EQ(m_ld.GetRecordSize(), 99997u); // 1 and 2 leave together
+    EXPECT_EQ(m_ld.GetRecordSize(), 99997u);        // 1 and 2 leave together
     EXPECT_EQ(m_ld.GetBytesInFlight(), 119996400u); // 99997 * 1200
 }
 

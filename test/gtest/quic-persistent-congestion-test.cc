@@ -12,10 +12,10 @@
  *   cwnd stays stuck at the minimum (a third stack).
  *
  * Scenario: pn 0 at t0, acked at t0 + 100 ms (first RTT sample: srtt 100 ms, rttvar 50 ms; slow
- * start, but app-limited: cwnd stays 12000 B). pn 1 at t0 + 100 ms, pn 2 at t0 + 600 ms, pn 3 at t0 + 1050 ms, pn 4 at
- * t0 + 1100 ms; the ACK of pn 4 alone at t0 + 1200 ms (RTT 100 ms: rttvar 37.5 ms, so the
- * duration is (100 + 4 x 37.5 + 0) x 3 = 750 ms) declares pn 1 lost by packet threshold and
- * pn 2, 3 by time (loss delay 112.5 ms). Span first -> last: 1050 - 100 = 950 ms > 750 ms;
+ * start, but app-limited: cwnd stays 12000 B). pn 1 at t0 + 100 ms, pn 2 at t0 + 600 ms, pn 3 at t0
+ * + 1050 ms, pn 4 at t0 + 1100 ms; the ACK of pn 4 alone at t0 + 1200 ms (RTT 100 ms: rttvar 37.5
+ * ms, so the duration is (100 + 4 x 37.5 + 0) x 3 = 750 ms) declares pn 1 lost by packet threshold
+ * and pn 2, 3 by time (loss delay 112.5 ms). Span first -> last: 1050 - 100 = 950 ms > 750 ms;
  * without the first packet: 1050 - 600 = 450 ms < 750 ms.
  */
 #include "ns3/boolean.h"

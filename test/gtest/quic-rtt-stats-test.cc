@@ -36,7 +36,7 @@ TEST(QuicRttStatsTest, DefaultsBeforeAnySample)
     EXPECT_EQ(rtt.GetInitialRtt(), MilliSeconds(333)); // kInitialRtt
     EXPECT_EQ(rtt.GetSmoothedRtt(), MilliSeconds(333));
     EXPECT_EQ(rtt.GetRttVar().GetNanoSeconds(), 166500000); // 333 ms / 2 = 166.5 ms
-    EXPECT_EQ(rtt.GetMinRtt(), MilliSeconds(333));      // min = initial before a sample
+    EXPECT_EQ(rtt.GetMinRtt(), MilliSeconds(333));          // min = initial before a sample
     EXPECT_EQ(rtt.GetLatestRtt(), Time(0));
     EXPECT_EQ(rtt.GetMaxAckDelay(), Time(0)); // peer's value unknown yet
     // PTO base = 333 + max(4 * 166.5, 1) = 333 + 666 = 999 ms
