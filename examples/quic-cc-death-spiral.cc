@@ -289,6 +289,7 @@ main(int argc, char* argv[])
     std::string pacing = "Off";
     std::string persistentCongestion = "false";
     std::string packetSizing = "FreeWindow";
+    std::string handshakeLoss = "true";
 
     QuicCcCommandLine cmd(__FILE__);
     cmd.AddValue(
@@ -307,6 +308,10 @@ main(int argc, char* argv[])
     cmd.AddValue("packetSizing",
                  "Data packet sizing: FreeWindow (quiche) or FullOnly",
                  packetSizing);
+    cmd.AddValue("handshakeLoss",
+                 "Whether the loss phase also hits the handshake (true/false; false: loss starts "
+                 "when the sender's handshake completes)",
+                 handshakeLoss);
     batch.Add(cmd, "Runs per configuration (RngRun firstRun..firstRun+runs-1)");
     cmd.AddValue("qlog",
                  "Write qlog files (.sqlog, for qvis) of every run into DIRECTORY/<config>-run<N>/",
@@ -371,6 +376,7 @@ main(int argc, char* argv[])
             QuicCcParseUnsigned("buffer", buffer, 1, std::numeric_limits<uint32_t>::max());
         base.lossRate = QuicCcParseLoss("loss", loss);
         base.lossDuration = QuicCcParseTime("lossDuration", lossDuration);
+        base.handshakeLoss = QuicCcParseBool("handshakeLoss", handshakeLoss);
         base.observeFrom = base.lossDuration;
         base.timeout = QuicCcParseTime("timeout", timeout);
         QuicCcRequire(base.timeout.IsStrictlyPositive(), "timeout", timeout, "must be > 0");

@@ -149,8 +149,8 @@ Serialize(const QuicCcHystartLabResult& r)
     std::ostringstream os;
     os << std::setprecision(17) << r.completed << ' ' << r.completionSeconds << ' '
        << r.bytesReceived << ' ' << r.lostPackets << ' ' << r.spuriousLosses << ' ' << r.sentPackets
-       << ' ' << r.queueDrops << ' ' << r.errorDrops << ' ' << r.ackErrorDrops << ' ' << r.peakCwnd
-       << ' ' << r.firstDropSeconds << ' ' << r.events;
+       << ' ' << r.smallPackets << ' ' << r.queueDrops << ' ' << r.errorDrops << ' '
+       << r.ackErrorDrops << ' ' << r.peakCwnd << ' ' << r.firstDropSeconds << ' ' << r.events;
     return os.str();
 }
 
@@ -159,9 +159,9 @@ Deserialize(const std::string& line, QuicCcHystartLabResult& r)
 {
     std::istringstream is(line);
     return static_cast<bool>(is >> r.completed >> r.completionSeconds >> r.bytesReceived >>
-                             r.lostPackets >> r.spuriousLosses >> r.sentPackets >> r.queueDrops >>
-                             r.errorDrops >> r.ackErrorDrops >> r.peakCwnd >> r.firstDropSeconds >>
-                             r.events);
+                             r.lostPackets >> r.spuriousLosses >> r.sentPackets >> r.smallPackets >>
+                             r.queueDrops >> r.errorDrops >> r.ackErrorDrops >> r.peakCwnd >>
+                             r.firstDropSeconds >> r.events);
 }
 
 /// QuicCcFormat, with "timeout" for the median of a cell where most runs did not finish.
@@ -188,6 +188,8 @@ main(int argc, char* argv[])
     std::string mss = "1350";
     std::string ackPolicy = "ReceiveBatch";
     std::string ackBatchWindow = "50us";
+    std::string packetSizing = "FreeWindow";
+    std::string hystartL = "0";
     QuicCcBatchOptions batch(20);
 
     QuicCcCommandLine cmd(__FILE__);
@@ -218,6 +220,13 @@ main(int argc, char* argv[])
                  mss);
     cmd.AddValue("ackPolicy", "QUIC receiver ACK policy: ReceiveBatch or Rfc9000", ackPolicy);
     cmd.AddValue("ackBatchWindow", "QUIC ReceiveBatch window", ackBatchWindow);
+    cmd.AddValue("packetSizing",
+                 "QUIC data packet sizing: FreeWindow (quiche) or FullOnly",
+                 packetSizing);
+    cmd.AddValue("hystartL",
+                 "HyStart++ L, slow-start growth cap per ACK frame in packets (0 = none, quiche; "
+                 "RFC 9406: 8 unpaced)",
+                 hystartL);
     cmd.Parse(argc, argv);
 
     QuicCcHystartLabParams base;
@@ -245,6 +254,10 @@ main(int argc, char* argv[])
                       ackBatchWindow,
                       "has no effect with --ackPolicy=" + base.ackPolicy +
                           " (only ReceiveBatch uses it)");
+        base.packetSizing =
+            QuicCcParseChoice("packetSizing", packetSizing, {"FreeWindow", "FullOnly"});
+        base.hyStartL =
+            QuicCcParseUnsigned("hystartL", hystartL, 0, std::numeric_limits<uint32_t>::max());
         bufferList = ParseBuffers(buffers, base);
         for (const std::string& item : QuicCcSplitList("loss", losses))
         {
@@ -299,7 +312,8 @@ main(int argc, char* argv[])
         std::ostringstream out;
         out << "buffer,buffer_packets,loss_percent,config,run,completed,completion_s,bytes_"
                "received,"
-               "lost_packets,spurious_losses,sent_packets,queue_drops,error_drops,ack_error_drops,"
+               "lost_packets,spurious_losses,sent_packets,small_packets,queue_drops,error_drops,"
+               "ack_error_drops,"
                "peak_cwnd_bytes,"
                "first_drop_s,events\n";
         for (size_t w = 0; w < work.size(); ++w)
@@ -310,8 +324,8 @@ main(int argc, char* argv[])
                 << work[w].run << ',' << r.completed << ','
                 << (r.completed ? Fmt(r.completionSeconds, 6) : "") << ',' << r.bytesReceived << ','
                 << r.lostPackets << ',' << r.spuriousLosses << ',' << r.sentPackets << ','
-                << r.queueDrops << ',' << r.errorDrops << ',' << r.ackErrorDrops << ','
-                << r.peakCwnd << ','
+                << r.smallPackets << ',' << r.queueDrops << ',' << r.errorDrops << ','
+                << r.ackErrorDrops << ',' << r.peakCwnd << ','
                 << (r.queueDrops + r.errorDrops > 0 ? Fmt(r.firstDropSeconds, 6) : "") << ','
                 << r.events << '\n';
         }
@@ -339,7 +353,11 @@ main(int argc, char* argv[])
               << " B), loss on the "
               << (base.ackLoss ? "data and ACK directions" : "data direction") << ", runs "
               << batch.firstRun << ".." << batch.firstRun + batch.runs - 1 << "; TCP SegmentSize "
-              << QuicCcHystartLabTcpSegmentSize(base) << " B\n";
+              << QuicCcHystartLabTcpSegmentSize(base) << " B"
+              << (base.packetSizing != "FreeWindow" ? "; QUIC PacketSizing " + base.packetSizing
+                                                    : "")
+              << (base.hyStartL > 0 ? "; HyStart++ L " + std::to_string(base.hyStartL) : "")
+              << "\n";
     uint32_t incomplete = 0;
     for (size_t b = 0; b < bufferList.size(); ++b)
     {
@@ -391,6 +409,10 @@ main(int argc, char* argv[])
                  [](const QuicCcHystartLabResult& r) {
                      return static_cast<double>(r.sentPackets);
                  }},
+                {"pkts < " + std::to_string(kSmallPacketBytes) + " B",
+                 [](const QuicCcHystartLabResult& r) {
+                     return static_cast<double>(r.smallPackets);
+                 }},
                 {"peak cwnd pkts",
                  [&](const QuicCcHystartLabResult& r) {
                      return static_cast<double>(r.peakCwnd) /
@@ -416,8 +438,9 @@ main(int argc, char* argv[])
         << "\nlost pkts: QUIC = packets the sender's loss detection declared lost; tcp-cubic = "
            "data packets dropped in the network (queue + random loss). queue drops = bottleneck "
            "queue overflows (data direction), for every configuration; sent pkts = packets offered "
-           "to it. peak cwnd in packets of "
-        << base.maxDatagramSize << " B.";
+           "to it; pkts < "
+        << kSmallPacketBytes << " B = those with a UDP payload (QUIC packet) under "
+        << kSmallPacketBytes << " B. peak cwnd in packets of " << base.maxDatagramSize << " B.";
     if (incomplete > 0)
     {
         std::cout << " * = " << incomplete << " run(s) in total did not finish within "

@@ -4,6 +4,7 @@
 #include "quic-cc-socket.h"
 
 #include "quic-cc-compat.h"
+#include "quic-cc-path-mtu.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -214,6 +215,17 @@ QuicCcSocket::GetTypeId()
                                 "FreeWindow",
                                 QuicCcSocket::SIZING_FULL_ONLY,
                                 "FullOnly"))
+            .AddAttribute("DontFragment",
+                          "Never let IP fragment a datagram (RFC 9000 Section 14: QUIC datagrams "
+                          "MUST NOT be fragmented). true: a datagram whose IP size (UDP payload + "
+                          "8 + 20 (IPv4) or 40 (IPv6) bytes) exceeds the MTU of the outgoing "
+                          "device is dropped at the sender with a warning (log component "
+                          "QuicCcPathMtu) and counts as sent, so loss detection declares it "
+                          "lost, as on a host that sets DF. false: ns-3's Ipv4L3Protocol "
+                          "fragments it (ns-3.37 ignores the DF flag when sending).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&QuicCcSocket::m_dontFragment),
+                          MakeBooleanChecker())
             .AddAttribute("CongestionControl",
                           "TypeId of the congestion controller (a QuicCongestionController), "
                           "used when no controller was set explicitly (QuicCcHelper sets one).",
@@ -1324,6 +1336,10 @@ QuicCcSocket::Transmit(const QuicCcPacket& packet, QuicSentFrames frames)
         m_ackTimer.Cancel();
     }
     m_packetSentTrace(packet.packetNumber, bytes.size());
+    if (m_dontFragment && QuicCcExceedsPathMtu(m_node, m_peer, bytes.size()))
+    {
+        return; // not fragmented (RFC 9000 Section 14): never arrives, declared lost later
+    }
     Ptr<Packet> p = Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
     if (m_role == ROLE_SERVER)
     {

@@ -231,9 +231,10 @@ class QuicCcSocket : public Socket
     uint32_t m_pacingBurstPackets{10};  //!< PacingBurstPackets attribute
     QuicCcPacer m_pacer;                //!< RFC 9002 Section 7.7 pacer (Pacing=Rfc9002)
     PacketSizing m_packetSizing{SIZING_FREE_WINDOW}; //!< PacketSizing attribute
-    Ptr<RandomVariableStream> m_sendDelay;           //!< host delay before each packet is sent
-    Ptr<RandomVariableStream> m_ackProcessDelay;     //!< host delay before each ACK is processed
-    TypeId m_ccTypeId;                               //!< CongestionControl attribute
+    bool m_dontFragment{true};                   //!< DontFragment attribute (RFC 9000 Section 14)
+    Ptr<RandomVariableStream> m_sendDelay;       //!< host delay before each packet is sent
+    Ptr<RandomVariableStream> m_ackProcessDelay; //!< host delay before each ACK is processed
+    TypeId m_ccTypeId;                           //!< CongestionControl attribute
 
     // identity and state
     Ptr<Node> m_node;

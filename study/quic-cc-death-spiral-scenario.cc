@@ -31,7 +31,8 @@ struct RunState
 {
     const QuicCcDeathSpiralParams* params{nullptr};
     QuicCcDeathSpiralResult result;
-    QuicCcFirstSocket sender; //!< the server's (sending) socket
+    QuicCcFirstSocket sender;                     //!< the server's (sending) socket
+    std::vector<Ptr<RateErrorModel>> errorModels; //!< enabled at the handshake unless handshakeLoss
     uint64_t cwnd{0};
     uint64_t lostAtLossEnd{0};
     QuicCongestionState lastState{QUIC_CC_SLOW_START};
@@ -89,6 +90,13 @@ OnSenderReceived(RunState* s, uint64_t, uint64_t)
     {
         // The client's handshake completes with the first authentic packet of the server.
         s->result.handshakeSeconds = Simulator::Now().GetSeconds();
+        if (!s->params->handshakeLoss && Simulator::Now() < s->params->lossDuration)
+        {
+            for (auto& em : s->errorModels)
+            {
+                em->Enable();
+            }
+        }
     }
 }
 
@@ -175,13 +183,22 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
                  QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, params.bufferPackets)));
     NetDeviceContainer devices = p2p.Install(nodes);
 
-    // Random loss in both directions until lossDuration (ns-3 RateErrorModel, per packet).
-    std::vector<Ptr<RateErrorModel>> errorModels;
+    RunState state;
+    state.params = &params;
+    state.result.minCwndAfterLoss = std::numeric_limits<uint64_t>::max();
+
+    // Random loss in both directions until lossDuration (ns-3 RateErrorModel, per packet), from
+    // t = 0 or (handshakeLoss false) from the sender's handshake on (OnSenderReceived).
+    std::vector<Ptr<RateErrorModel>>& errorModels = state.errorModels;
     for (uint32_t i = 0; i < devices.GetN(); ++i)
     {
         Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
         em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
         em->SetRate(params.lossRate);
+        if (!params.handshakeLoss)
+        {
+            em->Disable();
+        }
         devices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(em));
         errorModels.push_back(em);
         Simulator::Schedule(params.lossDuration, &RateErrorModel::Disable, em);
@@ -242,9 +259,6 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     stream += internet.AssignStreams(nodes, stream);
     stream += quic.AssignStreams(nodes, stream);
 
-    RunState state;
-    state.params = &params;
-    state.result.minCwndAfterLoss = std::numeric_limits<uint64_t>::max();
     state.sender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectSender, &state));
 
     QuicCcStopAtBytes transfer(params.transferBytes);

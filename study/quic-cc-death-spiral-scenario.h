@@ -33,11 +33,15 @@ struct QuicCcDeathSpiralParams
     uint64_t transferBytes{10'000'000};            //!< download size, bytes (10 MB)
     DataRate rate{"1Gbps"};                        //!< bottleneck rate (localhost-like default)
     Time oneWayDelay{MilliSeconds(5)};             //!< propagation delay each way (RTT 10 ms)
-    uint32_t bufferPackets{1000};   //!< drop-tail device queue, packets (netem's default limit)
-    double lossRate{0.3};           //!< packet loss probability, both directions
-    Time lossDuration{Seconds(2)};  //!< loss switched off at this time
-    Time timeout{Seconds(10)};      //!< a run not done by then failed
-    uint64_t maxDatagramSize{1350}; //!< bytes
+    uint32_t bufferPackets{1000};  //!< drop-tail device queue, packets (netem's default limit)
+    double lossRate{0.3};          //!< packet loss probability, both directions
+    Time lossDuration{Seconds(2)}; //!< loss switched off at this time
+    /// Whether the loss phase also hits the handshake: true, loss from t = 0; false, the error
+    /// models are switched on when the sender's handshake completes (its first packet from the
+    /// server), so no handshake packet is lost.
+    bool handshakeLoss{true};
+    Time timeout{Seconds(10)};             //!< a run not done by then failed
+    uint64_t maxDatagramSize{1350};        //!< bytes
     std::string ackPolicy{"ReceiveBatch"}; //!< QuicCcSocket::AckPolicy
     Time ackBatchWindow{MicroSeconds(50)}; //!< ReceiveBatch window
     uint32_t ackElicitingThreshold{2};     //!< Rfc9000 policy: ACK every n-th ack-eliciting packet

@@ -95,18 +95,26 @@ NoteDataDrop(RunState* s)
     }
 }
 
+/// A packet offered to the data-direction bottleneck queue (PPP frame: payload + kWireOverhead).
 void
-OnQueueDrop(RunState* s, Ptr<const Packet>)
+CountOffered(RunState* s, Ptr<const Packet> p)
 {
-    NoteDataDrop(s);
-    ++s->result.queueDrops;
     ++s->result.sentPackets;
+    s->result.smallPackets += p->GetSize() < kSmallPacketBytes + kWireOverhead ? 1 : 0;
 }
 
 void
-OnEnqueue(RunState* s, Ptr<const Packet>)
+OnQueueDrop(RunState* s, Ptr<const Packet> p)
 {
-    ++s->result.sentPackets;
+    NoteDataDrop(s);
+    ++s->result.queueDrops;
+    CountOffered(s, p);
+}
+
+void
+OnEnqueue(RunState* s, Ptr<const Packet> p)
+{
+    CountOffered(s, p);
 }
 
 void
@@ -231,6 +239,10 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
                                                               UintegerValue(kTcpBufferBytes)));
     }
 
+    // HyStart++'s L is an attribute of the component each controller creates: a default for
+    // this run only.
+    const ScopedDefault hyStartL("ns3::QuicHyStartPlusPlus::L", UintegerValue(params.hyStartL));
+
     NodeContainer nodes; // 0 = data sender (QUIC client), 1 = data receiver (QUIC server)
     nodes.Create(2);
     PointToPointHelper p2p;
@@ -298,6 +310,7 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
         quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
         quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
         quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
+        quic.SetSocketAttribute("PacketSizing", StringValue(params.packetSizing));
         quic.Install(nodes);
         state.quicSender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectQuicSender, &state));
     }

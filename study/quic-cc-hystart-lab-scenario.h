@@ -46,12 +46,14 @@ struct QuicCcHystartLabParams
     /// Limit the queue in bytes instead, to bufferPackets full QUIC packets (bufferPackets x
     /// (maxDatagramSize + 30) bytes on the wire), so that sub-MSS packets take less room.
     bool bufferInBytes{false};
-    double lossRate{0};                    //!< random loss probability per data packet, [0, 1]
-    bool ackLoss{false};                   //!< also drop ACK-direction packets with lossRate
-    Time timeout{Seconds(600)};            //!< a run not done by then is reported incomplete
-    uint64_t maxDatagramSize{1350};        //!< QUIC MaxDatagramSize (UDP payload), bytes
-    std::string ackPolicy{"ReceiveBatch"}; //!< QuicCcSocket::AckPolicy of the QUIC receiver
-    Time ackBatchWindow{MicroSeconds(50)}; //!< ReceiveBatch window
+    double lossRate{0};                     //!< random loss probability per data packet, [0, 1]
+    bool ackLoss{false};                    //!< also drop ACK-direction packets with lossRate
+    Time timeout{Seconds(600)};             //!< a run not done by then is reported incomplete
+    uint64_t maxDatagramSize{1350};         //!< QUIC MaxDatagramSize (UDP payload), bytes
+    std::string ackPolicy{"ReceiveBatch"};  //!< QuicCcSocket::AckPolicy of the QUIC receiver
+    Time ackBatchWindow{MicroSeconds(50)};  //!< ReceiveBatch window
+    std::string packetSizing{"FreeWindow"}; //!< QuicCcSocket::PacketSizing of the QUIC sender
+    uint32_t hyStartL{0}; //!< QuicHyStartPlusPlus::L, packets per ACK frame (0 = no cap, quiche)
 };
 
 /// Outcome of one run.
@@ -69,14 +71,21 @@ struct QuicCcHystartLabResult
     uint64_t lostPackets{0};
     uint64_t spuriousLosses{0}; //!< QUIC: declared lost, later acknowledged (0 for TCP)
     uint64_t sentPackets{0};    //!< packets offered to the data-direction bottleneck queue
-    uint64_t queueDrops{0};     //!< data-direction bottleneck queue overflows, packets
-    uint64_t errorDrops{0};     //!< data-direction packets the error model dropped
-    uint64_t ackErrorDrops{0};  //!< ACK-direction packets the error model dropped (ackLoss)
-    uint64_t peakCwnd{0};       //!< largest sender cwnd, bytes
+    /// Of sentPackets, frames shorter than kSmallPacketBytes + 30 B (UDP 8, IPv4 20, PPP 2): for
+    /// QUIC the packets under kSmallPacketBytes.
+    uint64_t smallPackets{0};
+    uint64_t queueDrops{0};    //!< data-direction bottleneck queue overflows, packets
+    uint64_t errorDrops{0};    //!< data-direction packets the error model dropped
+    uint64_t ackErrorDrops{0}; //!< ACK-direction packets the error model dropped (ackLoss)
+    uint64_t peakCwnd{0};      //!< largest sender cwnd, bytes
     /// Time of the first data-direction drop, s; valid only if queueDrops + errorDrops > 0.
     double firstDropSeconds{0};
     uint64_t events{0}; //!< simulator events executed
 };
+
+/// Packets whose UDP payload (a QUIC packet; for TCP the TCP segment) is shorter than this many
+/// bytes count as small in QuicCcHystartLabResult::smallPackets.
+constexpr uint64_t kSmallPacketBytes = 100;
 
 /// The five configurations in the published order: "tcp-cubic", "reno", "reno-hystart",
 /// "cubic", "cubic-hystart".
