@@ -290,6 +290,9 @@ main(int argc, char* argv[])
     std::string persistentCongestion = "false";
     std::string packetSizing = "FreeWindow";
     std::string handshakeLoss = "true";
+    std::string maxAckDelay = "25ms";
+    std::string maxAckRanges = "32";
+    std::string probeContent = "Data";
 
     QuicCcCommandLine cmd(__FILE__);
     cmd.AddValue(
@@ -335,6 +338,16 @@ main(int argc, char* argv[])
     cmd.AddValue("ackThreshold",
                  "Rfc9000 policy: ACK every n-th ack-eliciting packet (1 = every packet)",
                  ackThreshold);
+    cmd.AddValue("maxAckDelay",
+                 "Socket MaxAckDelay: the receiver's ACK timer (Rfc9000 policy) and the PTO's "
+                 "max_ack_delay term",
+                 maxAckDelay);
+    cmd.AddValue("maxAckRanges",
+                 "Socket MaxAckRanges: most ACK ranges per ACK frame",
+                 maxAckRanges);
+    cmd.AddValue("probeContent",
+                 "Socket ProbeContent: Data (quiche: a PTO probe carries data) or Ping",
+                 probeContent);
     cmd.AddValue("sendJitter",
                  "Host model: max uniform delay before each packet of a burst",
                  sendJitter);
@@ -407,6 +420,12 @@ main(int argc, char* argv[])
                       ackBatchWindow,
                       "has no effect with --ackPolicy=" + base.ackPolicy +
                           " (only ReceiveBatch uses it)");
+        base.maxAckDelay = QuicCcParseTime("maxAckDelay", maxAckDelay);
+        base.maxAckRanges = QuicCcParseUnsigned("maxAckRanges",
+                                                maxAckRanges,
+                                                1,
+                                                std::numeric_limits<uint32_t>::max());
+        base.probeContent = QuicCcParseChoice("probeContent", probeContent, {"Data", "Ping"});
         base.epochSource = QuicCcParseChoice("epoch", epoch, {"shared", "separate"}) == "shared"
                                ? "SharedWithRecovery"
                                : "Separate";

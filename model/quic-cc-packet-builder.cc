@@ -190,9 +190,11 @@ QuicCcPacketBuilder::Fill(QuicCcPacket& packet,
                           const Context& context)
 {
     Filled filled;
+    // ProbeContent=Ping: a probe carries no STREAM data (RFC 9002 Section 6.2.4 allows a PING).
+    const bool streamData = context.established && !(probe && context.pingProbe);
     AppendAck(packet, budget, context.now);
     AppendControlFrames(packet, filled.frames, owed, context.server);
-    if (context.established)
+    if (streamData)
     {
         filled.newBytes += AppendStreamFrames(packet, filled.frames, budget);
     }
@@ -203,13 +205,16 @@ QuicCcPacketBuilder::Fill(QuicCcPacket& packet,
         {
             for (const QuicCcStreamChunk& c : oldest->chunks)
             {
-                m_stream.OnLost(c);
+                if (streamData)
+                {
+                    m_stream.OnLost(c);
+                }
             }
             ControlFrames again;
             again.initial = oldest->initial && context.clientHandshake;
             again.handshakeDone = oldest->handshakeDone && context.server;
             AppendControlFrames(packet, filled.frames, again, context.server);
-            if (context.established)
+            if (streamData)
             {
                 filled.newBytes += AppendStreamFrames(packet, filled.frames, budget);
             }

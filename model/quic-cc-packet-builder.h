@@ -49,6 +49,7 @@ class QuicCcPacketBuilder
         bool clientHandshake{false}; //!< client, handshake not complete
         bool established{false};     //!< STREAM data may flow
         Time now;                    //!< send time (ACK delay)
+        bool pingProbe{false}; //!< a probe carries no STREAM data (QuicCcSocket::ProbeContent)
     };
 
     /// What Fill() put into the packet.

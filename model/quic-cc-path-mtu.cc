@@ -86,7 +86,8 @@ QuicCcExceedsPathMtu(Ptr<Node> node, const Address& peer, uint64_t udpPayload)
         return false;
     }
     NS_LOG_WARN("node " << node->GetId() << ": " << ipSize << "-byte IP datagram (" << udpPayload
-                        << "-byte UDP payload) exceeds the outgoing MTU of " << mtu << " bytes; dropped, not fragmented (RFC 9000 Section 14)");
+                        << "-byte UDP payload) exceeds the outgoing MTU of " << mtu
+                        << " bytes; dropped, not fragmented (RFC 9000 Section 14)");
     return true;
 }
 

@@ -226,6 +226,16 @@ QuicCcSocket::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&QuicCcSocket::m_dontFragment),
                           MakeBooleanChecker())
+            .AddAttribute(
+                "ProbeContent",
+                "What a PTO probe carries once the connection is established (RFC 9002 "
+                "Section 6.2.4: new data when possible, else a retransmission or a "
+                "PING): Data (quiche: lost or new STREAM data, else the oldest "
+                "outstanding packet's data again) or Ping (a PING and an owed ACK "
+                "only). Handshake probes repeat the handshake either way.",
+                EnumValue(QuicCcSocket::PROBE_DATA),
+                QUICCC_ENUM_ACCESSOR(QuicCcSocket::ProbeContent, &QuicCcSocket::m_probeContent),
+                MakeEnumChecker(QuicCcSocket::PROBE_DATA, "Data", QuicCcSocket::PROBE_PING, "Ping"))
             .AddAttribute("CongestionControl",
                           "TypeId of the congestion controller (a QuicCongestionController), "
                           "used when no controller was set explicitly (QuicCcHelper sets one).",
@@ -1305,6 +1315,7 @@ QuicCcSocket::SendOnePacket(bool probe)
     context.clientHandshake = m_state == STATE_HANDSHAKE;
     context.established = m_state == STATE_ESTABLISHED;
     context.now = Simulator::Now();
+    context.pingProbe = m_probeContent == PROBE_PING;
     const QuicSentFrames* oldest = probe ? m_lossDetection->GetOldestOutstandingFrames() : nullptr;
     QuicCcPacketBuilder::Filled filled =
         m_builder.Fill(packet, budget, probe, oldest, m_owed, context);

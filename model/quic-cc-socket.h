@@ -82,6 +82,13 @@ class QuicCcSocket : public Socket
         SIZING_FULL_ONLY = 1,   //!< only full datagrams, or the stream's shorter remainder
     };
 
+    /// What a PTO probe carries on an established connection (ProbeContent attribute).
+    enum ProbeContent
+    {
+        PROBE_DATA = 0, //!< lost or new STREAM data, else the oldest outstanding data (quiche)
+        PROBE_PING = 1, //!< a PING (and an owed ACK) only
+    };
+
     /// Rtt trace: latest_rtt, smoothed_rtt, min_rtt.
     typedef void (*RttTracedCallback)(Time latest, Time smoothed, Time min);
     /// PacketSent trace: packet number, UDP payload bytes.
@@ -232,6 +239,7 @@ class QuicCcSocket : public Socket
     QuicCcPacer m_pacer;                //!< RFC 9002 Section 7.7 pacer (Pacing=Rfc9002)
     PacketSizing m_packetSizing{SIZING_FREE_WINDOW}; //!< PacketSizing attribute
     bool m_dontFragment{true};                   //!< DontFragment attribute (RFC 9000 Section 14)
+    ProbeContent m_probeContent{PROBE_DATA};     //!< ProbeContent attribute
     Ptr<RandomVariableStream> m_sendDelay;       //!< host delay before each packet is sent
     Ptr<RandomVariableStream> m_ackProcessDelay; //!< host delay before each ACK is processed
     TypeId m_ccTypeId;                           //!< CongestionControl attribute

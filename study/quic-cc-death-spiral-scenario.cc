@@ -231,6 +231,9 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
     quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
     quic.SetSocketAttribute("AckElicitingThreshold", UintegerValue(params.ackElicitingThreshold));
+    quic.SetSocketAttribute("MaxAckDelay", TimeValue(params.maxAckDelay));
+    quic.SetSocketAttribute("MaxAckRanges", UintegerValue(params.maxAckRanges));
+    quic.SetSocketAttribute("ProbeContent", StringValue(params.probeContent));
     quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
     quic.SetSocketAttribute("Pacing", StringValue(params.pacing));
     quic.SetSocketAttribute("PersistentCongestion", BooleanValue(params.persistentCongestion));

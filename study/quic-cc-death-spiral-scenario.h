@@ -45,6 +45,9 @@ struct QuicCcDeathSpiralParams
     std::string ackPolicy{"ReceiveBatch"}; //!< QuicCcSocket::AckPolicy
     Time ackBatchWindow{MicroSeconds(50)}; //!< ReceiveBatch window
     uint32_t ackElicitingThreshold{2};     //!< Rfc9000 policy: ACK every n-th ack-eliciting packet
+    Time maxAckDelay{MilliSeconds(25)};    //!< QuicCcSocket::MaxAckDelay (ACK timer, PTO term)
+    uint32_t maxAckRanges{32};             //!< QuicCcSocket::MaxAckRanges per ACK frame
+    std::string probeContent{"Data"};      //!< QuicCcSocket::ProbeContent
     Time sendJitterMax{0};         //!< host model: uniform [0, max] before each packet of a burst
     Time ackProcessingDelayMax{0}; //!< host model: uniform [0, max] before each ACK is processed
     Time sampleLate{Seconds(7)};   //!< second cwnd sample, the "late" one (first is lossDuration)

@@ -23,8 +23,8 @@ namespace
 {
 
 constexpr uint16_t kPort = 4433;
-constexpr uint32_t kSmallMtu = 1000;     //!< bytes, the link's MTU in these tests
-constexpr uint64_t kDatagram = 1350;     //!< MaxDatagramSize, bytes (the default)
+constexpr uint32_t kSmallMtu = 1000;      //!< bytes, the link's MTU in these tests
+constexpr uint64_t kDatagram = 1350;      //!< MaxDatagramSize, bytes (the default)
 constexpr uint64_t kTransfer = 1'000'000; //!< bytes
 
 /// Two nodes whose link has a 1000-byte MTU, a client on node 0 writing kTransfer pattern bytes
@@ -99,11 +99,11 @@ struct SmallMtuTransfer
     PatternReader reader;
     uint32_t accepted{0};
     Time failedAt{Seconds(-1)};
-    uint64_t sentPackets{0};  //!< QUIC packets the client built (PacketSent trace)
+    uint64_t sentPackets{0};     //!< QUIC packets the client built (PacketSent trace)
     std::vector<Time> sendTimes; //!< when they were built
-    uint64_t largestSent{0};  //!< bytes, UDP payload
-    uint64_t framesOnLink{0}; //!< IP datagrams (fragments included) node 0's device sent
-    uint64_t largestFrame{0}; //!< bytes, IP datagram
+    uint64_t largestSent{0};     //!< bytes, UDP payload
+    uint64_t framesOnLink{0};    //!< IP datagrams (fragments included) node 0's device sent
+    uint64_t largestFrame{0};    //!< bytes, IP datagram
 };
 
 } // namespace
@@ -138,10 +138,10 @@ class QuicCcPathMtuLookupTestCase : public quiccc::test::SimulationTestCase
             QuicCcOutgoingMtu(net.nodes.Get(1), InetSocketAddress(net.interfaces.GetAddress(0))),
             1500,
             "node 1's device keeps point-to-point's default MTU");
-        NS_TEST_ASSERT_MSG_EQ(QuicCcOutgoingMtu(net.nodes.Get(0),
-                                                InetSocketAddress(Ipv4Address("192.0.2.1"))),
-                              0,
-                              "no route: MTU unknown");
+        NS_TEST_ASSERT_MSG_EQ(
+            QuicCcOutgoingMtu(net.nodes.Get(0), InetSocketAddress(Ipv4Address("192.0.2.1"))),
+            0,
+            "no route: MTU unknown");
         NS_TEST_ASSERT_MSG_EQ(QuicCcOutgoingMtu(net.nodes.Get(0), v6), 0, "no IPv6 stack");
         // 972 + 28 = 1000 fits exactly; one byte more does not.
         NS_TEST_ASSERT_MSG_EQ(QuicCcExceedsPathMtu(net.nodes.Get(0), peer, 972), false, "fits");

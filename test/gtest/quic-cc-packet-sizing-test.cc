@@ -12,7 +12,6 @@
 #include "ns3/quic-cc-send-stream.h"
 
 #include <gtest/gtest.h>
-
 #include <vector>
 
 using namespace ns3;
