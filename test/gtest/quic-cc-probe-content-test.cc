@@ -11,6 +11,7 @@
 #include "ns3/quic-cc-received-packet-manager.h"
 #include "ns3/quic-cc-send-stream.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace ns3;
@@ -48,12 +49,9 @@ struct ProbeBench
 size_t
 Pings(const QuicCcPacket& packet)
 {
-    size_t n = 0;
-    for (const auto& f : packet.frames)
-    {
-        n += std::holds_alternative<QuicCcPingFrame>(f) ? 1 : 0;
-    }
-    return n;
+    return std::count_if(packet.frames.begin(), packet.frames.end(), [](const QuicCcFrame& f) {
+        return std::holds_alternative<QuicCcPingFrame>(f);
+    });
 }
 
 } // namespace
