@@ -57,6 +57,12 @@ BAD = [
     (DS, ["--quiet=maybe"], "--quiet=maybe: must be true or false"),
     (DS, ["--bogus=1"], "--bogus=1: unknown option (see --help)"),
     (DS, ["stray"], "stray: not an option (options are --name=value; see --help)"),
+    (DS, ["--ns3::QuicCubic::RenoFriendly=Bogus"],
+     "--ns3::QuicCubic::RenoFriendly=Bogus: invalid value 'Bogus' for attribute RenoFriendly of "
+     "ns3::QuicCubic (one of Quiche|Rfc9438)"),
+    (DS, ["--ns3::QuicCubic::Nope=1"],
+     "--ns3::QuicCubic::Nope=1: ns3::QuicCubic has no attribute 'Nope'"),
+    (DS, ["--ns3::NoSuchType::X=1"], "--ns3::NoSuchType::X=1: no TypeId named ns3::NoSuchType"),
     (DS, ["--csv=/nonexistent-quic-cc/out.csv"],
      "--csv=/nonexistent-quic-cc/out.csv: directory /nonexistent-quic-cc does not exist"),
     (DS, ["--qlog=/nonexistent-quic-cc/q"],

@@ -7,6 +7,7 @@
 
 #include "ns3/global-value.h"
 #include "ns3/queue-size.h"
+#include "ns3/quic-cc-helper.h"
 #include "ns3/string.h"
 
 #include <algorithm>
@@ -111,8 +112,16 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
             }
             continue;
         }
-        if (kNs3Options.count(name) || name.find("::") != std::string::npos)
+        if (kNs3Options.count(name))
         {
+            continue;
+        }
+        if (name.find("::") != std::string::npos)
+        {
+            // An attribute default (--ns3::QuicCubic::RenoFriendly=Rfc9438), which ns-3's
+            // CommandLine applies with Config::SetDefault: checked here, so a bad one is one line
+            // and exit 2 instead of ns-3's usage text and exit 1.
+            CheckAttributeDefault(name, value);
             continue;
         }
         StringValue global;
@@ -123,6 +132,24 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
         Exit(QuicCcUsageError(name, value, "unknown option (see --help)"));
     }
     m_cmd.Parse(args);
+}
+
+void
+QuicCcCommandLine::CheckAttributeDefault(const std::string& name, const std::string& value) const
+{
+    const size_t sep = name.rfind("::");
+    const std::string typeName = name.substr(0, sep);
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe(typeName, &tid))
+    {
+        Exit(QuicCcUsageError(name, value, "no TypeId named " + typeName));
+    }
+    const std::string reason =
+        QuicCcHelper::CheckAttributeValue(tid, name.substr(sep + 2), StringValue(value));
+    if (!reason.empty())
+    {
+        Exit(QuicCcUsageError(name, value, reason));
+    }
 }
 
 void

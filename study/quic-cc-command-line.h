@@ -70,7 +70,8 @@ class QuicCcCommandLine
     /// Register a boolean --\p name, given as --name (true) or --name=true|false|1|0.
     void AddFlag(const std::string& name, const std::string& help, std::string& text);
 
-    /// Unknown options and non-option arguments exit as Exit does; the rest goes to ns-3.
+    /// Unknown options, non-option arguments and bad attribute defaults (--ns3::Type::Attr=V)
+    /// exit as Exit does; the rest goes to ns-3.
     void Parse(int argc, char* argv[]);
 
     /// Print "<program>: --<option>=<value>: <reason>" on stderr and exit with status 2.
@@ -83,6 +84,10 @@ class QuicCcCommandLine
     bool WasGiven(const std::string& name) const;
 
   private:
+    /// Exit unless --\p name (an attribute default, "ns3::Type::Attribute") names an existing
+    /// constructible attribute that accepts \p value.
+    void CheckAttributeDefault(const std::string& name, const std::string& value) const;
+
     CommandLine m_cmd;             //!< ns-3's parser
     std::string m_program;         //!< program name
     std::set<std::string> m_names; //!< registered options
