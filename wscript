@@ -72,6 +72,7 @@ def build(bld):
         'model/quic-cc-dispatcher.cc',
         'model/quic-cc-connection.cc',
         'model/quic-cc-socket.cc',
+        'model/quic-cc-socket-attributes.cc',
         'model/quic-cc-qlog.cc',
         'model/quic-cc-socket-factory.cc',
         'helper/quic-cc-helper.cc',

@@ -155,9 +155,8 @@ uint32_t
 QuicCcConnection::GetTxAvailable() const
 {
     const uint64_t buffered = m_sendStream.GetBufferedBytes();
-    return buffered >= m_config.sndBufSize
-               ? 0
-               : static_cast<uint32_t>(m_config.sndBufSize - buffered);
+    return buffered >= m_config.sndBufSize ? 0
+                                           : static_cast<uint32_t>(m_config.sndBufSize - buffered);
 }
 
 uint64_t
@@ -229,9 +228,8 @@ QuicCcConnection::OnDatagram(const std::vector<uint8_t>& bytes)
         m_owner->OnDatagramDropped(reason);
         return;
     }
-    const Time delay = CarriesAck(*parsed.packet)
-                           ? Seconds(m_config.ackProcessingDelay->GetValue())
-                           : Time(0);
+    const Time delay =
+        CarriesAck(*parsed.packet) ? Seconds(m_config.ackProcessingDelay->GetValue()) : Time(0);
     const Time now = Simulator::Now();
     if (delay.IsStrictlyPositive() || m_lastDatagramProcess > now)
     {
@@ -692,9 +690,8 @@ QuicCcConnection::OnIdleTimer()
     const Time idle = Simulator::Now() - m_lastActivity;
     if (idle < m_config.idleTimeout)
     {
-        m_idleTimer = Simulator::Schedule(m_config.idleTimeout - idle,
-                                          &QuicCcConnection::OnIdleTimer,
-                                          this);
+        m_idleTimer =
+            Simulator::Schedule(m_config.idleTimeout - idle, &QuicCcConnection::OnIdleTimer, this);
         return;
     }
     NS_LOG_INFO("idle timeout after " << idle.As(Time::S));

@@ -62,21 +62,21 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     /// The socket attributes a connection runs with (see QuicCcSocket's TypeId for each).
     struct Config
     {
-        uint64_t mss{1350};                            //!< MaxDatagramSize, bytes
-        uint64_t initialWindowPackets{10};             //!< InitialWindowPackets
-        uint64_t minimumWindowPackets{2};              //!< MinimumWindowPackets
-        Time initialRtt{MilliSeconds(333)};            //!< InitialRtt (RFC 9002 kInitialRtt)
-        Time idleTimeout{Seconds(30)};                 //!< IdleTimeout
-        QuicCcReceivedPacketManager::Config acks;      //!< AckPolicy and its parameters
-        uint32_t sndBufSize{128u << 20};               //!< SndBufSize, bytes
-        uint32_t rcvBufSize{128u << 20};               //!< RcvBufSize, bytes
-        bool persistentCongestion{false};              //!< PersistentCongestion
-        bool pacing{false};                            //!< Pacing=Rfc9002
-        double pacingGain{1.25};                       //!< PacingGain
-        uint32_t pacingBurstPackets{10};               //!< PacingBurstPackets
-        bool fullOnlySizing{false};                    //!< PacketSizing=FullOnly
-        Ptr<RandomVariableStream> sendDelay;           //!< SendDelay, seconds
-        Ptr<RandomVariableStream> ackProcessingDelay;  //!< AckProcessingDelay, seconds
+        uint64_t mss{1350};                           //!< MaxDatagramSize, bytes
+        uint64_t initialWindowPackets{10};            //!< InitialWindowPackets
+        uint64_t minimumWindowPackets{2};             //!< MinimumWindowPackets
+        Time initialRtt{MilliSeconds(333)};           //!< InitialRtt (RFC 9002 kInitialRtt)
+        Time idleTimeout{Seconds(30)};                //!< IdleTimeout
+        QuicCcReceivedPacketManager::Config acks;     //!< AckPolicy and its parameters
+        uint32_t sndBufSize{128u << 20};              //!< SndBufSize, bytes
+        uint32_t rcvBufSize{128u << 20};              //!< RcvBufSize, bytes
+        bool persistentCongestion{false};             //!< PersistentCongestion
+        bool pacing{false};                           //!< Pacing=Rfc9002
+        double pacingGain{1.25};                      //!< PacingGain
+        uint32_t pacingBurstPackets{10};              //!< PacingBurstPackets
+        bool fullOnlySizing{false};                   //!< PacketSizing=FullOnly
+        Ptr<RandomVariableStream> sendDelay;          //!< SendDelay, seconds
+        Ptr<RandomVariableStream> ackProcessingDelay; //!< AckProcessingDelay, seconds
 
         /// Abort (naming the QuicCcSocket attribute and its value) on an invalid configuration.
         void Validate() const;
