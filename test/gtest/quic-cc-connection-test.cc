@@ -13,10 +13,8 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 
-#include <gtest/gtest.h>
-
 #include <functional>
-#include <numeric>
+#include <gtest/gtest.h>
 
 using namespace ns3;
 
@@ -31,8 +29,11 @@ class Endpoint : public QuicCcConnection::Owner
   public:
     Endpoint(bool server, const QuicCcConnection::Config& config)
     {
-        connection =
-            Create<QuicCcConnection>(*this, config, CreateObject<QuicReno>(), server, kConnectionId);
+        connection = Create<QuicCcConnection>(*this,
+                                              config,
+                                              CreateObject<QuicReno>(),
+                                              server,
+                                              kConnectionId);
     }
 
     void SendDatagram(Ptr<Packet> datagram) override
