@@ -1,10 +1,10 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * QuicCcSocket's configuration surface: its TypeId (every attribute and trace source, with
- * unit, source and default) and the translation of the attribute values into the
- * QuicCcConnection::Config a connection runs with. The facade and the state machine are in
- * quic-cc-socket.cc.
+ * QuicCcSocket's configuration and observation surface: its TypeId (every attribute and trace
+ * source, with unit, source and default), the translation of the attribute values into the
+ * QuicCcConnection::Config a connection runs with, and how the trace sources are fed from the
+ * controller and loss detection. The facade and the state machine are in quic-cc-socket.cc.
  */
 #include "quic-cc-compat.h"
 #include "quic-cc-socket.h"
@@ -18,8 +18,28 @@
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace ns3
 {
+
+namespace
+{
+/// Fire a TCP-width (uint32_t) trace from 64-bit values, which saturate at UINT32_MAX; like a
+/// TracedValue it stays silent when the saturated values are equal.
+void
+FireSaturated(const TracedCallback<uint32_t, uint32_t>& trace, uint64_t oldValue, uint64_t newValue)
+{
+    const auto saturate = [](uint64_t v) {
+        return static_cast<uint32_t>(std::min<uint64_t>(v, std::numeric_limits<uint32_t>::max()));
+    };
+    if (saturate(oldValue) != saturate(newValue))
+    {
+        trace(saturate(oldValue), saturate(newValue));
+    }
+}
+} // namespace
 
 TypeId
 QuicCcSocket::GetTypeId()
@@ -295,6 +315,46 @@ QuicCcSocket::GetConnectionConfig() const
     c.sendDelay = m_sendDelay;
     c.ackProcessingDelay = m_ackProcessDelay;
     return c;
+}
+
+// ---------------------------------------------------------------- trace sources
+
+void
+QuicCcSocket::WireTraces()
+{
+    // The controller's and loss detection's values reach the socket's trace sources unchanged.
+    Ptr<QuicCongestionController> cc = m_connection->GetCongestionController();
+    cc->TraceConnectWithoutContext("CongestionWindow",
+                                   MakeCallback(&QuicCcSocket::TraceCwnd, this));
+    cc->TraceConnectWithoutContext("SlowStartThreshold",
+                                   MakeCallback(&QuicCcSocket::TraceSsthresh, this));
+    cc->TraceConnectWithoutContext(
+        "CongestionState",
+        MakeCallback(&decltype(m_stateTrace)::operator(), &m_stateTrace));
+    cc->TraceConnectWithoutContext(
+        "RecoveryStartTime",
+        MakeCallback(&decltype(m_recoveryStartTrace)::operator(), &m_recoveryStartTrace));
+    QuicLossDetection& lossDetection = m_connection->GetLossDetection();
+    lossDetection.TraceConnectBytesInFlight(
+        MakeCallback(&decltype(m_bytesInFlightTrace)::operator(), &m_bytesInFlightTrace));
+    lossDetection.TraceConnectPacketLost(
+        MakeCallback(&decltype(m_packetLostTrace)::operator(), &m_packetLostTrace));
+    lossDetection.TraceConnectPacketAcked(
+        MakeCallback(&decltype(m_packetAckedTrace)::operator(), &m_packetAckedTrace));
+}
+
+void
+QuicCcSocket::TraceCwnd(uint64_t oldValue, uint64_t newValue)
+{
+    m_cwndTrace(oldValue, newValue);
+    FireSaturated(m_cwnd32Trace, oldValue, newValue);
+}
+
+void
+QuicCcSocket::TraceSsthresh(uint64_t oldValue, uint64_t newValue)
+{
+    m_ssthreshTrace(oldValue, newValue);
+    FireSaturated(m_ssthresh32Trace, oldValue, newValue);
 }
 
 } // namespace ns3

@@ -24,21 +24,6 @@ namespace
 {
 /// Error code of a normal close (RFC 9000 Section 20.1 NO_ERROR).
 constexpr uint64_t kNoError = 0;
-
-/// Fire a TCP-width (uint32_t) trace from 64-bit values, which saturate at UINT32_MAX; like a
-/// TracedValue it stays silent when the saturated values are equal.
-void
-FireSaturated(const TracedCallback<uint32_t, uint32_t>& trace, uint64_t oldValue, uint64_t newValue)
-{
-    const auto saturate = [](uint64_t v) {
-        return static_cast<uint32_t>(std::min<uint64_t>(v, std::numeric_limits<uint32_t>::max()));
-    };
-    if (saturate(oldValue) != saturate(newValue))
-    {
-        trace(saturate(oldValue), saturate(newValue));
-    }
-}
-
 } // namespace
 
 QuicCcSocket::QuicCcSocket()
@@ -143,44 +128,6 @@ QuicCcSocket::StartConnection(Role role)
     // Report the starting window so that a trace sink (and the qlog) sees it.
     TraceCwnd(0, m_connection->GetCongestionController()->GetCongestionWindow());
     m_connection->Start();
-}
-
-void
-QuicCcSocket::WireTraces()
-{
-    // The controller's and loss detection's values reach the socket's trace sources unchanged.
-    Ptr<QuicCongestionController> cc = m_connection->GetCongestionController();
-    cc->TraceConnectWithoutContext("CongestionWindow",
-                                   MakeCallback(&QuicCcSocket::TraceCwnd, this));
-    cc->TraceConnectWithoutContext("SlowStartThreshold",
-                                   MakeCallback(&QuicCcSocket::TraceSsthresh, this));
-    cc->TraceConnectWithoutContext(
-        "CongestionState",
-        MakeCallback(&decltype(m_stateTrace)::operator(), &m_stateTrace));
-    cc->TraceConnectWithoutContext(
-        "RecoveryStartTime",
-        MakeCallback(&decltype(m_recoveryStartTrace)::operator(), &m_recoveryStartTrace));
-    QuicLossDetection& lossDetection = m_connection->GetLossDetection();
-    lossDetection.TraceConnectBytesInFlight(
-        MakeCallback(&decltype(m_bytesInFlightTrace)::operator(), &m_bytesInFlightTrace));
-    lossDetection.TraceConnectPacketLost(
-        MakeCallback(&decltype(m_packetLostTrace)::operator(), &m_packetLostTrace));
-    lossDetection.TraceConnectPacketAcked(
-        MakeCallback(&decltype(m_packetAckedTrace)::operator(), &m_packetAckedTrace));
-}
-
-void
-QuicCcSocket::TraceCwnd(uint64_t oldValue, uint64_t newValue)
-{
-    m_cwndTrace(oldValue, newValue);
-    FireSaturated(m_cwnd32Trace, oldValue, newValue);
-}
-
-void
-QuicCcSocket::TraceSsthresh(uint64_t oldValue, uint64_t newValue)
-{
-    m_ssthreshTrace(oldValue, newValue);
-    FireSaturated(m_ssthresh32Trace, oldValue, newValue);
 }
 
 // ---------------------------------------------------------------- ns3::Socket

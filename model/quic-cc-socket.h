@@ -178,6 +178,7 @@ class QuicCcSocket : public Socket, private QuicCcConnection::Owner
     void EnterClosed();
 
     // QuicCcConnection::Owner
+    /// The transmit point: every datagram of this connection goes to the UDP socket here.
     void SendDatagram(Ptr<Packet> datagram) override;
     void OnDatagramDropped(const std::string& reason) override;
     void OnPacketSent(uint64_t packetNumber, uint64_t bytes) override;
