@@ -24,21 +24,18 @@
  * scripts/plot-dumbbell.py draws --timeseries and --csv output.
  */
 
+#include "quic-cc-command-line.h"
 #include "quic-cc-dumbbell-scenario.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
 
-#include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
 
-#include <cmath>
-#include <cstdio>
-#include <fstream>
+#include <array>
 #include <iomanip>
 #include <iostream>
 #include <map>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -48,85 +45,23 @@ using namespace ns3;
 namespace
 {
 
-const char* const kName = "quic-cc-dumbbell";
-
-/// One line on stderr naming the option and value, exit status 2.
-[[noreturn]] void
-BadArgument(const std::string& option, const std::string& value, const std::string& reason)
+/// Each item of the comma-separated list \p text as a time ("40ms,80ms").
+std::vector<Time>
+ParseTimeList(const std::string& option, const std::string& text)
 {
-    std::cerr << kName << ": --" << option << "=" << value << ": " << reason << "\n";
-    std::exit(2);
-}
-
-/// An ns-3 time such as 40ms or 1.5s (checked first: ns3::Time aborts on a bad unit); \p s is
-/// \p value or one item of it.
-Time
-ParseTime(const std::string& option, const std::string& value, const std::string& s)
-{
-    static const std::regex kTime(
-        R"(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?(s|ms|us|ns|min|h))");
-    if (!std::regex_match(s, kTime))
+    std::vector<Time> out;
+    for (const std::string& item : QuicCcSplitList(option, text))
     {
-        BadArgument(option, value, "'" + s + "' is not a time such as 40ms or 1.5s");
+        try
+        {
+            out.push_back(QuicCcParseTime(option, item));
+        }
+        catch (const QuicCcUsageError& e)
+        {
+            throw QuicCcUsageError(option, text, "'" + item + "' is not a time: " + e.reason);
+        }
     }
-    return Time(s);
-}
-
-Time
-ParseTime(const std::string& option, const std::string& value)
-{
-    return ParseTime(option, value, value);
-}
-
-uint64_t
-ParseUnsigned(const std::string& option, const std::string& s, uint64_t max)
-{
-    if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != std::string::npos ||
-        std::stoull(s) > max)
-    {
-        BadArgument(option, s, "not an integer in 0.." + std::to_string(max));
-    }
-    return std::stoull(s);
-}
-
-double
-ParseDouble(const std::string& option, const std::string& s)
-{
-    char* end = nullptr;
-    const double v = std::strtod(s.c_str(), &end);
-    if (s.empty() || *end != '\0' || !std::isfinite(v))
-    {
-        BadArgument(option, s, "not a number");
-    }
-    return v;
-}
-
-DataRate
-ParseRate(const std::string& option, const std::string& s)
-{
-    DataRate rate;
-    std::istringstream in(s);
-    if (!(in >> rate) || rate.GetBitRate() == 0)
-    {
-        BadArgument(option, s, "not a positive rate such as 10Mbps");
-    }
-    return rate;
-}
-
-/// Fail now (exit 2) if \p path cannot be written later.
-void
-CheckOutputPath(const std::string& option, const std::string& path)
-{
-    if (path.empty())
-    {
-        return;
-    }
-    const std::string tmp = path + ".tmp";
-    if (!std::ofstream(tmp))
-    {
-        BadArgument(option, path, "cannot write here");
-    }
-    std::remove(tmp.c_str());
+    return out;
 }
 
 } // namespace
@@ -153,10 +88,10 @@ main(int argc, char* argv[])
     std::string runs = "1";
     std::string csv;
     std::string timeseries;
-    bool quiet = false;
-    bool dryRun = false;
+    std::string quietText = "false";
+    std::string dryRunText = "false";
 
-    CommandLine cmd(__FILE__);
+    QuicCcCommandLine cmd(__FILE__);
     cmd.AddValue("flows",
                  "flow groups transport:controller[Attr=V|...]:count, comma-separated",
                  flows);
@@ -185,76 +120,78 @@ main(int argc, char* argv[])
     cmd.AddValue("timeseries",
                  "per-flow goodput over time of every run (CSV, written atomically)",
                  timeseries);
-    cmd.AddValue("quiet", "print only the summary", quiet);
-    cmd.AddValue("dryRun", "check the arguments and output paths, print nothing, exit 0", dryRun);
+    cmd.AddFlag("quiet", "print only the summary", quietText);
+    cmd.AddFlag("dryRun",
+                "check the arguments and output paths, print nothing, exit 0",
+                dryRunText);
     cmd.Parse(argc, argv);
 
     QuicCcDumbbellParams params;
-    if (std::string why = QuicCcParseFlowSpec(flows, &params.groups); !why.empty())
+    uint64_t first = 0;
+    uint64_t count = 0;
+    bool quiet = false;
+    try
     {
-        BadArgument("flows", flows, why);
-    }
-    params.rtts.clear();
-    std::stringstream rttList(rtts);
-    for (std::string item; std::getline(rttList, item, ',');)
-    {
-        params.rtts.push_back(ParseTime("rtts", rtts, item));
-    }
-    params.stagger = ParseTime("stagger", stagger);
-    params.startJitter = ParseTime("startJitter", startJitter);
-    params.transferBytes = ParseUnsigned("transfer", transfer, uint64_t{1} << 50);
-    params.bottleneckRate = ParseRate("rate", rate);
-    params.bottleneckDelay = ParseTime("delay", delay);
-    params.accessRate = ParseRate("accessRate", accessRate);
-    params.queueSize = queue;
-    params.queueDisc = queueDisc;
-    params.lossRate = ParseDouble("loss", loss);
-    params.duration = ParseTime("duration", duration);
-    params.warmup = ParseTime("warmup", warmup);
-    params.interval = ParseTime("interval", interval);
-    params.seed = ParseUnsigned("seed", seed, UINT32_MAX);
-    const uint64_t first = ParseUnsigned("firstRun", firstRun, UINT32_MAX);
-    const uint64_t count = ParseUnsigned("runs", runs, 100000);
-    if (params.seed == 0)
-    {
-        BadArgument("seed", seed, "must be >= 1");
-    }
-    if (count == 0)
-    {
-        BadArgument("runs", runs, "must be >= 1");
-    }
-    if (first == 0 || first + count - 1 > UINT32_MAX)
-    {
-        BadArgument("firstRun", firstRun, "runs must stay in 1..4294967295");
-    }
-    if (std::string why = QuicCcCheckDumbbellParams(params); !why.empty())
-    {
-        // Name the option the scenario's message is about.
-        const std::map<std::string, std::pair<std::string, std::string>> options{
-            {"RTT", {"rtts", rtts}},
-            {"loss", {"loss", loss}},
-            {"duration", {"duration", duration}},
-            {"warm-up", {"warmup", warmup}},
-            {"interval", {"interval", interval}},
-            {"stagger", {"stagger", stagger}},
-            {"start jitter", {"startJitter", startJitter}},
-            {"queue size", {"queue", queue}},
-            {"queue disc", {"queueDisc", queueDisc}},
-            {"delay", {"delay", delay}}};
-        for (const auto& [key, option] : options)
+        const std::string why = QuicCcParseFlowSpec(flows, &params.groups);
+        QuicCcRequire(why.empty(), "flows", flows, why);
+        params.rtts = ParseTimeList("rtts", rtts);
+        params.stagger = QuicCcParseTime("stagger", stagger);
+        params.startJitter = QuicCcParseTime("startJitter", startJitter);
+        params.transferBytes = QuicCcParseUnsigned("transfer", transfer, 0, uint64_t{1} << 50);
+        params.bottleneckRate = QuicCcParseRate("rate", rate);
+        params.bottleneckDelay = QuicCcParseTime("delay", delay);
+        params.accessRate = QuicCcParseRate("accessRate", accessRate);
+        params.queueSize = queue;
+        params.queueDisc = queueDisc;
+        params.lossRate = QuicCcParseNonNegative("loss", loss);
+        params.duration = QuicCcParseTime("duration", duration);
+        params.warmup = QuicCcParseTime("warmup", warmup);
+        params.interval = QuicCcParseTime("interval", interval);
+        params.seed = QuicCcParseUnsigned("seed", seed, 1, UINT32_MAX);
+        count = QuicCcParseUnsigned("runs", runs, 1, 100000);
+        first = QuicCcParseUnsigned("firstRun", firstRun, 1, UINT32_MAX);
+        QuicCcRequire(first + count - 1 <= UINT32_MAX,
+                      "firstRun",
+                      firstRun,
+                      "runs must stay in 1..4294967295");
+        quiet = QuicCcParseBool("quiet", quietText);
+        const bool dryRun = QuicCcParseBool("dryRun", dryRunText);
+        if (const std::string bad = QuicCcCheckDumbbellParams(params); !bad.empty())
         {
-            if (why.find(key) != std::string::npos)
+            // Name the option the scenario's message is about, by the words it uses.
+            const std::vector<std::array<std::string, 3>> options{
+                {"RTT", "rtts", rtts},
+                {"delay", "delay", delay},
+                {"duration", "duration", duration},
+                {"interval", "interval", interval},
+                {"loss", "loss", loss},
+                {"queue disc", "queueDisc", queueDisc},
+                {"queue size", "queue", queue},
+                {"stagger", "stagger", stagger},
+                {"start jitter", "startJitter", startJitter},
+                {"warm-up", "warmup", warmup}};
+            for (const auto& [words, option, text] : options)
             {
-                BadArgument(option.first, option.second, why);
+                QuicCcRequire(bad.find(words) == std::string::npos, option, text, bad);
             }
+            throw QuicCcUsageError("flows", flows, bad);
         }
-        BadArgument("flows", flows, why);
+        if (!csv.empty())
+        {
+            QuicCcCheckOutputFile("csv", csv);
+        }
+        if (!timeseries.empty())
+        {
+            QuicCcCheckOutputFile("timeseries", timeseries);
+        }
+        if (dryRun)
+        {
+            return 0;
+        }
     }
-    CheckOutputPath("csv", csv);
-    CheckOutputPath("timeseries", timeseries);
-    if (dryRun)
+    catch (const QuicCcUsageError& e)
     {
-        return 0;
+        cmd.Exit(e);
     }
 
     std::ostringstream csvText;

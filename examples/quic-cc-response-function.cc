@@ -17,46 +17,17 @@
 
 #include "quic-cc-response-function.h"
 
-#include "ns3/command-line.h"
+#include "quic-cc-command-line.h"
+#include "quic-cc-output-file.h"
+
 #include "ns3/core-module.h"
 
-#include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 using namespace ns3;
-
-namespace
-{
-
-/// One line on stderr naming the option and value, exit status 2.
-[[noreturn]] void
-BadArgument(const std::string& option, const std::string& value, const std::string& reason)
-{
-    std::cerr << "quic-cc-response-function: --" << option << "=" << value << ": " << reason
-              << "\n";
-    std::exit(2);
-}
-
-std::vector<std::string>
-Split(const std::string& s)
-{
-    std::vector<std::string> out;
-    std::stringstream in(s);
-    std::string item;
-    while (std::getline(in, item, ','))
-    {
-        out.push_back(item);
-    }
-    return out;
-}
-
-} // namespace
 
 int
 main(int argc, char* argv[])
@@ -64,89 +35,86 @@ main(int argc, char* argv[])
     std::string cc = "all";
     std::string pList = "1e-2,1e-3,1e-4,1e-5,1e-6,1e-7,1e-8";
     std::string rttList = "100ms,10ms";
-    double c = 0.4;
-    double maxWindow = 2000;
-    uint32_t cycles = 10;
-    uint32_t warmupCycles = 5;
-    bool rfcModel = true;
+    std::string cText = "0.4";
+    std::string maxWindowText = "2000";
+    std::string cyclesText = "10";
+    std::string warmupCyclesText = "5";
+    std::string rfcModelText = "true";
     std::string csv;
     std::string qlog;
-    bool dryRun = false;
+    std::string dryRunText = "false";
 
-    CommandLine cmd(__FILE__);
+    QuicCcCommandLine cmd(__FILE__);
     cmd.AddValue("cc", "reno, cubic or all", cc);
     cmd.AddValue("p", "loss rates, comma-separated", pList);
     cmd.AddValue("rtt", "base RTTs, comma-separated (ns-3 times)", rttList);
-    cmd.AddValue("C", "CUBIC constant C, segments/s^3", c);
-    cmd.AddValue("maxWindow", "skip points whose RFC window exceeds this many packets", maxWindow);
-    cmd.AddValue("cycles", "loss cycles in the mean", cycles);
-    cmd.AddValue("warmupCycles", "loss cycles left out first", warmupCycles);
-    cmd.AddValue("rfcModel",
-                 "switch quiche's additions off (HyStart++, fast convergence, rollback)",
-                 rfcModel);
-    cmd.AddValue("csv", "also write the table as CSV here", csv);
-    cmd.AddValue("qlog", "write qlog files of every run into this directory (created)", qlog);
-    cmd.AddValue("dryRun", "check the arguments and exit", dryRun);
+    cmd.AddValue("C", "CUBIC constant C, segments/s^3", cText);
+    cmd.AddValue("maxWindow",
+                 "skip points whose RFC window exceeds this many packets",
+                 maxWindowText);
+    cmd.AddValue("cycles", "loss cycles in the mean", cyclesText);
+    cmd.AddValue("warmupCycles", "loss cycles left out first", warmupCyclesText);
+    cmd.AddFlag("rfcModel",
+                "switch quiche's additions off (HyStart++, fast convergence, rollback)",
+                rfcModelText);
+    cmd.AddValue("csv", "also write the table as CSV here (written atomically)", csv);
+    cmd.AddValue("qlog",
+                 "write qlog files of every run into this directory (created), one subdirectory "
+                 "per point",
+                 qlog);
+    cmd.AddFlag("dryRun", "check the arguments and exit", dryRunText);
     cmd.Parse(argc, argv);
 
-    if (cc != "reno" && cc != "cubic" && cc != "all")
-    {
-        BadArgument("cc", cc, "must be reno, cubic or all");
-    }
     std::vector<double> ps;
-    for (const std::string& s : Split(pList))
-    {
-        char* end = nullptr;
-        const double p = std::strtod(s.c_str(), &end);
-        if (s.empty() || *end != '\0' || !(p > 0 && p <= 0.5))
-        {
-            BadArgument("p", pList, "'" + s + "' is not a loss rate in (0, 0.5]");
-        }
-        ps.push_back(p);
-    }
     std::vector<Time> rtts;
-    for (const std::string& s : Split(rttList))
+    double c = 0;
+    double maxWindow = 0;
+    uint32_t cycles = 0;
+    uint32_t warmupCycles = 0;
+    bool rfcModel = true;
+    try
     {
-        Time t;
-        std::istringstream in(s);
-        if (s.empty() || !(in >> t) || !t.IsStrictlyPositive())
+        cc = QuicCcParseChoice("cc", cc, {"reno", "cubic", "all"});
+        for (const std::string& item : QuicCcSplitList("p", pList))
         {
-            BadArgument("rtt", rttList, "'" + s + "' is not a positive time like 100ms");
+            const double p = QuicCcParseNonNegative("p", item);
+            QuicCcRequire(p > 0 && p <= 0.5,
+                          "p",
+                          pList,
+                          "'" + item + "' is not a loss rate in (0, 0.5]");
+            ps.push_back(p);
         }
-        rtts.push_back(t);
-    }
-    if (!(c > 0 && std::isfinite(c)))
-    {
-        BadArgument("C", std::to_string(c), "must be > 0");
-    }
-    if (cycles == 0)
-    {
-        BadArgument("cycles", "0", "must be >= 1");
-    }
-    if (!csv.empty() && !std::ofstream(csv + ".tmp"))
-    {
-        BadArgument("csv", csv, "cannot write here");
-    }
-    if (!csv.empty())
-    {
-        std::remove((csv + ".tmp").c_str());
-    }
-    if (!qlog.empty())
-    {
-        std::error_code ec;
-        std::filesystem::create_directories(qlog, ec);
-        if (ec || !std::filesystem::is_directory(qlog))
+        for (const std::string& item : QuicCcSplitList("rtt", rttList))
         {
-            BadArgument("qlog", qlog, "cannot create this directory");
+            const Time rtt = QuicCcParseTime("rtt", item);
+            QuicCcRequire(rtt.IsStrictlyPositive(),
+                          "rtt",
+                          rttList,
+                          "'" + item + "' is not a positive time like 100ms");
+            rtts.push_back(rtt);
+        }
+        c = QuicCcParseNonNegative("C", cText);
+        QuicCcRequire(c > 0, "C", cText, "must be > 0");
+        maxWindow = QuicCcParseNonNegative("maxWindow", maxWindowText);
+        cycles = QuicCcParseUnsigned("cycles", cyclesText, 1, 1000000);
+        warmupCycles = QuicCcParseUnsigned("warmupCycles", warmupCyclesText, 0, 1000000);
+        rfcModel = QuicCcParseBool("rfcModel", rfcModelText);
+        if (!csv.empty())
+        {
+            QuicCcCheckOutputFile("csv", csv);
+        }
+        if (!qlog.empty())
+        {
+            QuicCcCheckOutputDirectory("qlog", qlog);
+        }
+        if (QuicCcParseBool("dryRun", dryRunText))
+        {
+            return 0;
         }
     }
-    if (dryRun)
+    catch (const QuicCcUsageError& e)
     {
-        return 0;
-    }
-    if (!qlog.empty())
-    {
-        Config::SetDefault("ns3::QuicCcSocket::QlogDirectory", StringValue(qlog));
+        cmd.Exit(e);
     }
 
     std::vector<std::string> ccs;
@@ -183,6 +151,12 @@ main(int argc, char* argv[])
                 params.cycles = cycles;
                 params.warmupCycles = warmupCycles;
                 params.rfcModel = rfcModel;
+                if (!qlog.empty())
+                {
+                    std::ostringstream dir;
+                    dir << qlog << "/" << name << "-rtt" << rtt.GetMilliSeconds() << "ms-p" << p;
+                    params.qlogDirectory = dir.str();
+                }
                 const double rfc = name == "reno" ? QuicCcRfc9438RenoWindow(p)
                                                   : QuicCcRfc9438CubicWindow(c, rtt, p);
                 if (rfc < 4 || rfc > maxWindow)
@@ -209,15 +183,7 @@ main(int argc, char* argv[])
     }
     if (!csv.empty())
     {
-        const std::string tmp = csv + ".tmp";
-        std::ofstream out(tmp);
-        out << table.str();
-        out.close();
-        if (!out || std::rename(tmp.c_str(), csv.c_str()) != 0)
-        {
-            std::cerr << "quic-cc-response-function: --csv=" << csv << ": write failed\n";
-            return 1;
-        }
+        QuicCcWriteFileAtomically(csv, table.str()); // the path was checked before the first run
     }
     return 0;
 }

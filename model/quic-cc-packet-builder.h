@@ -24,8 +24,9 @@ class QuicCcSendStream;
  * contents of a PTO probe.
  *
  * Pure logic: it reads the send stream and the received-packet manager and takes what it puts
- * into the packet from them; the socket transmits the result. The budget is computed by the
- * named functions below, so that a different sizing policy replaces exactly one of them.
+ * into the packet from them; the connection (QuicCcConnection) transmits the result. The budget is
+ * computed by the named functions below, so that a different sizing policy replaces exactly one of
+ * them.
  */
 class QuicCcPacketBuilder
 {

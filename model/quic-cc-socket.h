@@ -4,23 +4,17 @@
 #ifndef QUIC_CC_SOCKET_H
 #define QUIC_CC_SOCKET_H
 
+#include "quic-cc-connection.h"
 #include "quic-cc-dispatcher.h"
-#include "quic-cc-pacer.h"
-#include "quic-cc-packet-builder.h"
-#include "quic-cc-received-packet-manager.h"
-#include "quic-cc-recv-stream.h"
-#include "quic-cc-send-stream.h"
 #include "quic-congestion-controller.h"
 #include "quic-loss-detection.h"
 
-#include "ns3/event-id.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
 
-#include <memory>
 #include <string>
 
 namespace ns3
@@ -49,14 +43,17 @@ class Packet;
  * Received datagrams are never trusted: a malformed, truncated or inconsistent datagram is
  * dropped and reported on the DroppedDatagram trace source with a reason.
  *
- * Layering: this class is the ns3::Socket facade and the connection state machine. It owns a
- * QuicCcSendStream and a QuicCcRecvStream (the byte stream), a QuicCcReceivedPacketManager (what
- * to acknowledge, and when), a QuicCcPacketBuilder (what goes into each packet), a
- * QuicLossDetection driving the congestion controller (the one sent-packet record), and, as a
- * listener, a QuicCcDispatcher (the connection table). Those are pure objects: the socket
- * schedules every timer they ask for. Observers (qlog, statistics) attach to trace sources.
+ * Layering: this class is the ns3::Socket facade (binding, the application's calls and
+ * callbacks, attributes, trace sources) and the connection's state machine (roles, handshake
+ * completion, graceful close, idle-timeout outcome, what the application is told). The transport
+ * engine of a started connection is a QuicCcConnection (receive path, send loop, timers), which
+ * owns the byte streams, the QuicCcReceivedPacketManager, the QuicCcPacketBuilder and the
+ * QuicLossDetection driving the congestion controller (the one sent-packet record); it reports
+ * back through QuicCcConnection::Owner, and every datagram it sends leaves through
+ * SendDatagram(). A listener routes datagrams with a QuicCcDispatcher (the connection table).
+ * Observers (qlog, statistics) attach to trace sources.
  */
-class QuicCcSocket : public Socket
+class QuicCcSocket : public Socket, private QuicCcConnection::Owner
 {
   public:
     /// Receiver ACK policy.
@@ -169,55 +166,39 @@ class QuicCcSocket : public Socket
         ROLE_SERVER,
     };
 
-    enum State
-    {
-        STATE_IDLE,        //!< not connected
-        STATE_HANDSHAKE,   //!< client: INITIAL sent, nothing heard yet
-        STATE_ESTABLISHED, //!< data may flow
-        STATE_CLOSED,      //!< connection over; every timer cancelled
-    };
-
     // set-up
-    void Validate() const;
+    QuicCcConnection::Config GetConnectionConfig() const;
     void StartConnection(Role role);
     int BindUdp(const Address& local);
     Ptr<QuicCcSocket> CreateServerChild(const Address& from, uint64_t connectionId);
-    void CheckIpv4Size(const Address& address) const;
     void SetCongestionControlTypeId(TypeId tid);
     TypeId GetCongestionControlTypeId() const;
-
-    // receive path
-    void HandleUdpRead(Ptr<Socket> udp);
-    void OnDatagram(std::vector<uint8_t> bytes, const Address& from);
-    void ProcessPacket(const QuicCcPacket& packet, size_t size);
-    bool CheckPacket(const QuicCcPacket& packet, std::string& reason) const;
-    void OnAckFrame(const QuicCcAckFrame& ack);
-    void OnStreamFrame(const QuicCcStreamFrame& frame);
-    void OnConnectionClose(const QuicCcConnectionCloseFrame& close);
-    void Drop(const std::string& reason);
-
-    // send path
-    void SendPending();
-    bool SendOnePacket(bool probe);
-    bool HasDataToSend() const;
-    void Transmit(const QuicCcPacket& packet, QuicSentFrames frames);
-    void SendAckNow();
-    void SendConnectionClose(uint64_t errorCode, const std::string& reason);
-    void ScheduleSendPending();
-
-    // timers and recovery glue
-    void OnPacketsLost(std::vector<QuicSentFrames>& lost);
-    void OnPacketsAcked(const std::vector<QuicSentFrames>& acked);
-    void RearmLossTimer();
-    void OnLossTimer();
-    void RestartIdleTimer();
-    void OnIdleTimeout();
-    void MaybeFinishClose();
-    void EnterClosed();
     void WireTraces();
     /// Forward the controller's cwnd/ssthresh at full width and saturated to TCP's uint32_t.
     void TraceCwnd(uint64_t oldValue, uint64_t newValue);
     void TraceSsthresh(uint64_t oldValue, uint64_t newValue);
+
+    // the state machine
+    bool IsOpen() const; //!< a started connection that is not closed
+    void HandleUdpRead(Ptr<Socket> udp);
+    void MaybeFinishClose();
+    void EnterClosed();
+
+    // QuicCcConnection::Owner
+    /// The transmit point: every datagram of this connection goes to the UDP socket here.
+    void SendDatagram(Ptr<Packet> datagram) override;
+    void OnDatagramDropped(const std::string& reason) override;
+    void OnPacketSent(uint64_t packetNumber, uint64_t bytes) override;
+    void OnPacketReceived(uint64_t packetNumber, uint64_t bytes) override;
+    void OnRttSample(const QuicRttStats& rtt) override;
+    void OnHandshakeComplete() override;
+    bool IsReceiving() const override;
+    void OnDataReceived() override;
+    void OnDataSent(uint64_t bytes) override;
+    void OnSendBufferFreed(uint32_t available) override;
+    void OnPeerClose(uint64_t errorCode, const std::string& reason) override;
+    void OnPacketProcessed() override;
+    void OnIdleTimeout(Time idle) override;
 
     // attributes
     uint64_t m_mss{1350};                //!< MaxDatagramSize, bytes
@@ -236,7 +217,6 @@ class QuicCcSocket : public Socket
     Pacing m_pacing{PACING_OFF};        //!< Pacing attribute
     double m_pacingGain{1.25};          //!< PacingGain attribute, N
     uint32_t m_pacingBurstPackets{10};  //!< PacingBurstPackets attribute
-    QuicCcPacer m_pacer;                //!< RFC 9002 Section 7.7 pacer (Pacing=Rfc9002)
     PacketSizing m_packetSizing{SIZING_FREE_WINDOW}; //!< PacketSizing attribute
     bool m_dontFragment{true};                   //!< DontFragment attribute (RFC 9000 Section 14)
     ProbeContent m_probeContent{PROBE_DATA};     //!< ProbeContent attribute
@@ -247,39 +227,21 @@ class QuicCcSocket : public Socket
     // identity and state
     Ptr<Node> m_node;
     Role m_role{ROLE_NONE};
-    State m_state{STATE_IDLE};
+    bool m_listenerClosed{false}; //!< listener: Close() called, no new connections
     mutable SocketErrno m_errno{ERROR_NOTERROR};
-    Ptr<Socket> m_udp;            //!< own UDP socket (client, listener)
-    Ptr<QuicCcSocket> m_listener; //!< server child: the listener whose UDP socket it uses
-    Address m_peer;               //!< peer address
-    uint64_t m_connectionId{0};
+    Ptr<Socket> m_udp;             //!< own UDP socket (client, listener)
+    Ptr<QuicCcSocket> m_listener;  //!< server child: the listener whose UDP socket it uses
+    Address m_peer;                //!< peer address
+    uint64_t m_connectionId{0};    //!< the connection's ID (0 before it starts)
     QuicCcDispatcher m_dispatcher; //!< listener: its connections
     bool m_shutdownSend{false};
     bool m_shutdownRecv{false};
     bool m_closeRequested{false};
     bool m_closeNotified{false};
-
-    // the connection's parts
-    Ptr<QuicCongestionController> m_ccPrototype;
-    Ptr<QuicCongestionController> m_cc;
-    std::unique_ptr<QuicLossDetection> m_lossDetection;
-    QuicCcSendStream m_sendStream;
-    QuicCcRecvStream m_recvStream;
-    QuicCcReceivedPacketManager m_acks;
-    QuicCcPacketBuilder m_builder{m_sendStream, m_acks};
-    QuicCcPacketBuilder::ControlFrames m_owed; //!< control frames to (re)send
-    uint64_t m_nextPacketNumber{0};
-    uint64_t m_bytesReceived{0};
     uint64_t m_dropped{0};
 
-    // timers
-    EventId m_lossTimer;
-    EventId m_idleTimer;
-    EventId m_ackTimer;
-    EventId m_sendEvent;
-    Time m_lossTimerAt;         //!< when m_lossTimer fires
-    Time m_lastActivity;        //!< last valid packet received (idle timer)
-    Time m_lastDatagramProcess; //!< FIFO order of delayed ACK processing
+    Ptr<QuicCongestionController> m_ccPrototype;
+    Ptr<QuicCcConnection> m_connection; //!< client, server: the transport (null before start)
 
     // traces
     TracedCallback<uint64_t, uint64_t> m_cwndTrace;

@@ -160,8 +160,9 @@ passed() { sed -e 's/\x1b\[[0-9;]*m//g' -e 's/^\[[0-9]*\/[0-9]*\] //' "$1" | gre
 # Suites and examples come from the copy just built, not from the work tree (which may have
 # moved on since the copy).
 MODULE="$NS3_DIR/contrib/quic-cc"
-suites="$(sed -n 's/^[[:space:]]*set(QUICCC_SUITES[[:space:]]\+\([^)]*\))[[:space:]]*$/\1/p' "$MODULE/CMakeLists.txt")"
-[ -n "$suites" ] || fail "no 'set(QUICCC_SUITES ...)' line in CMakeLists.txt"
+# Every TestSuite("name", ...) constructor call in test/*.cc, as CMakeLists.txt finds them.
+suites="$(sed -n 's/.*TestSuite("\([^"]*\)".*/\1/p' "$MODULE"/test/*.cc | tr '\n' ' ')"
+[ -n "$suites" ] || fail "no TestSuite(\"name\", ...) in contrib/quic-cc/test/*.cc"
 for suite in $suites; do
   step "test.py -s $suite"
   out="$(mktemp)"

@@ -55,7 +55,7 @@ class DumbbellExample(unittest.TestCase):
         self.refused("rtts", "40ms,abc", "'abc' is not a time")
         self.refused("queueDisc", "ns3::NoSuchQueueDisc", "unknown queue disc")
         self.refused("loss", "1.5", "loss rate must be in [0, 1)")
-        self.refused("csv", "/nonexistent-dir/x.csv", "cannot write here")
+        self.refused("csv", "/nonexistent-dir/x.csv", "directory /nonexistent-dir does not exist")
 
     def test_dry_run(self):
         p = subprocess.run([str(self.example), "--dryRun=true", "--flows=quic:cubic:3"], capture_output=True,

@@ -588,6 +588,10 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
         quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
         quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
         quic.SetSocketAttribute("IdleTimeout", TimeValue(params.duration + Seconds(10)));
+        if (!params.qlogDirectory.empty())
+        {
+            quic.EnableQlog(params.qlogDirectory);
+        }
     };
     NodeContainer receivers;
     for (uint32_t i = 0; i < n; ++i)

@@ -80,6 +80,7 @@ struct QuicCcDumbbellParams
     /// packet carries the same payload in both transports
     uint32_t tcpSegmentSize{1332};
     std::string ackPolicy{"ReceiveBatch"}; //!< QuicCcSocket::AckPolicy
+    std::string qlogDirectory;             //!< QuicCcHelper::EnableQlog directory ("" = no qlog)
 };
 
 /// Per-flow outcome.

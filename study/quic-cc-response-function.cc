@@ -83,6 +83,7 @@ QuicCcRunResponseFunction(const QuicCcResponseFunctionParams& params)
     d.warmup = Seconds(result.cycleSeconds * params.warmupCycles);
     d.duration = Seconds(result.cycleSeconds * (params.warmupCycles + params.cycles));
     d.interval = d.duration;
+    d.qlogDirectory = params.qlogDirectory;
 
     const QuicCcDumbbellResult r = QuicCcRunDumbbell(d);
     const QuicCcDumbbellFlowResult& f = r.flows.at(0);

@@ -40,6 +40,7 @@ struct QuicCcResponseFunctionParams
     /// fast convergence (the model keeps W_max from cycle to cycle), with RenoFriendly=Rfc9438;
     /// HyStart++ off for both controllers.
     bool rfcModel{true};
+    std::string qlogDirectory; //!< qlog files of the run go here (created); "" = none
 };
 
 /// Outcome of one point.

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * QuicCcSocket::PacketSizing, driven as QuicCcSocket::SendOnePacket drives the packet builder:
+ * QuicCcSocket::PacketSizing, driven as QuicCcConnection::SendOnePacket drives the packet builder:
  * FreeWindow (quiche: each packet sized to the free window) sends sub-mss packets whenever the
  * window has a little room; FullOnly sends a data packet only when a full datagram fits, or when
  * the stream's remaining bytes fit (its last packet).

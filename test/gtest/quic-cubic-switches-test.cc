@@ -76,6 +76,14 @@ struct AckGapCase
     bool shifts;          //!< msquic's two conditions both hold
 };
 
+/// Readable parameter in test output (no raw bytes).
+void
+PrintTo(const AckGapCase& c, std::ostream* os)
+{
+    *os << "SendIdleTimeout " << c.sendIdleTimeout.GetMilliSeconds() << " ms, idle "
+        << c.idle.GetMilliSeconds() << " ms, " << (c.shifts ? "shifts" : "no shift");
+}
+
 class QuicCubicAckGapTest : public ::testing::TestWithParam<AckGapCase>
 {
 };

@@ -1,0 +1,703 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-connection.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/packet.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("QuicCcConnection");
+
+namespace
+{
+/// Largest jump above the largest received packet number that is accepted: the decoding window
+/// of a 4-byte truncated packet number (RFC 9000 Section 17.1, Appendix A.3). quic-cc sends
+/// full packet numbers, so anything further is forged or corrupt.
+constexpr uint64_t kMaxPacketNumberJump = uint64_t{1} << 31;
+/// Largest UDP payload over IPv4 (65535 - 20 - 8).
+constexpr uint64_t kMaxIpv4Payload = 65507;
+
+/// True if \p packet carries an ACK frame.
+bool
+CarriesAck(const QuicCcPacket& packet)
+{
+    return std::any_of(packet.frames.begin(), packet.frames.end(), [](const QuicCcFrame& f) {
+        return std::holds_alternative<QuicCcAckFrame>(f);
+    });
+}
+} // namespace
+
+// ---------------------------------------------------------------- configuration
+
+void
+QuicCcConnection::Config::Validate() const
+{
+    QuicCongestionController::CheckWindowConfig("QuicCcSocket::",
+                                                mss,
+                                                initialWindowPackets,
+                                                minimumWindowPackets);
+    NS_ABORT_MSG_UNLESS(initialRtt.IsStrictlyPositive(),
+                        "QuicCcSocket::InitialRtt must be positive, got " << initialRtt);
+    NS_ABORT_MSG_UNLESS(idleTimeout.IsStrictlyPositive(),
+                        "QuicCcSocket::IdleTimeout must be positive, got " << idleTimeout);
+    QuicCcReceivedPacketManager().Configure(acks);
+    NS_ABORT_MSG_IF(rcvBufSize < mss,
+                    "QuicCcSocket::RcvBufSize ("
+                        << rcvBufSize << ") must hold at least one datagram (MaxDatagramSize "
+                        << mss << ")");
+}
+
+void
+QuicCcConnection::Config::CheckIpv4Size(bool ipv4) const
+{
+    NS_ABORT_MSG_IF(ipv4 && mss > kMaxIpv4Payload,
+                    "QuicCcSocket::MaxDatagramSize "
+                        << mss << " exceeds the IPv4 UDP payload limit " << kMaxIpv4Payload
+                        << " bytes");
+}
+
+QuicCcConnection::QuicCcConnection(Owner& owner,
+                                   const Config& config,
+                                   Ptr<QuicCongestionController> cc,
+                                   bool server,
+                                   uint64_t connectionId)
+    : m_owner(&owner),
+      m_config(config),
+      m_server(server),
+      m_connectionId(connectionId),
+      m_cc(cc)
+{
+    NS_LOG_FUNCTION(this << server << connectionId);
+    m_cc->Configure(m_config.mss, m_config.initialWindowPackets, m_config.minimumWindowPackets);
+    m_lossDetection =
+        std::make_unique<QuicLossDetection>(m_cc, QuicRttStats(m_config.initialRtt, Time(0)));
+    m_lossDetection->SetPersistentCongestion(m_config.persistentCongestion); // RFC 9002 7.6
+    m_pacer.Configure(m_config.pacingGain, m_config.pacingBurstPackets, m_config.mss);
+    m_recvStream.SetWindow(m_config.rcvBufSize);
+    m_sendStream.SetBufferSize(m_config.sndBufSize);
+    m_acks.Configure(m_config.acks);
+}
+
+QuicCcConnection::~QuicCcConnection()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+QuicCcConnection::Start()
+{
+    m_lastActivity = Simulator::Now();
+    RestartIdleTimer();
+}
+
+void
+QuicCcConnection::StartClientHandshake()
+{
+    m_state = STATE_HANDSHAKE;
+    m_owed.initial = true;
+    SendPending();
+}
+
+void
+QuicCcConnection::AcceptClient()
+{
+    m_state = STATE_ESTABLISHED;
+    m_owed.handshakeDone = true;
+    m_lossDetection->SetHandshakeConfirmed(true);
+    m_lossDetection->SetPeerMaxAckDelay(m_config.acks.maxAckDelay);
+}
+
+void
+QuicCcConnection::Close()
+{
+    NS_LOG_FUNCTION(this);
+    m_state = STATE_CLOSED;
+    // Remove (not Cancel): a cancelled event still keeps the simulator running until its time.
+    for (EventId* e : {&m_lossTimer, &m_idleTimer, &m_ackTimer, &m_sendEvent})
+    {
+        Simulator::Remove(*e);
+    }
+}
+
+void
+QuicCcConnection::Dispose()
+{
+    m_lossTimer.Cancel();
+    m_idleTimer.Cancel();
+    m_ackTimer.Cancel();
+    m_sendEvent.Cancel();
+    m_state = STATE_CLOSED;
+    m_owner = nullptr;
+}
+
+// ---------------------------------------------------------------- accessors
+
+QuicCcConnection::State
+QuicCcConnection::GetState() const
+{
+    return m_state;
+}
+
+uint64_t
+QuicCcConnection::GetConnectionId() const
+{
+    return m_connectionId;
+}
+
+uint32_t
+QuicCcConnection::GetTxAvailable() const
+{
+    const uint64_t buffered = m_sendStream.GetBufferedBytes();
+    return buffered >= m_config.sndBufSize ? 0
+                                           : static_cast<uint32_t>(m_config.sndBufSize - buffered);
+}
+
+uint64_t
+QuicCcConnection::GetBytesReceived() const
+{
+    return m_bytesReceived;
+}
+
+Ptr<QuicCongestionController>
+QuicCcConnection::GetCongestionController() const
+{
+    return m_cc;
+}
+
+QuicLossDetection&
+QuicCcConnection::GetLossDetection()
+{
+    return *m_lossDetection;
+}
+
+const QuicLossDetection&
+QuicCcConnection::GetLossDetection() const
+{
+    return *m_lossDetection;
+}
+
+QuicCcSendStream&
+QuicCcConnection::GetSendStream()
+{
+    return m_sendStream;
+}
+
+const QuicCcSendStream&
+QuicCcConnection::GetSendStream() const
+{
+    return m_sendStream;
+}
+
+QuicCcRecvStream&
+QuicCcConnection::GetRecvStream()
+{
+    return m_recvStream;
+}
+
+const QuicCcRecvStream&
+QuicCcConnection::GetRecvStream() const
+{
+    return m_recvStream;
+}
+
+// ---------------------------------------------------------------- receive path
+
+void
+QuicCcConnection::OnDatagram(const std::vector<uint8_t>& bytes)
+{
+    if (m_state == STATE_CLOSED)
+    {
+        return;
+    }
+    QuicCcParseResult parsed = QuicCcParse(bytes.data(), bytes.size());
+    if (!parsed.packet)
+    {
+        m_owner->OnDatagramDropped(parsed.error);
+        return;
+    }
+    std::string reason;
+    if (!CheckPacket(*parsed.packet, reason))
+    {
+        m_owner->OnDatagramDropped(reason);
+        return;
+    }
+    const Time delay =
+        CarriesAck(*parsed.packet) ? Seconds(m_config.ackProcessingDelay->GetValue()) : Time(0);
+    const Time now = Simulator::Now();
+    if (delay.IsStrictlyPositive() || m_lastDatagramProcess > now)
+    {
+        // Host processing delay: keep FIFO order behind datagrams still waiting.
+        const Time at = std::max(now + std::max(delay, Time(0)), m_lastDatagramProcess);
+        m_lastDatagramProcess = at;
+        const size_t size = bytes.size();
+        Simulator::Schedule(
+            at - now,
+            [self = Ptr<QuicCcConnection>(this), pkt = std::move(*parsed.packet), size]() {
+                if (self->m_state != STATE_CLOSED)
+                {
+                    std::string why;
+                    if (self->CheckPacket(pkt, why))
+                    {
+                        self->ProcessPacket(pkt, size);
+                    }
+                    else
+                    {
+                        self->m_owner->OnDatagramDropped(why);
+                    }
+                }
+            });
+        return;
+    }
+    ProcessPacket(*parsed.packet, bytes.size());
+}
+
+bool
+QuicCcConnection::CheckPacket(const QuicCcPacket& packet, std::string& reason) const
+{
+    if (packet.connectionId != m_connectionId)
+    {
+        reason = "unknown connection id " + std::to_string(packet.connectionId);
+        return false;
+    }
+    const uint64_t expected = m_acks.GetLargestReceived();
+    if (packet.packetNumber > expected + kMaxPacketNumberJump)
+    {
+        reason = "packet number " + std::to_string(packet.packetNumber) +
+                 " beyond the decoding window above " + std::to_string(expected);
+        return false;
+    }
+    if (!m_server && packet.type == QuicCcPacketType::INITIAL)
+    {
+        reason = "client received an INITIAL packet";
+        return false;
+    }
+    if (m_server && packet.type == QuicCcPacketType::HANDSHAKE)
+    {
+        reason = "server received a HANDSHAKE packet";
+        return false;
+    }
+    for (const auto& frame : packet.frames)
+    {
+        if (const auto* ack = std::get_if<QuicCcAckFrame>(&frame))
+        {
+            const uint64_t largest = ack->ranges.front().largest;
+            if (largest >= m_nextPacketNumber)
+            {
+                reason = "ACK of packet " + std::to_string(largest) +
+                         " that was never sent (next " + std::to_string(m_nextPacketNumber) + ")";
+                return false;
+            }
+        }
+        else if (const auto* stream = std::get_if<QuicCcStreamFrame>(&frame))
+        {
+            reason = m_recvStream.Check(*stream);
+            if (!reason.empty())
+            {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+void
+QuicCcConnection::ProcessPacket(const QuicCcPacket& packet, size_t size)
+{
+    NS_LOG_FUNCTION(this << packet.packetNumber << size);
+    if (m_acks.IsDuplicate(packet.packetNumber))
+    {
+        // A duplicate: its frames were processed already (RFC 9000 Section 12.3).
+        return;
+    }
+    Ptr<QuicCcConnection> self(this); // the owner may let go of us while we run
+    const Time now = Simulator::Now();
+    const bool outOfOrder = m_acks.OnPacketReceived(packet.packetNumber, now);
+    m_lastActivity = now;
+    m_owner->OnPacketReceived(packet.packetNumber, size);
+
+    if (m_state == STATE_HANDSHAKE)
+    {
+        // Any authentic packet of the server completes the client's handshake.
+        m_state = STATE_ESTABLISHED;
+        m_owed.initial = false;
+        m_lossDetection->SetHandshakeConfirmed(true);
+        m_lossDetection->SetPeerMaxAckDelay(m_config.acks.maxAckDelay);
+        m_owner->OnHandshakeComplete();
+        if (m_state == STATE_CLOSED)
+        {
+            return;
+        }
+    }
+    for (const auto& frame : packet.frames)
+    {
+        if (const auto* ack = std::get_if<QuicCcAckFrame>(&frame))
+        {
+            OnAckFrame(*ack);
+        }
+        else if (const auto* stream = std::get_if<QuicCcStreamFrame>(&frame))
+        {
+            OnStreamFrame(*stream);
+        }
+        else if (const auto* close = std::get_if<QuicCcConnectionCloseFrame>(&frame))
+        {
+            NS_LOG_INFO("peer closed: code " << close->errorCode << " " << close->reason);
+            m_owner->OnPeerClose(close->errorCode, close->reason);
+        }
+        if (m_state == STATE_CLOSED)
+        {
+            return;
+        }
+    }
+    if (packet.IsAckEliciting())
+    {
+        if (m_acks.OnAckElicitingReceived(outOfOrder, now))
+        {
+            SendAckNow();
+        }
+        else if (!m_ackTimer.IsRunning())
+        {
+            m_ackTimer = Simulator::Schedule(*m_acks.GetAckDeadline() - now,
+                                             &QuicCcConnection::SendAckNow,
+                                             this);
+        }
+    }
+    m_owner->OnPacketProcessed();
+    if (m_state != STATE_CLOSED)
+    {
+        SendPending();
+    }
+}
+
+void
+QuicCcConnection::OnStreamFrame(const QuicCcStreamFrame& frame)
+{
+    const bool receiving = m_owner->IsReceiving();
+    const uint64_t delivered = m_recvStream.OnFrame(frame, receiving);
+    if (delivered > 0)
+    {
+        m_bytesReceived += delivered;
+        if (receiving)
+        {
+            m_owner->OnDataReceived();
+        }
+    }
+}
+
+void
+QuicCcConnection::OnAckFrame(const QuicCcAckFrame& ack)
+{
+    std::vector<std::pair<uint64_t, uint64_t>> ranges;
+    ranges.reserve(ack.ranges.size());
+    for (const auto& r : ack.ranges)
+    {
+        ranges.emplace_back(r.smallest, r.largest);
+    }
+    QuicLossDetection::AckResult result =
+        m_lossDetection->OnAckReceived(Simulator::Now(), ranges, ack.ackDelay);
+    OnPacketsLost(result.lostFrames);
+    OnPacketsAcked(result.ackedFrames);
+    if (result.rttSampled)
+    {
+        m_owner->OnRttSample(m_lossDetection->GetRttStats());
+    }
+    RearmLossTimer();
+}
+
+void
+QuicCcConnection::OnPacketsAcked(const std::vector<QuicSentFrames>& acked)
+{
+    const uint32_t txBefore = GetTxAvailable();
+    for (const QuicSentFrames& frames : acked)
+    {
+        for (const QuicCcStreamChunk& c : frames.chunks)
+        {
+            m_sendStream.OnAcked(c);
+        }
+        m_owed.handshakeDone = m_owed.handshakeDone && !frames.handshakeDone;
+    }
+    m_sendStream.ReleaseAcked();
+    if (GetTxAvailable() > txBefore)
+    {
+        m_owner->OnSendBufferFreed(GetTxAvailable());
+    }
+}
+
+void
+QuicCcConnection::OnPacketsLost(const std::vector<QuicSentFrames>& lost)
+{
+    for (const QuicSentFrames& frames : lost)
+    {
+        // Lost STREAM data goes out again in new packets (RFC 9000 Section 13.3).
+        for (const QuicCcStreamChunk& c : frames.chunks)
+        {
+            m_sendStream.OnLost(c);
+        }
+        m_owed.initial = m_owed.initial || (frames.initial && m_state == STATE_HANDSHAKE);
+        m_owed.handshakeDone = m_owed.handshakeDone || frames.handshakeDone;
+    }
+}
+
+// ---------------------------------------------------------------- send loop
+
+void
+QuicCcConnection::Send(Ptr<Packet> data)
+{
+    m_sendStream.Append(data);
+    // Like TcpSocketBase: send after the application's current call returns, so that a burst of
+    // small Send() calls fills full-size packets.
+    ScheduleSendPending();
+}
+
+void
+QuicCcConnection::FinishStream()
+{
+    m_sendStream.Finish();
+    ScheduleSendPending();
+}
+
+void
+QuicCcConnection::ScheduleSendPending()
+{
+    if (!m_sendEvent.IsRunning())
+    {
+        m_sendEvent = Simulator::ScheduleNow(&QuicCcConnection::SendPending, this);
+    }
+}
+
+bool
+QuicCcConnection::HasDataToSend() const
+{
+    if (m_owed.initial || m_owed.handshakeDone)
+    {
+        return true;
+    }
+    return m_state == STATE_ESTABLISHED && m_sendStream.HasDataToSend();
+}
+
+void
+QuicCcConnection::SendPending()
+{
+    if (m_state == STATE_CLOSED)
+    {
+        return;
+    }
+    if (m_sendEvent.IsRunning() && Simulator::GetDelayLeft(m_sendEvent).IsStrictlyPositive())
+    {
+        return; // the host delay model paces this burst; the scheduled call continues it
+    }
+    while (m_state != STATE_CLOSED)
+    {
+        const bool probe = m_lossDetection->GetPendingProbes() > 0;
+        if (!probe && !HasDataToSend())
+        {
+            break;
+        }
+        // Pacing=Rfc9002: wait for the pacer (RFC 9002 Section 7.7).
+        const Time now = Simulator::Now();
+        const Time srtt = m_lossDetection->GetRttStats().GetSmoothedRtt();
+        if (m_config.pacing)
+        {
+            const Time at =
+                m_pacer.NextSendTime(now, m_config.mss, m_cc->GetCongestionWindow(), srtt);
+            if (at > now)
+            {
+                m_sendEvent.Cancel();
+                m_sendEvent = Simulator::Schedule(at - now, &QuicCcConnection::SendPending, this);
+                break;
+            }
+        }
+        const uint64_t inFlightBefore = m_lossDetection->GetBytesInFlight();
+        if (!SendOnePacket(probe))
+        {
+            break;
+        }
+        if (m_config.pacing) // charge the pacer with the packet's bytes
+        {
+            const uint64_t inFlightAfter = m_lossDetection->GetBytesInFlight();
+            m_pacer.OnPacketSent(now,
+                                 inFlightAfter > inFlightBefore ? inFlightAfter - inFlightBefore
+                                                                : 0,
+                                 m_cc->GetCongestionWindow(),
+                                 srtt);
+        }
+        if (probe)
+        {
+            m_lossDetection->OnProbeSent();
+        }
+        // Host processing-delay model: the next packet of the burst leaves a little later.
+        const Time gap = Seconds(m_config.sendDelay->GetValue());
+        if (gap.IsStrictlyPositive())
+        {
+            m_sendEvent.Cancel();
+            m_sendEvent = Simulator::Schedule(gap, &QuicCcConnection::SendPending, this);
+            break;
+        }
+    }
+    RearmLossTimer();
+}
+
+bool
+QuicCcConnection::SendOnePacket(bool probe)
+{
+    QuicCcPacket packet =
+        QuicCcPacketBuilder::StartPacket(m_connectionId, m_nextPacketNumber, m_owed, m_server);
+    uint64_t budget = QuicCcPacketBuilder::ProbeBudget(m_config.mss);
+    if (!probe)
+    {
+        budget = QuicCcPacketBuilder::WindowBudget(
+            m_config.mss,
+            m_cc->GetBytesAvailable(m_lossDetection->GetBytesInFlight()));
+        if (!QuicCcPacketBuilder::FitsStreamData(packet, m_sendStream.GetNextOffset(), budget) ||
+            (m_config.fullOnlySizing &&
+             !QuicCcPacketBuilder::FitsFullOnly(packet, m_sendStream, m_config.mss, budget)))
+        {
+            // Data waits for the window: the sender is not application-limited (quiche).
+            m_cc->SetAppLimited(false);
+            return false;
+        }
+    }
+    QuicCcPacketBuilder::Context context;
+    context.server = m_server;
+    context.clientHandshake = m_state == STATE_HANDSHAKE;
+    context.established = m_state == STATE_ESTABLISHED;
+    context.now = Simulator::Now();
+    context.pingProbe = m_config.pingProbes;
+    const QuicSentFrames* oldest = probe ? m_lossDetection->GetOldestOutstandingFrames() : nullptr;
+    QuicCcPacketBuilder::Filled filled =
+        m_builder.Fill(packet, budget, probe, oldest, m_owed, context);
+    if (filled.newBytes > 0)
+    {
+        m_owner->OnDataSent(filled.newBytes);
+    }
+    if (!QuicCcPacketBuilder::IsWorthSending(packet, probe))
+    {
+        return false; // nothing worth a packet
+    }
+    Transmit(packet, std::move(filled.frames));
+    return true;
+}
+
+void
+QuicCcConnection::Transmit(const QuicCcPacket& packet, QuicSentFrames frames)
+{
+    const std::vector<uint8_t> bytes = QuicCcSerialize(packet);
+    ++m_nextPacketNumber;
+    m_lossDetection->OnPacketSent(Simulator::Now(),
+                                  packet.packetNumber,
+                                  bytes.size(),
+                                  packet.IsAckEliciting(),
+                                  std::move(frames));
+    if (CarriesAck(packet))
+    {
+        m_acks.OnAckSent();
+        m_ackTimer.Cancel();
+    }
+    m_owner->OnPacketSent(packet.packetNumber, bytes.size());
+    m_owner->SendDatagram(Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size())));
+}
+
+void
+QuicCcConnection::SendAckNow()
+{
+    if (!m_acks.IsAckPending() || m_state == STATE_CLOSED)
+    {
+        return;
+    }
+    QuicCcPacket packet;
+    packet.connectionId = m_connectionId;
+    packet.packetNumber = m_nextPacketNumber;
+    m_builder.AppendAck(packet, m_config.mss, Simulator::Now());
+    Transmit(packet, QuicSentFrames{});
+}
+
+void
+QuicCcConnection::SendConnectionClose(uint64_t errorCode, const std::string& reason)
+{
+    QuicCcPacket packet;
+    packet.connectionId = m_connectionId;
+    packet.packetNumber = m_nextPacketNumber;
+    packet.frames.emplace_back(QuicCcConnectionCloseFrame{errorCode, reason});
+    Transmit(packet, QuicSentFrames{});
+}
+
+// ---------------------------------------------------------------- timers
+
+void
+QuicCcConnection::RearmLossTimer()
+{
+    if (m_state == STATE_CLOSED)
+    {
+        return;
+    }
+    const std::optional<Time> deadline = m_lossDetection->GetTimerDeadline();
+    if (!deadline)
+    {
+        m_lossTimer.Cancel();
+        return;
+    }
+    // Lazy re-arming: an earlier pending expiry re-checks the deadline when it fires.
+    if (m_lossTimer.IsRunning() && m_lossTimerAt <= *deadline)
+    {
+        return;
+    }
+    m_lossTimer.Cancel();
+    const Time now = Simulator::Now();
+    m_lossTimerAt = std::max(*deadline, now);
+    m_lossTimer = Simulator::Schedule(m_lossTimerAt - now, &QuicCcConnection::OnLossTimer, this);
+}
+
+void
+QuicCcConnection::OnLossTimer()
+{
+    const Time now = Simulator::Now();
+    const std::optional<Time> deadline = m_lossDetection->GetTimerDeadline();
+    if (!deadline)
+    {
+        return;
+    }
+    if (*deadline > now)
+    {
+        m_lossTimerAt = *deadline;
+        m_lossTimer = Simulator::Schedule(*deadline - now, &QuicCcConnection::OnLossTimer, this);
+        return;
+    }
+    QuicLossDetection::TimerResult result = m_lossDetection->OnTimerExpired(now);
+    OnPacketsLost(result.lostFrames);
+    SendPending();
+    RearmLossTimer();
+}
+
+void
+QuicCcConnection::RestartIdleTimer()
+{
+    // Lazy: the timer re-checks m_lastActivity when it fires instead of being moved per packet.
+    if (!m_idleTimer.IsRunning())
+    {
+        m_idleTimer =
+            Simulator::Schedule(m_config.idleTimeout, &QuicCcConnection::OnIdleTimer, this);
+    }
+}
+
+void
+QuicCcConnection::OnIdleTimer()
+{
+    const Time idle = Simulator::Now() - m_lastActivity;
+    if (idle < m_config.idleTimeout)
+    {
+        m_idleTimer =
+            Simulator::Schedule(m_config.idleTimeout - idle, &QuicCcConnection::OnIdleTimer, this);
+        return;
+    }
+    NS_LOG_INFO("idle timeout after " << idle.As(Time::S));
+    Ptr<QuicCcConnection> self(this);
+    m_owner->OnIdleTimeout(idle);
+}
+
+} // namespace ns3

@@ -1,0 +1,222 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef QUIC_CC_CONNECTION_H
+#define QUIC_CC_CONNECTION_H
+
+#include "quic-cc-pacer.h"
+#include "quic-cc-packet-builder.h"
+#include "quic-cc-received-packet-manager.h"
+#include "quic-cc-recv-stream.h"
+#include "quic-cc-send-stream.h"
+#include "quic-congestion-controller.h"
+#include "quic-loss-detection.h"
+
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/simple-ref-count.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class Packet;
+
+/**
+ * \ingroup quic-cc
+ * \brief The transport engine of one QUIC-style connection: what happens between the datagrams
+ * a QuicCcSocket receives and the datagrams it sends.
+ *
+ * - Receive path: parse a datagram (never trusted: anything malformed or inconsistent is
+ *   dropped with a reason), the host processing-delay model for datagrams carrying ACKs, the
+ *   frames (ACK -> QuicLossDetection -> congestion controller; STREAM -> QuicCcRecvStream;
+ *   CONNECTION_CLOSE), and the receiver's ACK policy (QuicCcReceivedPacketManager).
+ * - Send loop: the congestion window's budget, the RFC 9002 Section 7.7 pacer, the packet
+ *   builder, PTO probes, and the hand-over of each serialized datagram to the owner.
+ * - Timers: loss detection (RFC 9002 Section 6.2 / A.8), the ACK deadline, the idle timeout
+ *   (RFC 9000 Section 10.1), the host send-delay model.
+ *
+ * The connection does not know sockets: it reports to an Owner (QuicCcSocket), which decides
+ * what the application is told and when the connection ends (the state machine's decisions),
+ * owns the UDP socket and the trace sources. The connection's own state only says which packets
+ * may be sent and accepted (handshake, established, closed).
+ */
+class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
+{
+  public:
+    /// Transport state of the connection.
+    enum State
+    {
+        STATE_IDLE,        //!< configured, no packet exchanged yet
+        STATE_HANDSHAKE,   //!< client: INITIAL sent, nothing heard from the server yet
+        STATE_ESTABLISHED, //!< STREAM data may flow
+        STATE_CLOSED,      //!< over: every timer removed, nothing is sent or processed
+    };
+
+    /// The socket attributes a connection runs with (see QuicCcSocket's TypeId for each).
+    struct Config
+    {
+        uint64_t mss{1350};                       //!< MaxDatagramSize, bytes
+        uint64_t initialWindowPackets{10};        //!< InitialWindowPackets
+        uint64_t minimumWindowPackets{2};         //!< MinimumWindowPackets
+        Time initialRtt{MilliSeconds(333)};       //!< InitialRtt (RFC 9002 kInitialRtt)
+        Time idleTimeout{Seconds(30)};            //!< IdleTimeout
+        QuicCcReceivedPacketManager::Config acks; //!< AckPolicy and its parameters
+        uint32_t sndBufSize{128u << 20};          //!< SndBufSize, bytes
+        uint32_t rcvBufSize{128u << 20};          //!< RcvBufSize, bytes
+        bool persistentCongestion{false};         //!< PersistentCongestion
+        bool pacing{false};                       //!< Pacing=Rfc9002
+        double pacingGain{1.25};                  //!< PacingGain
+        uint32_t pacingBurstPackets{10};          //!< PacingBurstPackets
+        bool fullOnlySizing{false};               //!< PacketSizing=FullOnly
+        bool pingProbes{false};              //!< ProbeContent=Ping: a probe carries no STREAM data
+        Ptr<RandomVariableStream> sendDelay; //!< SendDelay, seconds
+        Ptr<RandomVariableStream> ackProcessingDelay; //!< AckProcessingDelay, seconds
+
+        /// Abort (naming the QuicCcSocket attribute and its value) on an invalid configuration.
+        void Validate() const;
+        /// Abort if MaxDatagramSize exceeds the UDP payload an IPv4 datagram can carry.
+        void CheckIpv4Size(bool ipv4) const;
+    };
+
+    /**
+     * What the connection reports. The owner may end the connection (Close()) from any of these
+     * calls; the connection checks its state after each.
+     */
+    class Owner
+    {
+      public:
+        virtual ~Owner() = default;
+        /// Hand a serialized datagram to the network (the only transmit point).
+        virtual void SendDatagram(Ptr<Packet> datagram) = 0;
+        /// A received datagram was dropped as malformed or inconsistent.
+        virtual void OnDatagramDropped(const std::string& reason) = 0;
+        /// Packet traces: sent / received (packet number, UDP payload bytes).
+        virtual void OnPacketSent(uint64_t packetNumber, uint64_t bytes) = 0;
+        virtual void OnPacketReceived(uint64_t packetNumber, uint64_t bytes) = 0;
+        /// A new RTT sample was taken.
+        virtual void OnRttSample(const QuicRttStats& rtt) = 0;
+        /// Client: the first packet of the server arrived; the handshake is complete.
+        virtual void OnHandshakeComplete() = 0;
+        /// \return whether received stream bytes are kept for the application (false: discard)
+        virtual bool IsReceiving() const = 0;
+        /// New stream bytes were delivered in order to the receive buffer.
+        virtual void OnDataReceived() = 0;
+        /// Never-sent stream bytes left in a packet.
+        virtual void OnDataSent(uint64_t bytes) = 0;
+        /// Acknowledgements freed send buffer space: \p available bytes may be written now.
+        virtual void OnSendBufferFreed(uint32_t available) = 0;
+        /// The peer sent CONNECTION_CLOSE.
+        virtual void OnPeerClose(uint64_t errorCode, const std::string& reason) = 0;
+        /// A valid packet was processed completely (a graceful close may now finish).
+        virtual void OnPacketProcessed() = 0;
+        /// No valid packet arrived for IdleTimeout.
+        virtual void OnIdleTimeout(Time idle) = 0;
+    };
+
+    /**
+     * \param owner          reports go here; must outlive the connection or call Dispose()
+     * \param config         validated configuration
+     * \param cc             the controller (already a Fork() of the prototype)
+     * \param server         the server end
+     * \param connectionId   the connection ID
+     */
+    QuicCcConnection(Owner& owner,
+                     const Config& config,
+                     Ptr<QuicCongestionController> cc,
+                     bool server,
+                     uint64_t connectionId);
+    ~QuicCcConnection();
+
+    /// Arm the idle timer from now (the connection starts).
+    void Start();
+    /// Client: send the INITIAL (state HANDSHAKE).
+    void StartClientHandshake();
+    /// Server: the client's INITIAL arrived; data may flow at once (HANDSHAKE_DONE is owed).
+    void AcceptClient();
+
+    /// A datagram for this connection arrived from the peer.
+    void OnDatagram(const std::vector<uint8_t>& bytes);
+
+    /// Queue application data for the stream and send soon.
+    void Send(Ptr<Packet> data);
+    /// No more application data: the FIN follows what is queued.
+    void FinishStream();
+    /// Send an immediate CONNECTION_CLOSE (RFC 9000 Section 19.19).
+    void SendConnectionClose(uint64_t errorCode, const std::string& reason);
+    /// Enter STATE_CLOSED and remove every timer.
+    void Close();
+    /// Close() and forget the owner (it is going away).
+    void Dispose();
+
+    State GetState() const;
+    uint64_t GetConnectionId() const;
+    /// Free send buffer, bytes (SndBufSize minus what is buffered).
+    uint32_t GetTxAvailable() const;
+    uint64_t GetBytesReceived() const; //!< stream bytes delivered in order
+    Ptr<QuicCongestionController> GetCongestionController() const;
+    QuicLossDetection& GetLossDetection();
+    const QuicLossDetection& GetLossDetection() const;
+    QuicCcSendStream& GetSendStream();
+    const QuicCcSendStream& GetSendStream() const;
+    QuicCcRecvStream& GetRecvStream();
+    const QuicCcRecvStream& GetRecvStream() const;
+
+  private:
+    // receive path
+    void ProcessPacket(const QuicCcPacket& packet, size_t size);
+    bool CheckPacket(const QuicCcPacket& packet, std::string& reason) const;
+    void OnAckFrame(const QuicCcAckFrame& ack);
+    void OnStreamFrame(const QuicCcStreamFrame& frame);
+    void OnPacketsAcked(const std::vector<QuicSentFrames>& acked);
+    void OnPacketsLost(const std::vector<QuicSentFrames>& lost);
+
+    // send loop
+    void ScheduleSendPending();
+    void SendPending();
+    bool SendOnePacket(bool probe);
+    bool HasDataToSend() const;
+    void Transmit(const QuicCcPacket& packet, QuicSentFrames frames);
+    void SendAckNow();
+
+    // timers
+    void RearmLossTimer();
+    void OnLossTimer();
+    void RestartIdleTimer();
+    void OnIdleTimer();
+
+    Owner* m_owner; //!< null after Dispose()
+    Config m_config;
+    bool m_server;
+    uint64_t m_connectionId;
+    State m_state{STATE_IDLE};
+
+    Ptr<QuicCongestionController> m_cc;
+    std::unique_ptr<QuicLossDetection> m_lossDetection;
+    QuicCcPacer m_pacer; //!< RFC 9002 Section 7.7 pacer (Pacing=Rfc9002)
+    QuicCcSendStream m_sendStream;
+    QuicCcRecvStream m_recvStream;
+    QuicCcReceivedPacketManager m_acks;
+    QuicCcPacketBuilder m_builder{m_sendStream, m_acks};
+    QuicCcPacketBuilder::ControlFrames m_owed; //!< control frames to (re)send
+    uint64_t m_nextPacketNumber{0};
+    uint64_t m_bytesReceived{0};
+
+    EventId m_lossTimer;
+    EventId m_idleTimer;
+    EventId m_ackTimer;
+    EventId m_sendEvent;
+    Time m_lossTimerAt;         //!< when m_lossTimer fires
+    Time m_lastActivity;        //!< last valid packet received (idle timer)
+    Time m_lastDatagramProcess; //!< FIFO order of delayed ACK processing
+};
+
+} // namespace ns3
+
+#endif // QUIC_CC_CONNECTION_H

@@ -1,0 +1,382 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * QuicCcSocket's configuration and observation surface: its TypeId (every attribute and trace
+ * source, with unit, source and default), the translation of the attribute values into the
+ * QuicCcConnection::Config a connection runs with, and how the trace sources are fed from the
+ * controller and loss detection. The facade and the state machine are in quic-cc-socket.cc.
+ */
+#include "quic-cc-compat.h"
+#include "quic-cc-socket.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/pointer.h"
+#include "ns3/string.h"
+#include "ns3/type-id.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ns3
+{
+
+namespace
+{
+/// Fire a TCP-width (uint32_t) trace from 64-bit values, which saturate at UINT32_MAX; like a
+/// TracedValue it stays silent when the saturated values are equal.
+void
+FireSaturated(const TracedCallback<uint32_t, uint32_t>& trace, uint64_t oldValue, uint64_t newValue)
+{
+    const auto saturate = [](uint64_t v) {
+        return static_cast<uint32_t>(std::min<uint64_t>(v, std::numeric_limits<uint32_t>::max()));
+    };
+    if (saturate(oldValue) != saturate(newValue))
+    {
+        trace(saturate(oldValue), saturate(newValue));
+    }
+}
+} // namespace
+
+TypeId
+QuicCcSocket::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::QuicCcSocket")
+            .SetParent<Socket>()
+            .SetGroupName("QuicCc")
+            .AddConstructor<QuicCcSocket>()
+            .AddAttribute("MaxDatagramSize",
+                          "Largest UDP payload the connection sends, bytes (quiche "
+                          "max_send_udp_payload_size; mss of the controllers). 1200..65527 "
+                          "(RFC 9000 Section 14; 65527 over IPv6), at most 65507 over IPv4 "
+                          "(checked at Connect/Listen); other values are a fatal error.",
+                          UintegerValue(1350),
+                          MakeUintegerAccessor(&QuicCcSocket::m_mss),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("InitialWindowPackets",
+                          "Initial congestion window, packets of MaxDatagramSize (RFC 9002 "
+                          "Section 7.2; quiche 10). Zero is a fatal error.",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&QuicCcSocket::m_initialWindowPackets),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("MinimumWindowPackets",
+                          "Minimum congestion window, packets (RFC 9002 kMinimumWindow; quiche 2). "
+                          "Must be >= 1 and <= InitialWindowPackets (fatal error otherwise).",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&QuicCcSocket::m_minimumWindowPackets),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("InitialRtt",
+                          "RTT assumed before the first sample (RFC 9002 kInitialRtt, 333 ms). "
+                          "Must be positive.",
+                          TimeValue(MilliSeconds(333)),
+                          MakeTimeAccessor(&QuicCcSocket::m_initialRtt),
+                          MakeTimeChecker())
+            .AddAttribute(
+                "MaxAckDelay",
+                "max_ack_delay this endpoint promises (RFC 9000 Section 18.2, 25 ms): the "
+                "receiver's ACK timer under AckPolicy Rfc9000, and the peer's value in "
+                "the sender's PTO (both endpoints are assumed to use the same value). "
+                "Must be >= 0.",
+                TimeValue(MilliSeconds(25)),
+                MakeTimeAccessor(&QuicCcSocket::m_maxAckDelay),
+                MakeTimeChecker())
+            .AddAttribute("AckElicitingThreshold",
+                          "AckPolicy Rfc9000 only: acknowledge at once after this many "
+                          "ack-eliciting packets (RFC 9000 Section 13.2.2 recommends 2). Must be "
+                          ">= 1.",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&QuicCcSocket::m_ackElicitingThreshold),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("IdleTimeout",
+                          "Close the connection after this long without a valid packet from the "
+                          "peer (RFC 9000 Section 10.1). Must be positive.",
+                          TimeValue(Seconds(30)),
+                          MakeTimeAccessor(&QuicCcSocket::m_idleTimeout),
+                          MakeTimeChecker())
+            .AddAttribute("AckPolicy",
+                          "Receiver ACK policy: Rfc9000 (every AckElicitingThreshold-th "
+                          "ack-eliciting packet, MaxAckDelay timer, immediate ACK on a gap) or "
+                          "ReceiveBatch (one ACK for all packets arriving within AckBatchWindow "
+                          "of the batch's first packet, as a quiche receiver's event loop).",
+                          EnumValue(QuicCcSocket::ACK_RECEIVE_BATCH),
+                          QUICCC_ENUM_ACCESSOR(QuicCcSocket::AckPolicy, &QuicCcSocket::m_ackPolicy),
+                          MakeEnumChecker(QuicCcSocket::ACK_RFC9000,
+                                          "Rfc9000",
+                                          QuicCcSocket::ACK_RECEIVE_BATCH,
+                                          "ReceiveBatch"))
+            .AddAttribute("AckBatchWindow",
+                          "ReceiveBatch policy: time from the first packet of a batch to its ACK. "
+                          "Must be >= 0.",
+                          TimeValue(MicroSeconds(50)),
+                          MakeTimeAccessor(&QuicCcSocket::m_ackBatchWindow),
+                          MakeTimeChecker())
+            .AddAttribute("MaxAckRanges",
+                          "Most ACK ranges one ACK frame reports (the highest ones). Must be >= 1.",
+                          UintegerValue(32),
+                          MakeUintegerAccessor(&QuicCcSocket::m_maxAckRanges),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("SndBufSize",
+                          "Send buffer, bytes: stream data the application may hand over that is "
+                          "not yet acknowledged.",
+                          UintegerValue(128u << 20),
+                          MakeUintegerAccessor(&QuicCcSocket::m_sndBufSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("RcvBufSize",
+                          "Largest stream offset accepted beyond the next in-order offset, bytes "
+                          "(not advertised: quic-cc has no flow control); a datagram with STREAM "
+                          "data past it is dropped whole as a protocol violation. Must be at least "
+                          "MaxDatagramSize.",
+                          UintegerValue(128u << 20),
+                          MakeUintegerAccessor(&QuicCcSocket::m_rcvBufSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("SendDelay",
+                          "Host processing-delay model, seconds: drawn before each packet this "
+                          "host sends after the first of a burst, so packets of one burst leave at "
+                          "distinct times (0 = a burst leaves at one instant).",
+                          StringValue("ns3::ConstantRandomVariable[Constant=0]"),
+                          MakePointerAccessor(&QuicCcSocket::m_sendDelay),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("AckProcessingDelay",
+                          "Host processing-delay model, seconds: drawn for each received datagram "
+                          "that carries an ACK frame, delaying its processing (FIFO order kept).",
+                          StringValue("ns3::ConstantRandomVariable[Constant=0]"),
+                          MakePointerAccessor(&QuicCcSocket::m_ackProcessDelay),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("PersistentCongestion",
+                          "Establish persistent congestion (RFC 9002 Section 7.6): lost "
+                          "ack-eliciting packets spanning more than (smoothed_rtt + max(4 rttvar, "
+                          "1 ms) + max_ack_delay) x 3, sent after the first RTT sample, set cwnd "
+                          "to the minimum window and clear R. quiche: false.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&QuicCcSocket::m_persistentCongestion),
+                          MakeBooleanChecker())
+            .AddAttribute("Pacing",
+                          "Off (quiche's Reno/CUBIC path: bursts as the window allows) or "
+                          "Rfc9002 (RFC 9002 Section 7.7: packets carrying more than ACKs leave "
+                          "at PacingGain x cwnd / smoothed_rtt after a burst allowance of "
+                          "PacingBurstPackets; ACK-only packets are not paced).",
+                          EnumValue(QuicCcSocket::PACING_OFF),
+                          QUICCC_ENUM_ACCESSOR(QuicCcSocket::Pacing, &QuicCcSocket::m_pacing),
+                          MakeEnumChecker(QuicCcSocket::PACING_OFF,
+                                          "Off",
+                                          QuicCcSocket::PACING_RFC9002,
+                                          "Rfc9002"))
+            .AddAttribute("PacingGain",
+                          "Pacing=Rfc9002: N of rate = N x cwnd / smoothed_rtt, unitless, > 0 "
+                          "(RFC 9002 Section 7.7: 1.25).",
+                          DoubleValue(1.25),
+                          MakeDoubleAccessor(&QuicCcSocket::m_pacingGain),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("PacingBurstPackets",
+                          "Pacing=Rfc9002: packets that may leave back to back before pacing "
+                          "applies (the bucket size), >= 1 (RFC 9002 Section 7.7: the initial "
+                          "window, 10).",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&QuicCcSocket::m_pacingBurstPackets),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "PacketSizing",
+                "FreeWindow (quiche: each data packet is sized to the free window, "
+                "sub-mss packets included) or FullOnly (a data packet leaves only when "
+                "a full datagram fits the window or the stream's remaining bytes are "
+                "shorter).",
+                EnumValue(QuicCcSocket::SIZING_FREE_WINDOW),
+                QUICCC_ENUM_ACCESSOR(QuicCcSocket::PacketSizing, &QuicCcSocket::m_packetSizing),
+                MakeEnumChecker(QuicCcSocket::SIZING_FREE_WINDOW,
+                                "FreeWindow",
+                                QuicCcSocket::SIZING_FULL_ONLY,
+                                "FullOnly"))
+            .AddAttribute("DontFragment",
+                          "Never let IP fragment a datagram (RFC 9000 Section 14: QUIC datagrams "
+                          "MUST NOT be fragmented). true: a datagram whose IP size (UDP payload + "
+                          "8 + 20 (IPv4) or 40 (IPv6) bytes) exceeds the MTU of the outgoing "
+                          "device is dropped at the sender with a warning (log component "
+                          "QuicCcPathMtu) and counts as sent, so loss detection declares it "
+                          "lost, as on a host that sets DF. false: ns-3's Ipv4L3Protocol "
+                          "fragments it (ns-3.37 ignores the DF flag when sending).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&QuicCcSocket::m_dontFragment),
+                          MakeBooleanChecker())
+            .AddAttribute(
+                "ProbeContent",
+                "What a PTO probe carries once the connection is established (RFC 9002 "
+                "Section 6.2.4: new data when possible, else a retransmission or a "
+                "PING): Data (quiche: lost or new STREAM data, else the oldest "
+                "outstanding packet's data again) or Ping (a PING and an owed ACK "
+                "only). Handshake probes repeat the handshake either way.",
+                EnumValue(QuicCcSocket::PROBE_DATA),
+                QUICCC_ENUM_ACCESSOR(QuicCcSocket::ProbeContent, &QuicCcSocket::m_probeContent),
+                MakeEnumChecker(QuicCcSocket::PROBE_DATA, "Data", QuicCcSocket::PROBE_PING, "Ping"))
+            .AddAttribute("CongestionControl",
+                          "TypeId of the congestion controller (a QuicCongestionController), "
+                          "used when no controller was set explicitly (QuicCcHelper sets one).",
+                          StringValue("ns3::QuicCubic"),
+                          MakeTypeIdAccessor(&QuicCcSocket::SetCongestionControlTypeId,
+                                             &QuicCcSocket::GetCongestionControlTypeId),
+                          MakeTypeIdChecker())
+            .AddTraceSource("CongestionWindow",
+                            "Congestion window, bytes, with ns-3 TCP's signature (uint32_t, as "
+                            "TcpSocketBase's CongestionWindow); above 2^32-1 reads as UINT32_MAX.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_cwnd32Trace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("SlowStartThreshold",
+                            "Slow-start threshold, bytes, with ns-3 TCP's signature (uint32_t); "
+                            "not set or above 2^32-1 reads as UINT32_MAX, as TCP's initial value.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_ssthresh32Trace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("CongestionWindow64",
+                            "Congestion window, bytes, full width (from the controller).",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_cwndTrace),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("SlowStartThreshold64",
+                            "Slow-start threshold, bytes, full width; UINT64_MAX = not set (from "
+                            "the controller).",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_ssthreshTrace),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("CongestionState",
+                            "qlog congestion state (SlowStart, ConservativeSlowStart, "
+                            "CongestionAvoidance, Recovery) on every change.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_stateTrace),
+                            "ns3::TracedValueCallback::QuicCongestionState")
+            .AddTraceSource("RecoveryStartTime",
+                            "The congestion recovery start time R (also CUBIC's epoch) on every "
+                            "change.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_recoveryStartTrace),
+                            "ns3::Time::TracedCallback")
+            .AddTraceSource("BytesInFlight",
+                            "Bytes of ack-eliciting packets neither acknowledged nor lost.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_bytesInFlightTrace),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("Rtt",
+                            "After each RTT sample (RFC 9002 Section 5): latest_rtt, smoothed_rtt, "
+                            "min_rtt.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_rttTrace),
+                            "ns3::QuicCcSocket::RttTracedCallback")
+            .AddTraceSource("PacketSent",
+                            "Every packet sent: packet number, UDP payload bytes.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_packetSentTrace),
+                            "ns3::QuicCcSocket::PacketTracedCallback")
+            .AddTraceSource(
+                "PacketReceived",
+                "Every valid, non-duplicate packet received: packet number, UDP payload "
+                "bytes.",
+                MakeTraceSourceAccessor(&QuicCcSocket::m_packetReceivedTrace),
+                "ns3::QuicCcSocket::PacketTracedCallback")
+            .AddTraceSource("PacketAcked",
+                            "Every ack-eliciting packet newly acknowledged: packet number, bytes, "
+                            "time sent.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_packetAckedTrace),
+                            "ns3::QuicCcSocket::PacketTimeTracedCallback")
+            .AddTraceSource("PacketLost",
+                            "Every packet declared lost: packet number, bytes, time sent.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_packetLostTrace),
+                            "ns3::QuicCcSocket::PacketTimeTracedCallback")
+            .AddTraceSource("DroppedDatagram",
+                            "A received datagram was dropped as malformed or inconsistent: total "
+                            "dropped so far, reason.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_droppedTrace),
+                            "ns3::QuicCcSocket::DroppedTracedCallback")
+            .AddTraceSource("ConnectionStarted",
+                            "The connection starts (client: Connect; server: first INITIAL), its "
+                            "controller and connection ID set; observers such as the qlog writer "
+                            "attach here.",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_startedTrace),
+                            "ns3::QuicCcSocket::ConnectionTracedCallback")
+            .AddTraceSource(
+                "ConnectionClosed",
+                "The connection is over (every timer stopped); nothing is traced after.",
+                MakeTraceSourceAccessor(&QuicCcSocket::m_closedTrace),
+                "ns3::QuicCcSocket::ConnectionTracedCallback");
+    return tid;
+}
+
+// ---------------------------------------------------------------- configuration
+
+void
+QuicCcSocket::SetCongestionControlTypeId(TypeId tid)
+{
+    // Checked when set (Config::SetDefault applies it at construction), naming the value.
+    NS_ABORT_MSG_UNLESS(tid.IsChildOf(QuicCongestionController::GetTypeId()),
+                        "QuicCcSocket::CongestionControl '"
+                            << tid.GetName() << "' is not a QuicCongestionController");
+    m_ccTypeId = tid;
+}
+
+TypeId
+QuicCcSocket::GetCongestionControlTypeId() const
+{
+    return m_ccTypeId;
+}
+
+QuicCcConnection::Config
+QuicCcSocket::GetConnectionConfig() const
+{
+    QuicCcConnection::Config c;
+    c.mss = m_mss;
+    c.initialWindowPackets = m_initialWindowPackets;
+    c.minimumWindowPackets = m_minimumWindowPackets;
+    c.initialRtt = m_initialRtt;
+    c.idleTimeout = m_idleTimeout;
+    c.acks = {static_cast<QuicCcReceivedPacketManager::Policy>(m_ackPolicy),
+              m_ackElicitingThreshold,
+              m_maxAckDelay,
+              m_ackBatchWindow,
+              m_maxAckRanges};
+    c.sndBufSize = m_sndBufSize;
+    c.rcvBufSize = m_rcvBufSize;
+    c.persistentCongestion = m_persistentCongestion;
+    c.pacing = m_pacing == PACING_RFC9002;
+    c.pacingGain = m_pacingGain;
+    c.pacingBurstPackets = m_pacingBurstPackets;
+    c.fullOnlySizing = m_packetSizing == SIZING_FULL_ONLY;
+    c.pingProbes = m_probeContent == PROBE_PING;
+    c.sendDelay = m_sendDelay;
+    c.ackProcessingDelay = m_ackProcessDelay;
+    return c;
+}
+
+// ---------------------------------------------------------------- trace sources
+
+void
+QuicCcSocket::WireTraces()
+{
+    // The controller's and loss detection's values reach the socket's trace sources unchanged.
+    Ptr<QuicCongestionController> cc = m_connection->GetCongestionController();
+    cc->TraceConnectWithoutContext("CongestionWindow",
+                                   MakeCallback(&QuicCcSocket::TraceCwnd, this));
+    cc->TraceConnectWithoutContext("SlowStartThreshold",
+                                   MakeCallback(&QuicCcSocket::TraceSsthresh, this));
+    cc->TraceConnectWithoutContext(
+        "CongestionState",
+        MakeCallback(&decltype(m_stateTrace)::operator(), &m_stateTrace));
+    cc->TraceConnectWithoutContext(
+        "RecoveryStartTime",
+        MakeCallback(&decltype(m_recoveryStartTrace)::operator(), &m_recoveryStartTrace));
+    QuicLossDetection& lossDetection = m_connection->GetLossDetection();
+    lossDetection.TraceConnectBytesInFlight(
+        MakeCallback(&decltype(m_bytesInFlightTrace)::operator(), &m_bytesInFlightTrace));
+    lossDetection.TraceConnectPacketLost(
+        MakeCallback(&decltype(m_packetLostTrace)::operator(), &m_packetLostTrace));
+    lossDetection.TraceConnectPacketAcked(
+        MakeCallback(&decltype(m_packetAckedTrace)::operator(), &m_packetAckedTrace));
+}
+
+void
+QuicCcSocket::TraceCwnd(uint64_t oldValue, uint64_t newValue)
+{
+    m_cwndTrace(oldValue, newValue);
+    FireSaturated(m_cwnd32Trace, oldValue, newValue);
+}
+
+void
+QuicCcSocket::TraceSsthresh(uint64_t oldValue, uint64_t newValue)
+{
+    m_ssthreshTrace(oldValue, newValue);
+    FireSaturated(m_ssthresh32Trace, oldValue, newValue);
+}
+
+} // namespace ns3

@@ -1,0 +1,310 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * QuicCcConnection without sockets: two connections wired back to back through fake owners that
+ * carry each datagram to the peer after a fixed one-way delay (optionally dropping some). The
+ * handshake, the byte stream under loss, what is dropped as untrustworthy, the idle timeout and
+ * Dispose() are checked on the connection's own interface.
+ */
+#include "ns3/packet.h"
+#include "ns3/quic-cc-connection.h"
+#include "ns3/quic-cc-frames.h"
+#include "ns3/quic-reno.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/simulator.h"
+
+#include <functional>
+#include <gtest/gtest.h>
+
+using namespace ns3;
+
+namespace
+{
+
+constexpr uint64_t kConnectionId = 0x1234;
+
+/// A fake QuicCcSocket: records every report and carries datagrams to its peer.
+class Endpoint : public QuicCcConnection::Owner
+{
+  public:
+    Endpoint(bool server, const QuicCcConnection::Config& config)
+    {
+        connection = Create<QuicCcConnection>(*this,
+                                              config,
+                                              CreateObject<QuicReno>(),
+                                              server,
+                                              kConnectionId);
+    }
+
+    void SendDatagram(Ptr<Packet> datagram) override
+    {
+        sizes.push_back(datagram->GetSize());
+        const size_t index = sizes.size() - 1;
+        if (!peer || (drop && drop(index)))
+        {
+            return;
+        }
+        std::vector<uint8_t> bytes(datagram->GetSize());
+        datagram->CopyData(bytes.data(), bytes.size());
+        Endpoint* to = peer;
+        Simulator::Schedule(MilliSeconds(10), [to, bytes]() { to->connection->OnDatagram(bytes); });
+    }
+
+    void OnDatagramDropped(const std::string& reason) override
+    {
+        drops.push_back(reason);
+    }
+
+    void OnPacketSent(uint64_t packetNumber, uint64_t bytes) override
+    {
+        packetNumbersSent.push_back(packetNumber);
+    }
+
+    void OnPacketReceived(uint64_t packetNumber, uint64_t bytes) override
+    {
+        ++packetsReceived;
+    }
+
+    void OnRttSample(const QuicRttStats& rtt) override
+    {
+        lastRtt = rtt.GetLatestRtt();
+    }
+
+    void OnHandshakeComplete() override
+    {
+        handshakeAt.push_back(Simulator::Now());
+    }
+
+    bool IsReceiving() const override
+    {
+        return true;
+    }
+
+    void OnDataReceived() override
+    {
+        const std::vector<uint8_t> chunk = connection->GetRecvStream().Read(1 << 20);
+        received.insert(received.end(), chunk.begin(), chunk.end());
+    }
+
+    void OnDataSent(uint64_t bytes) override
+    {
+        newBytesSent += bytes;
+    }
+
+    void OnSendBufferFreed(uint32_t available) override
+    {
+        ++sendBufferFreed;
+    }
+
+    void OnPeerClose(uint64_t errorCode, const std::string& reason) override
+    {
+        peerClose.push_back(errorCode);
+        connection->Close();
+    }
+
+    void OnPacketProcessed() override
+    {
+    }
+
+    void OnIdleTimeout(Time idle) override
+    {
+        idleAt.push_back(Simulator::Now());
+        stateAtIdle = connection->GetState();
+        connection->Close();
+    }
+
+    Ptr<QuicCcConnection> connection;
+    Endpoint* peer{nullptr};
+    std::function<bool(size_t)> drop; //!< drop the n-th datagram sent (0-based)
+    std::vector<uint32_t> sizes;      //!< every datagram handed over
+    std::vector<uint64_t> packetNumbersSent;
+    std::vector<std::string> drops;
+    std::vector<Time> handshakeAt;
+    std::vector<Time> idleAt;
+    std::vector<uint64_t> peerClose;
+    std::vector<uint8_t> received;
+    QuicCcConnection::State stateAtIdle{QuicCcConnection::STATE_IDLE};
+    uint64_t packetsReceived{0};
+    uint64_t newBytesSent{0};
+    uint64_t sendBufferFreed{0};
+    Time lastRtt;
+};
+
+QuicCcConnection::Config
+TestConfig()
+{
+    QuicCcConnection::Config config;
+    config.sendDelay = CreateObject<ConstantRandomVariable>();
+    config.ackProcessingDelay = CreateObject<ConstantRandomVariable>();
+    config.idleTimeout = Seconds(5);
+    return config;
+}
+
+/// A client and a server connection, 10 ms apart, each started (idle timers armed).
+class QuicCcConnectionTest : public ::testing::Test
+{
+  protected:
+    QuicCcConnectionTest()
+        : client(false, TestConfig()),
+          server(true, TestConfig())
+    {
+        client.peer = &server;
+        server.peer = &client;
+        client.connection->Start();
+        server.connection->Start();
+        server.connection->AcceptClient();
+    }
+
+    ~QuicCcConnectionTest() override
+    {
+        client.connection->Dispose();
+        server.connection->Dispose();
+        Simulator::Destroy();
+    }
+
+    Endpoint client;
+    Endpoint server;
+};
+
+std::vector<uint8_t>
+Pattern(size_t size)
+{
+    std::vector<uint8_t> data(size);
+    for (size_t i = 0; i < size; ++i)
+    {
+        data[i] = static_cast<uint8_t>((i * 131 + 7) % 251);
+    }
+    return data;
+}
+
+} // namespace
+
+TEST_F(QuicCcConnectionTest, HandshakeTakesOneRoundTrip)
+{
+    client.connection->StartClientHandshake();
+    EXPECT_EQ(client.connection->GetState(), QuicCcConnection::STATE_HANDSHAKE);
+    ASSERT_EQ(client.sizes.size(), 1u);
+    EXPECT_GE(client.sizes[0], 1200u); // RFC 9000 Section 14.1: INITIAL padded
+    Simulator::Stop(MilliSeconds(100));
+    Simulator::Run();
+    ASSERT_EQ(client.handshakeAt.size(), 1u);
+    EXPECT_EQ(client.handshakeAt[0], MilliSeconds(20));
+    EXPECT_EQ(client.connection->GetState(), QuicCcConnection::STATE_ESTABLISHED);
+    EXPECT_EQ(client.lastRtt, MilliSeconds(20));
+    EXPECT_TRUE(client.drops.empty());
+    EXPECT_TRUE(server.drops.empty());
+    // Packet numbers are consecutive from 0.
+    for (size_t i = 0; i < client.packetNumbersSent.size(); ++i)
+    {
+        EXPECT_EQ(client.packetNumbersSent[i], i);
+    }
+}
+
+TEST_F(QuicCcConnectionTest, StreamArrivesWholeUnderLoss)
+{
+    const std::vector<uint8_t> data = Pattern(300000);
+    client.drop = [](size_t n) { return n % 7 == 3; }; // the INITIAL gets through
+    server.drop = [](size_t n) { return n % 11 == 5; };
+    client.connection->StartClientHandshake();
+    client.connection->Send(Create<Packet>(data.data(), static_cast<uint32_t>(data.size())));
+    client.connection->FinishStream();
+    Simulator::Stop(Seconds(4));
+    Simulator::Run();
+    EXPECT_TRUE(server.connection->GetRecvStream().Complete());
+    EXPECT_EQ(server.connection->GetBytesReceived(), data.size());
+    EXPECT_EQ(server.received, data);
+    EXPECT_TRUE(client.connection->GetSendStream().AllAcked());
+    EXPECT_EQ(client.newBytesSent, data.size()); // retransmissions are not new bytes
+    EXPECT_GT(client.connection->GetLossDetection().GetLostPacketCount(), 0u);
+    EXPECT_GT(client.sendBufferFreed, 0u);
+    EXPECT_EQ(client.connection->GetTxAvailable(), TestConfig().sndBufSize);
+    EXPECT_TRUE(client.drops.empty());
+    EXPECT_TRUE(server.drops.empty());
+}
+
+TEST_F(QuicCcConnectionTest, PeerCloseEndsTheConnection)
+{
+    client.connection->StartClientHandshake();
+    Simulator::Stop(MilliSeconds(50));
+    Simulator::Run();
+    server.connection->SendConnectionClose(7, "test");
+    server.connection->Close();
+    Simulator::Stop(MilliSeconds(50));
+    Simulator::Run();
+    ASSERT_EQ(client.peerClose.size(), 1u);
+    EXPECT_EQ(client.peerClose[0], 7u);
+    EXPECT_EQ(client.connection->GetState(), QuicCcConnection::STATE_CLOSED);
+}
+
+TEST_F(QuicCcConnectionTest, DropsWhatItCannotTrust)
+{
+    const std::vector<uint8_t> garbage{0xff, 0x00, 0x01};
+    server.connection->OnDatagram(garbage);
+    ASSERT_EQ(server.drops.size(), 1u);
+
+    QuicCcPacket other;
+    other.connectionId = kConnectionId + 1;
+    other.frames.emplace_back(QuicCcPingFrame{});
+    server.connection->OnDatagram(QuicCcSerialize(other));
+    ASSERT_EQ(server.drops.size(), 2u);
+    EXPECT_EQ(server.drops[1], "unknown connection id " + std::to_string(kConnectionId + 1));
+
+    QuicCcPacket ack;
+    ack.connectionId = kConnectionId;
+    ack.frames.emplace_back(QuicCcAckFrame{{{0, 5}}, Time(0)});
+    server.connection->OnDatagram(QuicCcSerialize(ack));
+    ASSERT_EQ(server.drops.size(), 3u);
+    EXPECT_EQ(server.drops[2], "ACK of packet 5 that was never sent (next 0)");
+
+    QuicCcPacket initial;
+    initial.type = QuicCcPacketType::INITIAL;
+    initial.connectionId = kConnectionId;
+    initial.frames.emplace_back(QuicCcPingFrame{});
+    client.connection->OnDatagram(QuicCcSerialize(initial));
+    ASSERT_EQ(client.drops.size(), 1u);
+    EXPECT_EQ(client.drops[0], "client received an INITIAL packet");
+    EXPECT_EQ(server.packetsReceived + client.packetsReceived, 0u);
+}
+
+TEST_F(QuicCcConnectionTest, IdleTimeoutWhenThePeerIsSilent)
+{
+    client.peer = nullptr; // nothing reaches the server
+    client.connection->StartClientHandshake();
+    Simulator::Run(); // ends: the owner closes the connection, which removes every timer
+    ASSERT_EQ(client.idleAt.size(), 1u);
+    EXPECT_EQ(client.idleAt[0], Seconds(5));
+    EXPECT_EQ(client.stateAtIdle, QuicCcConnection::STATE_HANDSHAKE);
+    EXPECT_EQ(Simulator::Now(), Seconds(5));
+    EXPECT_GT(client.sizes.size(), 1u); // the INITIAL was repeated on PTO
+    EXPECT_TRUE(client.handshakeAt.empty());
+}
+
+TEST_F(QuicCcConnectionTest, DisposeStopsEveryTimer)
+{
+    client.peer = nullptr;
+    client.connection->StartClientHandshake();
+    client.connection->Dispose(); // the owner may go away now: nothing reports to it any more
+    Simulator::Run();
+    EXPECT_EQ(client.sizes.size(), 1u);
+    EXPECT_TRUE(client.idleAt.empty());
+    EXPECT_EQ(client.connection->GetState(), QuicCcConnection::STATE_CLOSED);
+}
+
+TEST(QuicCcConnectionConfigTest, InvalidValuesAbortNamingTheAttribute)
+{
+    QuicCcConnection::Config config = TestConfig();
+    config.rcvBufSize = 1000;
+    EXPECT_DEATH(config.Validate(), "QuicCcSocket::RcvBufSize \\(1000\\) must hold");
+    config = TestConfig();
+    config.idleTimeout = Time(0);
+    EXPECT_DEATH(config.Validate(), "QuicCcSocket::IdleTimeout must be positive");
+    config = TestConfig();
+    EXPECT_DEATH(
+        {
+            config.mss = 65508;
+            config.CheckIpv4Size(true);
+        },
+        "exceeds the IPv4 UDP payload limit 65507");
+    config.mss = 65508;
+    config.CheckIpv4Size(false); // IPv6 carries it
+}
