@@ -88,7 +88,7 @@ demo: build
 
 # bench/ is also a directory: the target must stay .PHONY.
 bench: configure
-	cmake --build $(BUILD) -j $(JOBS) --target transfer-bench controller-bench
+	cmake --build $(BUILD) -j $(JOBS) --target transfer-bench controller-bench quic-cc-death-spiral
 	bench/run-bench.sh $(BUILD) $(BENCH_REPS)
 
 bench-scale: configure

@@ -11,6 +11,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 for exe in transfer-bench controller-bench; do
   [ -x "$build/bench/$exe" ] || { echo "run-bench: $build/bench/$exe is missing (configure with -DQUICCC_BUILD_BENCH=ON and build it)" >&2; exit 1; }
 done
+# campaign-bench.py runs this example through quic-cc-campaign: checked now, not after an hour.
+[ -x "$build/examples/quic-cc-death-spiral" ] || { echo "run-bench: $build/examples/quic-cc-death-spiral is missing (build it: make bench does)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
