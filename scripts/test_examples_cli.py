@@ -63,6 +63,9 @@ BAD = [
     (DS, ["--ns3::QuicCubic::Nope=1"],
      "--ns3::QuicCubic::Nope=1: ns3::QuicCubic has no attribute 'Nope'"),
     (DS, ["--ns3::NoSuchType::X=1"], "--ns3::NoSuchType::X=1: no TypeId named ns3::NoSuchType"),
+    (DS, ["--ns3::QuicCubic::RestartWindow=true"],
+     "--ns3::QuicCubic::RestartWindow=true: RestartWindow is declared by "
+     "ns3::QuicCongestionController: use --ns3::QuicCongestionController::RestartWindow"),
     (DS, ["--csv=/nonexistent-quic-cc/out.csv"],
      "--csv=/nonexistent-quic-cc/out.csv: directory /nonexistent-quic-cc does not exist"),
     (DS, ["--qlog=/nonexistent-quic-cc/q"],

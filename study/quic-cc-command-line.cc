@@ -144,8 +144,29 @@ QuicCcCommandLine::CheckAttributeDefault(const std::string& name, const std::str
     {
         Exit(QuicCcUsageError(name, value, "no TypeId named " + typeName));
     }
+    const std::string attribute = name.substr(sep + 2);
+    // Config::SetDefault looks only at the attributes the TypeId itself declares.
+    for (TypeId owner = tid; owner != owner.GetParent(); owner = owner.GetParent())
+    {
+        bool declared = false;
+        for (std::size_t i = 0; i < owner.GetAttributeN(); ++i)
+        {
+            declared = declared || owner.GetAttribute(i).name == attribute;
+        }
+        if (declared && owner != tid)
+        {
+            Exit(QuicCcUsageError(name,
+                                  value,
+                                  attribute + " is declared by " + owner.GetName() + ": use --" +
+                                      owner.GetName() + "::" + attribute));
+        }
+        if (declared)
+        {
+            break;
+        }
+    }
     const std::string reason =
-        QuicCcHelper::CheckAttributeValue(tid, name.substr(sep + 2), StringValue(value));
+        QuicCcHelper::CheckAttributeValue(tid, attribute, StringValue(value));
     if (!reason.empty())
     {
         Exit(QuicCcUsageError(name, value, reason));
