@@ -79,8 +79,18 @@ QuicCcOutgoingMtu(Ptr<Node> node, const Address& peer)
 bool
 QuicCcExceedsPathMtu(Ptr<Node> node, const Address& peer, uint64_t udpPayload)
 {
-    const uint32_t mtu = QuicCcOutgoingMtu(node, peer);
     const uint64_t ipSize = QuicCcIpDatagramSize(udpPayload, peer);
+    // Per datagram: fits every device of the node (the common case) -> no route lookup.
+    bool fitsEveryDevice = node->GetNDevices() > 0;
+    for (uint32_t i = 0; i < node->GetNDevices() && fitsEveryDevice; ++i)
+    {
+        fitsEveryDevice = ipSize <= node->GetDevice(i)->GetMtu();
+    }
+    if (fitsEveryDevice)
+    {
+        return false;
+    }
+    const uint32_t mtu = QuicCcOutgoingMtu(node, peer);
     if (mtu == 0 || ipSize <= mtu)
     {
         return false;
