@@ -3,7 +3,8 @@
 
   test_campaign.py <directory of the example binaries> <scratch directory> <TestClass>
 
-TestClass: BadSpecs, ParallelBackend, SlurmBackend, Fault, PhaseDiagram (one ctest entry each).
+TestClass: BadSpecs, LocalBackend, ParallelBackend, SlurmBackend, Fault, PhaseDiagram (one ctest
+entry each).
 Every campaign here is small: 2 configurations x 2 cells x 10 runs of quic-cc-death-spiral.
 """
 
@@ -136,6 +137,31 @@ class BadSpecs(CampaignTest):
         self.assertIn("4 parameter combination(s) x runs 1..10 = 40 invocation-runs, 16 task(s) of up to 3 run(s)",
                       p.stdout)
         self.assertIn("CPU-s per row", p.stdout)
+
+
+class LocalBackend(CampaignTest):
+    def test_waits_without_spinning(self):
+        """The coordinator sleeps while its workers run: one wake-up per second or per finished task.
+
+        (It once passed finished futures back to concurrent.futures.wait, which then returned at
+        once: after the first task the loop spun, about half a core for the whole campaign.)"""
+        import importlib.machinery
+        import types
+        tool = types.ModuleType("campaign_tool")
+        tool.__file__ = str(TOOL)
+        importlib.machinery.SourceFileLoader("campaign_tool", str(TOOL)).exec_module(tool)
+        tool.task_argv = lambda camp, tid: ["sleep", "0.5" if tid == 1 else "2"]
+        wakeups = []
+
+        class Counting:
+            def show(self, final=False):
+                wakeups.append(time.monotonic())
+
+        start = time.monotonic()
+        tool.backend_local(None, [1, 2, 3], types.SimpleNamespace(workers=2), Counting())
+        wall = time.monotonic() - start
+        self.assertGreaterEqual(wall, 2.5)  # tasks 1 + 3 in one worker, task 2 in the other
+        self.assertLessEqual(len(wakeups), 2 * (wall + 1) + 3, f"{len(wakeups)} wake-ups in {wall:.1f} s")
 
 
 class ParallelBackend(CampaignTest):
