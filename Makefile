@@ -27,7 +27,7 @@ PYTHON     := /usr/bin/python3
 SANITIZE_BUILD ?= build-sanitize
 FUZZ_BUILD     ?= build-fuzz
 FUZZ_SECONDS   ?= 60
-FUZZ_TARGETS   := frames socket-recv loss-detection
+FUZZ_TARGETS   := frames socket-recv connection-recv loss-detection
 
 # Debian bookworm packages the build, tests, demo and plots need. ns3 provides the helper
 # binaries that Debian's ns-3 CMake package config checks for; SLURM, munge and GNU parallel are

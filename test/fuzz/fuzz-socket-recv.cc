@@ -21,6 +21,8 @@
  * INITIAL with another connection id, e.g. after the first one closed): the checks sum over
  * every connection the listener accepted.
  */
+#include "fuzz-datagrams.h"
+
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
@@ -39,9 +41,7 @@ using namespace ns3;
 namespace
 {
 
-constexpr uint64_t kConnectionId = 0x0102030405060708;
 constexpr uint16_t kPort = 4433;
-constexpr uint32_t kServerBytes = 12000; // within the initial window: all sent at once
 
 void
 Fail(const char* what)
@@ -50,7 +50,8 @@ Fail(const char* what)
     std::abort();
 }
 
-/// The server side: accepts connections, writes kServerBytes on each, reads everything.
+/// The server side: accepts connections, writes kServerBytes on each, reads
+/// everything.
 struct Server
 {
     std::vector<Ptr<QuicCcSocket>> connections;
@@ -65,8 +66,8 @@ struct Server
     {
         connections.push_back(DynamicCast<QuicCcSocket>(s));
         s->SetRecvCallback(MakeCallback(&Server::OnRead, this));
-        std::vector<uint8_t> bytes(kServerBytes, 0x5a);
-        s->Send(Create<Packet>(bytes.data(), kServerBytes));
+        std::vector<uint8_t> bytes(quiccc_fuzz::kServerBytes, 0x5a);
+        s->Send(Create<Packet>(bytes.data(), quiccc_fuzz::kServerBytes));
     }
 
     void OnRead(Ptr<Socket> s)
@@ -88,36 +89,6 @@ SendDatagram(Ptr<Socket> udp, std::vector<uint8_t> bytes)
     udp->Send(Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size())));
 }
 
-/// The client's INITIAL as the harness sends it: PING + PADDING to 1200 bytes.
-std::vector<uint8_t>
-Initial()
-{
-    QuicCcPacket initial;
-    initial.type = QuicCcPacketType::INITIAL;
-    initial.connectionId = kConnectionId;
-    initial.packetNumber = 0;
-    initial.frames.emplace_back(QuicCcPingFrame{});
-    initial.frames.emplace_back(QuicCcPaddingFrame{1200 - QuicCcSerializedSize(initial)});
-    return QuicCcSerialize(initial);
-}
-
-/// Splits the input into datagrams (2-byte big-endian length prefix each).
-std::vector<std::vector<uint8_t>>
-Datagrams(const uint8_t* data, size_t size)
-{
-    std::vector<std::vector<uint8_t>> out;
-    size_t pos = 0;
-    while (pos + 2 <= size && out.size() < 64)
-    {
-        const size_t len =
-            std::min<size_t>((size_t{data[pos]} << 8) | data[pos + 1], size - pos - 2);
-        pos += 2;
-        out.emplace_back(data + pos, data + pos + len);
-        pos += len;
-    }
-    return out;
-}
-
 } // namespace
 
 extern "C" int
@@ -132,7 +103,7 @@ LLVMFuzzerInitialize(int*, char***)
 extern "C" int
 LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
-    const std::vector<std::vector<uint8_t>> datagrams = Datagrams(data, size);
+    const std::vector<std::vector<uint8_t>> datagrams = quiccc_fuzz::Datagrams(data, size);
     uint64_t streamBytesBound = 0;
     uint64_t unparsable = 0;
     for (const auto& d : datagrams)
@@ -165,7 +136,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         Ptr<Socket> client = Socket::CreateSocket(nodes.Get(0), UdpSocketFactory::GetTypeId());
         client->Bind();
         client->Connect(serverAddress);
-        Simulator::Schedule(MilliSeconds(1), &SendDatagram, client, Initial());
+        Simulator::Schedule(MilliSeconds(1), &SendDatagram, client, quiccc_fuzz::Initial());
         Time at = MilliSeconds(10);
         for (const auto& d : datagrams)
         {

@@ -100,6 +100,11 @@ def write(target, seeds):
 def main():
     write("frames", FRAME_SEEDS)
     write("socket-recv", SOCKET_SEEDS)
+    # fuzz-connection-recv: the same datagrams and a last byte picking the configuration (0x00:
+    # Reno, ReceiveBatch, no pacing; 0x7f: CUBIC, Rfc9000 ACKs, pacing, 1 ms ACK processing delay,
+    # persistent congestion, PING probes, full-only sizing).
+    write("connection-recv", {f"{name}-config-{config:02x}": data + bytes([config])
+                              for name, data in SOCKET_SEEDS.items() for config in (0x00, 0x7f)})
     # fuzz-loss-detection reads its input with FuzzedDataProvider (a program of send / ACK /
     # timer steps): any bytes are valid, so the seeds are fixed pseudo-random strings.
     rng = random.Random(13)
