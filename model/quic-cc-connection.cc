@@ -587,11 +587,13 @@ QuicCcConnection::SendOnePacket(bool probe)
 void
 QuicCcConnection::Transmit(const QuicCcPacket& packet, QuicSentFrames frames)
 {
-    const std::vector<uint8_t> bytes = QuicCcSerialize(packet);
+    // STREAM data travels as the send stream's packet fragments (virtual data stays virtual).
+    Ptr<Packet> datagram = QuicCcSerializeToPacket(packet);
+    const uint32_t size = datagram->GetSize();
     ++m_nextPacketNumber;
     m_lossDetection->OnPacketSent(Simulator::Now(),
                                   packet.packetNumber,
-                                  bytes.size(),
+                                  size,
                                   packet.IsAckEliciting(),
                                   std::move(frames));
     if (CarriesAck(packet))
@@ -599,8 +601,8 @@ QuicCcConnection::Transmit(const QuicCcPacket& packet, QuicSentFrames frames)
         m_acks.OnAckSent();
         m_ackTimer.Cancel();
     }
-    m_owner->OnPacketSent(packet.packetNumber, bytes.size());
-    m_owner->SendDatagram(Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size())));
+    m_owner->OnPacketSent(packet.packetNumber, size);
+    m_owner->SendDatagram(datagram);
 }
 
 void

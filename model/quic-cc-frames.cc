@@ -108,6 +108,14 @@ class Writer
         }
     }
 
+    /// Copy the bytes of \p packet.
+    void Bytes(const Packet& packet)
+    {
+        const uint32_t n = packet.GetSize();
+        packet.CopyData(m_p, n);
+        m_p += n;
+    }
+
     void Zeros(size_t n)
     {
         std::memset(m_p, 0, n);
@@ -135,7 +143,7 @@ PaddingSize(const QuicCcPaddingFrame& f)
 size_t
 StreamSize(const QuicCcStreamFrame& f)
 {
-    const uint64_t length = f.data.size();
+    const uint64_t length = f.Length();
     const size_t overhead = QuicCcStreamFrameOverhead(f.offset, length);
     NS_ABORT_MSG_IF(f.offset > kQuicCcVarIntMax - length,
                     "quic-cc frames: STREAM offset " << f.offset << " + length " << length
@@ -188,6 +196,8 @@ struct FrameSizer
 struct FrameWriter
 {
     Writer& w;
+    /// The STREAM frame whose payload is left out (appended as a packet by the caller), or null.
+    const QuicCcStreamFrame* omitPayload{nullptr};
 
     void operator()(const QuicCcPaddingFrame& f) const
     {
@@ -219,8 +229,18 @@ struct FrameWriter
         w.Byte(static_cast<uint8_t>(QuicCcFrameType::STREAM) | kStreamBitOff | kStreamBitLen |
                (f.fin ? kStreamBitFin : 0));
         w.VarInt(f.offset);
-        w.VarInt(f.data.size());
-        w.Bytes(f.data.data(), f.data.size());
+        w.VarInt(f.Length());
+        if (f.payload)
+        {
+            if (&f != omitPayload)
+            {
+                w.Bytes(*f.payload);
+            }
+        }
+        else
+        {
+            w.Bytes(f.data.data(), f.data.size());
+        }
     }
 
     void operator()(const QuicCcConnectionCloseFrame& f) const
@@ -256,14 +276,17 @@ PacketSize(const QuicCcPacket& packet, bool requireFrames)
     return size;
 }
 
+/// Writes the packet; the payload of \p omitPayload (a STREAM frame of it, or null) is left out.
 void
-WritePacket(const QuicCcPacket& packet, uint8_t* out)
+WritePacket(const QuicCcPacket& packet,
+            uint8_t* out,
+            const QuicCcStreamFrame* omitPayload = nullptr)
 {
     Writer w(out);
     w.Byte(static_cast<uint8_t>(packet.type));
     w.BigEndian64(packet.connectionId);
     w.VarInt(packet.packetNumber);
-    FrameWriter fw{w};
+    FrameWriter fw{w, omitPayload};
     for (const auto& frame : packet.frames)
     {
         std::visit(fw, frame);
@@ -443,7 +466,7 @@ ParseAck(Reader& r, size_t frameStart, std::vector<QuicCcFrame>& frames)
 bool
 ParseStream(Reader& r, uint64_t type, size_t frameStart, std::vector<QuicCcFrame>& frames)
 {
-    QuicCcStreamFrame stream{0, (type & kStreamBitFin) != 0, {}};
+    QuicCcStreamFrame stream{0, (type & kStreamBitFin) != 0, {}, nullptr};
     if ((type & kStreamBitOff) != 0 && !r.VarInt(stream.offset, "STREAM offset"))
     {
         return false;
@@ -608,6 +631,24 @@ ParsePacket(Reader& r, QuicCcPacket& packet)
 
 } // namespace
 
+uint64_t
+QuicCcStreamFrame::Length() const
+{
+    return payload ? payload->GetSize() : data.size();
+}
+
+std::vector<uint8_t>
+QuicCcStreamFrame::Bytes() const
+{
+    if (!payload)
+    {
+        return data;
+    }
+    std::vector<uint8_t> out(payload->GetSize());
+    payload->CopyData(out.data(), out.size());
+    return out;
+}
+
 bool
 QuicCcPacket::IsAckEliciting() const
 {
@@ -638,7 +679,11 @@ operator==(const QuicCcAckFrame& a, const QuicCcAckFrame& b)
 bool
 operator==(const QuicCcStreamFrame& a, const QuicCcStreamFrame& b)
 {
-    return a.offset == b.offset && a.fin == b.fin && a.data == b.data;
+    if (a.offset != b.offset || a.fin != b.fin || a.Length() != b.Length())
+    {
+        return false;
+    }
+    return (!a.payload && !b.payload) ? a.data == b.data : a.Bytes() == b.Bytes();
 }
 
 bool
@@ -724,7 +769,7 @@ operator<<(std::ostream& os, const QuicCcPacket& packet)
         }
         else if (const auto* stream = std::get_if<QuicCcStreamFrame>(&frame))
         {
-            os << "STREAM(off=" << stream->offset << " len=" << stream->data.size()
+            os << "STREAM(off=" << stream->offset << " len=" << stream->Length()
                << (stream->fin ? " fin" : "") << ")";
         }
         else if (const auto* close = std::get_if<QuicCcConnectionCloseFrame>(&frame))
@@ -839,6 +884,30 @@ QuicCcSerialize(const QuicCcPacket& packet)
     std::vector<uint8_t> out(size);
     WritePacket(packet, out.data());
     return out;
+}
+
+Ptr<Packet>
+QuicCcSerializeToPacket(const QuicCcPacket& packet)
+{
+    const size_t size = PacketSize(packet, true);
+    const auto* last =
+        packet.frames.empty() ? nullptr : std::get_if<QuicCcStreamFrame>(&packet.frames.back());
+    if (last == nullptr || !last->payload || last->payload->GetSize() == 0)
+    {
+        std::vector<uint8_t> bytes(size);
+        WritePacket(packet, bytes.data());
+        return Create<Packet>(bytes.data(), static_cast<uint32_t>(size));
+    }
+    // Everything but the last frame's data as real bytes, then that data as the send stream's
+    // packet fragment. ns-3 3.37's Buffer::AddAtEnd appends the zero area of a virtual packet to a
+    // buffer without one as a zero area again (no bytes allocated), so a virtual payload stays
+    // virtual, as the payload of a TCP segment does (TcpTxBuffer::GetPacketFromList).
+    const size_t head = size - last->payload->GetSize();
+    std::vector<uint8_t> bytes(head);
+    WritePacket(packet, bytes.data(), last);
+    Ptr<Packet> datagram = Create<Packet>(bytes.data(), static_cast<uint32_t>(head));
+    datagram->AddAtEnd(last->payload);
+    return datagram;
 }
 
 size_t

@@ -5,6 +5,8 @@
 #define QUIC_CC_FRAMES_H
 
 #include "ns3/nstime.h"
+#include "ns3/packet.h"
+#include "ns3/ptr.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -108,12 +110,23 @@ struct QuicCcAckFrame
     Time ackDelay;
 };
 
-/// STREAM frame of the connection's single byte stream.
+/**
+ * STREAM frame of the connection's single byte stream. The bytes carried are either \p data
+ * (parsed frames, tests) or, on the send path, \p payload: a fragment of the application's
+ * ns3::Packets held by the send stream, so that virtual (zero-filled) application data stays
+ * virtual in the datagram (see QuicCcSerializeToPacket). Never both.
+ */
 struct QuicCcStreamFrame
 {
-    uint64_t offset;           //!< byte offset of data[0] in the stream; offset + size <= 2^62-1
+    uint64_t offset;           //!< stream offset of the first byte; offset + Length() <= 2^62-1
     bool fin;                  //!< the stream ends after this frame's data
-    std::vector<uint8_t> data; //!< the stream bytes carried
+    std::vector<uint8_t> data; //!< the stream bytes carried (empty if \p payload is set)
+    Ptr<const Packet> payload; //!< or: the stream bytes as an ns-3 packet (send path)
+
+    /// Bytes of stream data carried.
+    uint64_t Length() const;
+    /// A copy of the stream data carried (whichever representation holds it).
+    std::vector<uint8_t> Bytes() const;
 };
 
 /// PING frame (RFC 9000 Section 19.2): ack-eliciting, no content.
@@ -186,6 +199,16 @@ std::ostream& operator<<(std::ostream& os, const QuicCcPacket& packet);
  * \return the bytes, exactly QuicCcSerializedSize(packet) of them (one allocation)
  */
 std::vector<uint8_t> QuicCcSerialize(const QuicCcPacket& packet);
+
+/**
+ * Serialize a packet into an ns-3 Packet for the network: the same bytes as QuicCcSerialize.
+ * If the last frame is a STREAM frame whose data is a \p payload packet, that packet is appended
+ * as it is (Packet::AddAtEnd after the other bytes) instead of being copied, as ns-3 TCP builds
+ * segments from its TcpTxBuffer: virtual application data stays virtual in the datagram.
+ * \param packet as for QuicCcSerialize
+ * \return the datagram, QuicCcSerializedSize(packet) bytes
+ */
+Ptr<Packet> QuicCcSerializeToPacket(const QuicCcPacket& packet);
 
 /**
  * Serialize a packet into a caller-owned buffer (no allocation), e.g. to reuse one buffer.

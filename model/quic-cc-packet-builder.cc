@@ -130,7 +130,7 @@ QuicCcPacketBuilder::AddStreamFrame(QuicCcPacket& packet,
                                     QuicSentFrames& frames,
                                     QuicCcStreamFrame frame)
 {
-    frames.chunks.push_back({frame.offset, frame.data.size(), frame.fin});
+    frames.chunks.push_back({frame.offset, frame.Length(), frame.fin});
     packet.frames.emplace_back(std::move(frame));
 }
 
@@ -169,7 +169,7 @@ QuicCcPacketBuilder::AppendStreamFrames(QuicCcPacket& packet,
             return 0;
         }
         QuicCcStreamFrame frame = m_stream.TakeNewData(space);
-        const uint64_t length = frame.data.size();
+        const uint64_t length = frame.Length();
         AddStreamFrame(packet, frames, std::move(frame));
         return length;
     }

@@ -65,6 +65,19 @@ QuicCcRecvStream::OnFrame(const QuicCcStreamFrame& frame, bool keep)
     {
         m_finalSize = end;
     }
+    if (frame.offset <= m_next && end > m_next && m_reassembly.empty())
+    {
+        // In order with nothing waiting (the common case): deliver straight from the frame,
+        // without a copy into the reassembly map.
+        if (keep)
+        {
+            const auto skip = static_cast<std::ptrdiff_t>(m_next - frame.offset);
+            m_ready.insert(m_ready.end(), frame.data.begin() + skip, frame.data.end());
+        }
+        const uint64_t delivered = end - m_next;
+        m_next = end;
+        return delivered;
+    }
     if (end > m_next && !frame.data.empty())
     {
         auto& slot = m_reassembly[frame.offset];

@@ -42,7 +42,8 @@ class QuicCcRecvStream
     std::string Check(const QuicCcStreamFrame& frame) const;
 
     /**
-     * Store a frame that passed Check(); duplicate and overlapping bytes are kept once.
+     * Store a frame that passed Check() (a parsed frame: its bytes are in \p frame.data);
+     * duplicate and overlapping bytes are kept once.
      * \param keep  false: count delivered bytes but do not keep them (receive side shut down)
      * \return bytes newly delivered in order
      */

@@ -98,18 +98,13 @@ QuicCcSendStream::HasDataToSend() const
            (m_finQueued && !m_finSent);
 }
 
-std::vector<uint8_t>
-QuicCcSendStream::Read(uint64_t offset, uint64_t length) const
+Ptr<const Packet>
+QuicCcSendStream::Slice(uint64_t offset, uint64_t length) const
 {
-    NS_ABORT_MSG_IF(offset < m_base || offset + length > m_end,
+    NS_ABORT_MSG_IF(length == 0 || offset < m_base || offset + length > m_end,
                     "QuicCcSendStream: bytes [" << offset << ", " << offset + length
                                                 << ") are not held (held [" << m_base << ", "
                                                 << m_end << "))");
-    std::vector<uint8_t> out(length);
-    if (length == 0)
-    {
-        return out;
-    }
     // The last segment starting at or before offset.
     auto it = std::upper_bound(
         m_segments.begin(),
@@ -117,22 +112,28 @@ QuicCcSendStream::Read(uint64_t offset, uint64_t length) const
         offset,
         [](uint64_t o, const std::pair<uint64_t, Ptr<Packet>>& s) { return o < s.first; });
     --it;
-    uint64_t copied = 0;
-    for (; copied < length; ++it)
+    // Fragments of the held packets, as TcpTxBuffer::GetPacketFromList builds a segment: no byte
+    // is copied, and a virtual packet's zero area stays virtual. A slice within one held packet
+    // is that packet's fragment; a longer one starts from an empty packet, so that each
+    // Buffer::AddAtEnd joins the zero areas (a fragment shares its buffer and cannot).
+    Ptr<Packet> out;
+    for (uint64_t done = 0; done < length; ++it)
     {
         const auto& [start, packet] = *it;
-        const uint64_t within = offset + copied - start;
-        const uint64_t n = std::min<uint64_t>(length - copied, packet->GetSize() - within);
-        if (within == 0 && n == packet->GetSize())
+        const uint64_t within = offset + done - start;
+        const uint64_t n = std::min<uint64_t>(length - done, packet->GetSize() - within);
+        Ptr<Packet> fragment =
+            packet->CreateFragment(static_cast<uint32_t>(within), static_cast<uint32_t>(n));
+        if (n == length)
         {
-            packet->CopyData(out.data() + copied, static_cast<uint32_t>(n));
+            return fragment;
         }
-        else
+        if (!out)
         {
-            packet->CreateFragment(static_cast<uint32_t>(within), static_cast<uint32_t>(n))
-                ->CopyData(out.data() + copied, static_cast<uint32_t>(n));
+            out = Create<Packet>();
         }
-        copied += n;
+        out->AddAtEnd(fragment);
+        done += n;
     }
     return out;
 }
@@ -143,7 +144,10 @@ QuicCcSendStream::MakeFrame(uint64_t offset, uint64_t length, bool fin) const
     QuicCcStreamFrame frame;
     frame.offset = offset;
     frame.fin = fin;
-    frame.data = Read(offset, length);
+    if (length > 0)
+    {
+        frame.payload = Slice(offset, length);
+    }
     return frame;
 }
 

@@ -26,7 +26,8 @@ namespace ns3
  *
  * Outgoing data is kept as the application's ns3::Packets (as ns-3's TcpTxBuffer does), so
  * virtual packets (Create<Packet>(size), as BulkSendApplication sends) cost no memory while they
- * wait; bytes are copied out only into the frame being sent. The acknowledged prefix is freed.
+ * wait, and a frame carries its data as fragments of those packets (QuicCcStreamFrame::payload):
+ * virtual data stays virtual in the datagrams too. The acknowledged prefix is freed.
  *
  * Order of what goes out (RFC 9000 Sections 2.2 and 13.3; quiche's send buffer): lost ranges
  * first, oldest offset first, then new data, then a bare FIN. The packet builder decides how
@@ -91,9 +92,9 @@ class QuicCcSendStream
     uint64_t GetBufferedBytes() const; //!< bytes held (handed over, not freed)
 
   private:
-    /// Copy [offset, offset + length) out of the held packets.
-    std::vector<uint8_t> Read(uint64_t offset, uint64_t length) const;
-    /// A frame for [offset, offset + length) with the bytes copied out.
+    /// [offset, offset + length) as fragments of the held packets (no byte copied).
+    Ptr<const Packet> Slice(uint64_t offset, uint64_t length) const;
+    /// A frame for [offset, offset + length); its payload is Slice() (none if empty).
     QuicCcStreamFrame MakeFrame(uint64_t offset, uint64_t length, bool fin) const;
 
     uint64_t m_bufferBytes;                                  //!< buffer size, bytes

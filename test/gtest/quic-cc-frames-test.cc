@@ -3,6 +3,7 @@
  *
  * Unit tests of the quic-cc wire codec (model/quic-cc-frames.{h,cc}).
  */
+#include "ns3/packet.h"
 #include "ns3/quic-cc-frames.h"
 
 #include <cstdint>
@@ -199,6 +200,31 @@ RandomPacket(std::mt19937_64& rng)
         p.frames.push_back(std::move(f));
     }
     return p;
+}
+
+/// \p packet with the data of every STREAM frame moved into a payload packet (real bytes).
+QuicCcPacket
+WithPayloads(QuicCcPacket packet)
+{
+    for (auto& frame : packet.frames)
+    {
+        if (auto* stream = std::get_if<QuicCcStreamFrame>(&frame))
+        {
+            stream->payload =
+                Create<Packet>(stream->data.data(), static_cast<uint32_t>(stream->data.size()));
+            stream->data.clear();
+        }
+    }
+    return packet;
+}
+
+/// The bytes of \p packet.
+Bytes
+PacketBytes(Ptr<const Packet> packet)
+{
+    Bytes out(packet->GetSize());
+    packet->CopyData(out.data(), static_cast<uint32_t>(out.size()));
+    return out;
 }
 
 /// A parse result must be exactly one of packet or error; a parsed packet must serialize to a
@@ -439,6 +465,47 @@ TEST(QuicCcFramesTest, StreamOverheadAndAckSizeMatchTheEncoding)
     EXPECT_EQ(QuicCcStreamFrameOverhead(16384, 64), 1u + 4 + 2);
     QuicCcAckFrame ack{{{10, 20}}, MilliSeconds(25)}; // 1 + 1 + 2 (3125) + 1 + 1
     EXPECT_EQ(QuicCcAckFrameSize(ack), 6u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Datagrams as ns-3 packets (QuicCcSerializeToPacket)
+
+// Whether STREAM data is a byte vector or a payload packet, and wherever the STREAM frame is,
+// the datagram carries exactly the bytes of QuicCcSerialize.
+TEST(QuicCcFramesTest, SerializeToPacketIsByteExact)
+{
+    std::mt19937_64 rng(13);
+    for (int i = 0; i < 2000; ++i)
+    {
+        const QuicCcPacket p = RandomPacket(rng);
+        const Bytes expected = QuicCcSerialize(p);
+        EXPECT_EQ(PacketBytes(QuicCcSerializeToPacket(p)), expected) << p;
+        const QuicCcPacket withPayloads = WithPayloads(p);
+        EXPECT_EQ(QuicCcSerializedSize(withPayloads), expected.size()) << p;
+        EXPECT_EQ(QuicCcSerialize(withPayloads), expected) << p;
+        EXPECT_EQ(PacketBytes(QuicCcSerializeToPacket(withPayloads)), expected) << p;
+        EXPECT_EQ(withPayloads, p);
+    }
+}
+
+// A virtual payload (zero-filled, as BulkSendApplication sends) at the end of the datagram stays
+// virtual: only the bytes before it are real (Packet::GetSerializedSize counts a buffer's real
+// bytes, not its zero area). Frames after it make the datagram real bytes, still exact.
+TEST(QuicCcFramesTest, VirtualStreamPayloadStaysVirtual)
+{
+    const QuicCcAckFrame ack{{{3, 9}}, MicroSeconds(40)};
+    const QuicCcStreamFrame virtualData{5000, true, {}, Create<Packet>(1300)};
+    const QuicCcStreamFrame zeros{5000, true, Bytes(1300, 0), nullptr};
+
+    const QuicCcPacket p = MakePacket({ack, virtualData}, 70);
+    Ptr<Packet> datagram = QuicCcSerializeToPacket(p);
+    EXPECT_EQ(PacketBytes(datagram), QuicCcSerialize(MakePacket({ack, zeros}, 70)));
+    EXPECT_LT(datagram->GetSerializedSize(), 100u);
+    EXPECT_GT(QuicCcSerializeToPacket(MakePacket({ack, zeros}, 70))->GetSerializedSize(), 1300u);
+
+    const QuicCcPacket padded = MakePacket({virtualData, QuicCcPaddingFrame{5}}, 70);
+    EXPECT_EQ(PacketBytes(QuicCcSerializeToPacket(padded)),
+              QuicCcSerialize(MakePacket({zeros, QuicCcPaddingFrame{5}}, 70)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -60,15 +60,15 @@ TEST(QuicCcSendStreamTest, FramesAcrossPacketBoundariesAreByteExact)
 
     QuicCcStreamFrame a = stream.TakeNewData(4);
     EXPECT_EQ(a.offset, 0u);
-    EXPECT_EQ(a.data, Expected(0, 4));
+    EXPECT_EQ(a.Bytes(), Expected(0, 4));
     EXPECT_FALSE(a.fin);
     QuicCcStreamFrame b = stream.TakeNewData(6); // ends inside the second packet
     EXPECT_EQ(b.offset, 4u);
-    EXPECT_EQ(b.data, Expected(4, 6));
+    EXPECT_EQ(b.Bytes(), Expected(4, 6));
     stream.Finish();
     QuicCcStreamFrame c = stream.TakeNewData(100); // the rest, with the FIN
     EXPECT_EQ(c.offset, 10u);
-    EXPECT_EQ(c.data, Expected(10, 5));
+    EXPECT_EQ(c.Bytes(), Expected(10, 5));
     EXPECT_TRUE(c.fin);
     EXPECT_FALSE(stream.HasDataToSend());
     EXPECT_FALSE(stream.HasBareFin());
@@ -86,10 +86,10 @@ TEST(QuicCcSendStreamTest, LostRangesFirstWithoutAcknowledgedParts)
     EXPECT_EQ(stream.NextRetransmission(), std::make_pair(uint64_t{0}, uint64_t{2}));
     QuicCcStreamFrame first = stream.TakeRetransmission(100);
     EXPECT_EQ(first.offset, 0u);
-    EXPECT_EQ(first.data, Expected(0, 2));
+    EXPECT_EQ(first.Bytes(), Expected(0, 2));
     QuicCcStreamFrame second = stream.TakeRetransmission(3); // cut to the room given
     EXPECT_EQ(second.offset, 5u);
-    EXPECT_EQ(second.data, Expected(5, 3));
+    EXPECT_EQ(second.Bytes(), Expected(5, 3));
     EXPECT_EQ(stream.NextRetransmission(), std::make_pair(uint64_t{8}, uint64_t{10}));
     stream.OnAcked({8, 2, false}); // acknowledged after all: no longer waiting
     EXPECT_FALSE(stream.HasRetransmission());
@@ -107,7 +107,7 @@ TEST(QuicCcSendStreamTest, LostFinIsResentBare)
     ASSERT_TRUE(stream.HasBareFin());
     QuicCcStreamFrame fin = stream.TakeBareFin();
     EXPECT_EQ(fin.offset, 10u);
-    EXPECT_TRUE(fin.data.empty());
+    EXPECT_EQ(fin.Length(), 0u);
     EXPECT_TRUE(fin.fin);
     stream.OnAcked({0, 10, false});
     EXPECT_FALSE(stream.AllAcked());
@@ -135,7 +135,7 @@ TEST(QuicCcSendStreamTest, RetransmissionToTheEndCarriesTheLostFin)
     EXPECT_FALSE(stream.TakeRetransmission(4).fin);
     QuicCcStreamFrame last = stream.TakeRetransmission(100);
     EXPECT_EQ(last.offset, 4u);
-    EXPECT_EQ(last.data, Expected(4, 6));
+    EXPECT_EQ(last.Bytes(), Expected(4, 6));
     EXPECT_TRUE(last.fin);
     EXPECT_FALSE(stream.HasBareFinRetransmission());
 }
@@ -160,10 +160,10 @@ TEST(QuicCcSendStreamTest, AcknowledgedPrefixIsFreed)
     stream.OnLost({100, 200, false});
     QuicCcStreamFrame frame = stream.TakeRetransmission(1000);
     EXPECT_EQ(frame.offset, 150u);
-    EXPECT_EQ(frame.data, Expected(150, 50));
+    EXPECT_EQ(frame.Bytes(), Expected(150, 50));
     frame = stream.TakeRetransmission(1000);
     EXPECT_EQ(frame.offset, 250u);
-    EXPECT_EQ(frame.data, Expected(250, 50));
+    EXPECT_EQ(frame.Bytes(), Expected(250, 50));
 }
 
 // The buffer and the stream offset space bound what the application may hand over.
@@ -192,13 +192,32 @@ TEST(QuicCcSendStreamTest, VirtualPacketsCostNoMemory)
     const uint32_t size = 3'500'000'000u;
     stream.Append(Create<Packet>(size));
     QuicCcStreamFrame first = stream.TakeNewData(1350);
-    EXPECT_EQ(first.data, std::vector<uint8_t>(1350, 0));
+    EXPECT_EQ(first.Bytes(), std::vector<uint8_t>(1350, 0));
     stream.OnAcked({0, 1350, false});
     stream.ReleaseAcked();
     stream.OnLost({3'000'000'000, 1000, false}); // a range deep inside the virtual packet
     QuicCcStreamFrame late = stream.TakeRetransmission(1000);
     EXPECT_EQ(late.offset, 3'000'000'000u);
-    EXPECT_EQ(late.data, std::vector<uint8_t>(1000, 0));
+    EXPECT_EQ(late.Bytes(), std::vector<uint8_t>(1000, 0));
     EXPECT_EQ(stream.GetBufferedBytes(), size - 1350u);
     EXPECT_LT(ResidentBytes() - std::min(before, ResidentBytes()), uint64_t{100} << 20);
+}
+
+// A frame of virtual packets is a fragment of them, across packet boundaries too: its zero
+// bytes stay virtual (Packet::GetSerializedSize counts real bytes only).
+TEST(QuicCcSendStreamTest, FramesOfVirtualPacketsStayVirtual)
+{
+    QuicCcSendStream stream(1 << 20);
+    stream.Append(Create<Packet>(1000));
+    stream.Append(Create<Packet>(1000));
+    QuicCcStreamFrame within = stream.TakeNewData(600);
+    QuicCcStreamFrame across = stream.TakeNewData(1300); // 400 + 900 bytes of the two packets
+    for (const QuicCcStreamFrame* frame : {&within, &across})
+    {
+        ASSERT_TRUE(frame->payload);
+        EXPECT_EQ(frame->Bytes(), std::vector<uint8_t>(frame->Length(), 0));
+        EXPECT_LT(frame->payload->GetSerializedSize(), 100u);
+    }
+    EXPECT_EQ(within.Length(), 600u);
+    EXPECT_EQ(across.Length(), 1300u);
 }
