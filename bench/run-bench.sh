@@ -50,6 +50,7 @@ dirty=$(git -C "$here/.." status --porcelain --untracked-files=no 2>/dev/null | 
   echo
   cat "$tmp/controller.md"
   cat "$tmp/campaign.md"
+  echo
   cat "$here/callgrind-findings.md"
 } > "$here/RESULTS.md"
 echo "wrote $here/RESULTS.md" >&2
