@@ -86,6 +86,7 @@ struct Spec
     uint32_t conns{1};               //!< connections
     bool dumbbell{false};            //!< dumbbell topology (else the two-node path)
     bool loss{false};                //!< 30 % loss both ways for the first 2 s
+    bool fullOnly{false}; //!< quic-cc: PacketSizing FullOnly (ns-3 TCP's rule), else FreeWindow
 };
 
 /// What a child process reports.
@@ -147,6 +148,11 @@ Unsupported(const Spec& spec, std::string& option)
     {
         return "the loss phase exists only on the two-node path (--dumbbell=0)";
     }
+    option = "fullOnly";
+    if (spec.fullOnly && (IsTcp(spec.proto) || spec.proto.rfind("quic-", 0) != 0))
+    {
+        return "packet sizing is a quic-cc setting (--proto=quic-reno or quic-cubic)";
+    }
     option = "bytes";
     if (spec.bytes == 0)
     {
@@ -182,6 +188,10 @@ InstallQuic(const Spec& spec, NodeContainer nodes)
     // ACK every 2nd ack-eliciting packet, like TCP's delayed ACK (DelAckCount 2).
     quic.SetSocketAttribute("AckPolicy", StringValue("Rfc9000"));
     quic.SetSocketAttribute("IdleTimeout", TimeValue(Seconds(60)));
+    if (spec.fullOnly)
+    {
+        quic.SetSocketAttribute("PacketSizing", StringValue("FullOnly"));
+    }
     quic.Install(nodes);
     return quic;
 }
@@ -650,7 +660,7 @@ ProfileRun(const Spec& spec)
     cmd << "valgrind --tool=callgrind --callgrind-out-file=" << out << " " << g_self
         << " --child --proto=" << spec.proto << " --bytes=" << spec.bytes
         << " --conns=" << spec.conns << " --dumbbell=" << spec.dumbbell << " --loss=" << spec.loss
-        << " > /dev/null 2>&1";
+        << " --fullOnly=" << spec.fullOnly << " > /dev/null 2>&1";
     const int rc = std::system(cmd.str().c_str());
     NS_ABORT_MSG_IF(rc != 0,
                     "transfer-bench: '" << cmd.str() << "' failed (status " << rc
@@ -859,6 +869,9 @@ main(int argc, char* argv[])
     cmd.AddValue("conns", "internal (--child): connections", spec.conns);
     cmd.AddValue("dumbbell", "internal (--child): dumbbell topology", spec.dumbbell);
     cmd.AddValue("loss", "internal (--child): 30 % loss for the first 2 s", spec.loss);
+    cmd.AddValue("fullOnly",
+                 "internal (--child): quic-cc sends only full data packets (PacketSizing FullOnly)",
+                 spec.fullOnly);
     cmd.Parse(argc, argv);
 
     if (!splitProfile.empty())
@@ -875,10 +888,11 @@ main(int argc, char* argv[])
         const std::string why = Unsupported(spec, option);
         if (!why.empty())
         {
-            const std::string value = option == "proto"   ? spec.proto
-                                      : option == "conns" ? std::to_string(spec.conns)
-                                      : option == "loss"  ? std::to_string(spec.loss)
-                                                          : std::to_string(spec.bytes);
+            const std::string value = option == "proto"      ? spec.proto
+                                      : option == "conns"    ? std::to_string(spec.conns)
+                                      : option == "loss"     ? std::to_string(spec.loss)
+                                      : option == "fullOnly" ? std::to_string(spec.fullOnly)
+                                                             : std::to_string(spec.bytes);
             return BadOption(option, value, why);
         }
         return ChildMain(spec);
@@ -994,6 +1008,11 @@ main(int argc, char* argv[])
               "spread | wall per transfer (ms) | ns CPU per event | peak RSS (MiB) |\n"
            << "|---|---|---|---|---|---|---|---|---|\n";
         std::vector<std::string> ratioRows;
+        std::vector<std::string> sizingRows;
+        double minSizingRatio = 1e9;
+        double maxSizingRatio = 0;
+        double minSizingIr = 1e9;
+        double maxSizingIr = 0;
         std::vector<std::string> profileRows;
         double minRatio = 1e9;
         double maxRatio = 0;
@@ -1035,10 +1054,19 @@ main(int argc, char* argv[])
                     << (ratio <= 0.8 ? "yes" : "**no**") << " | "
                     << (rssRatio <= 1.5 ? "yes" : "**no**") << " |\n";
                 ratioRows.push_back(row.str());
+                // The same quic-cc cell with ns-3 TCP's packet sizing (only full data packets).
+                Spec full = q.spec;
+                full.fullOnly = true;
+                const Series f = Measure(full, reps, baselineKb);
+                const double fullRatio = f.cpu / t.cpu;
+                const double fullEvRatio =
+                    static_cast<double>(f.runs.front().events) / t.runs.front().events;
+                double tcpIr = 0;
                 if (callgrind)
                 {
                     const Profile pq = ProfileRun(q.spec);
                     const Profile pt = ProfileRun(t.spec);
+                    tcpIr = static_cast<double>(pt.total);
                     std::ostringstream prow;
                     prow << "| " << (loss ? "30 % for 2 s" : "0 %") << " | " << q.spec.proto
                          << " / " << t.spec.proto << " | " << Fixed(pq.total / 1e6, 1) << " | "
@@ -1050,6 +1078,25 @@ main(int argc, char* argv[])
                          << Fixed(static_cast<double>(pq.total - pq.own) / pt.total, 2) << " |\n";
                     profileRows.push_back(prow.str());
                 }
+                minSizingRatio = std::min(minSizingRatio, fullRatio);
+                maxSizingRatio = std::max(maxSizingRatio, fullRatio);
+                std::ostringstream srow;
+                srow << "| " << (loss ? "30 % for 2 s" : "0 %") << " | " << q.spec.proto << " / "
+                     << t.spec.proto << " | " << q.runs.front().events << " | "
+                     << f.runs.front().events << " | " << Fixed(f.cpu * 1e3, 1) << " | "
+                     << Fixed(fullRatio, 2) << " | " << Fixed(fullEvRatio, 2) << " | "
+                     << Fixed(fullRatio / fullEvRatio, 2) << " |";
+                if (callgrind)
+                {
+                    const Profile pf = ProfileRun(full);
+                    const double irRatio = static_cast<double>(pf.total) / tcpIr;
+                    minSizingIr = std::min(minSizingIr, irRatio);
+                    maxSizingIr = std::max(maxSizingIr, irRatio);
+                    srow << " " << Fixed(pf.total / 1e6, 1) << " | " << Fixed(pf.own / 1e6, 1)
+                         << " (" << Fixed(100.0 * pf.own / pf.total, 1) << " %) | "
+                         << Fixed(irRatio, 2) << " |";
+                }
+                sizingRows.push_back(srow.str() + "\n");
             }
         }
         md << "\nRatios quic-cc / ns-3 TCP. Targets: CPU ratio <= 0.80 and peak RSS ratio <= 1.5 "
@@ -1086,10 +1133,30 @@ main(int argc, char* argv[])
               "128 MiB) as virtual, zero-filled ns-3 packets. quic-cc's send stream keeps those "
               "packets and its datagrams carry fragments of them, as ns-3 TCP's TcpTxBuffer and "
               "segments do, so neither transport holds the stream's bytes in memory.\n";
+        md << "\nPacket sizing. By default (PacketSizing FreeWindow, as quiche) quic-cc sizes each "
+              "data packet to the free congestion window, so a window that grows by less than a "
+              "packet per ACK (CUBIC in congestion avoidance) sends extra short packets; ns-3 "
+              "TCP sends only full segments while more data waits (sender-side silly-window "
+              "avoidance in TcpSocketBase::SendPendingData). The same quic-cc cells with "
+              "PacketSizing FullOnly, ns-3 TCP's rule (median of "
+           << reps << " runs; the TCP runs are the ones above):\n\n"
+           << "| loss | pair | quic-cc events, FreeWindow | quic-cc events, FullOnly | quic-cc "
+              "CPU, FullOnly (ms) | CPU ratio | events ratio | CPU per event ratio |"
+           << (callgrind ? " quic-cc Ir, FullOnly | quic-cc own | Ir ratio |\n"
+                           "|---|---|---|---|---|---|---|---|---|---|---|\n"
+                         : "\n|---|---|---|---|---|---|---|---|\n");
+        for (const auto& r : sizingRows)
+        {
+            md << r;
+        }
         md << "\nTarget 1 (CPU): quic-cc / ns-3 TCP <= 0.80 in every cell: "
            << (maxRatio <= 0.8 ? "met" : "**not met**") << " (CPU ratio " << Fixed(minRatio, 2)
-           << " to " << Fixed(maxRatio, 2) << ")"
-           << (maxRatio <= 0.8 ? "" : "; what is left: section \"What is left\" at the end")
+           << " to " << Fixed(maxRatio, 2) << "; with ns-3 TCP's packet sizing "
+           << Fixed(minSizingRatio, 2) << " to " << Fixed(maxSizingRatio, 2)
+           << (callgrind
+                   ? ", instruction ratio " + Fixed(minSizingIr, 2) + " to " + Fixed(maxSizingIr, 2)
+                   : std::string())
+           << ")" << (maxRatio <= 0.8 ? "" : "; what is left: section \"What is left\" at the end")
            << ".\n\n";
     }
 
