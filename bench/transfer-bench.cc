@@ -213,6 +213,15 @@ DumbbellRateBps(uint32_t conns)
     return std::max(100e6, conns * 10e6);
 }
 
+/// Dumbbell access links: as fast as the bottleneck (at least 1 Gbps), so each is 10x faster than
+/// the share of the connections on its leaf pair (N / 10 x 10 Mbps with 10 leaf pairs) and the
+/// bottleneck stays the only link where packets queue, whatever N is.
+double
+DumbbellAccessRateBps(uint32_t conns)
+{
+    return std::max(1e9, DumbbellRateBps(conns));
+}
+
 /// Dumbbell bottleneck queue, packets.
 uint32_t
 DumbbellQueuePackets(uint32_t conns)
@@ -334,10 +343,12 @@ RunSingle(const Spec& spec)
  * through a dumbbell, or with kUdpSilent the same topology with one idle UDP socket per
  * connection:
  *
- *   sender leaf i --1 Gbps, 0.5 ms-- R1 ==bottleneck, 4 ms== R2 --1 Gbps, 0.5 ms-- receiver leaf i
+ *   sender leaf i --access, 0.5 ms-- R1 ==bottleneck, 4 ms== R2 --access, 0.5 ms-- receiver leaf i
  *
  * RTT 10 ms; min(conns, 10) leaf pairs, connection c on pair c % 10; connection c starts at
- * c x 10 us. Bottleneck: DumbbellRateBps(), drop-tail queue of DumbbellQueuePackets().
+ * c x 10 us. Bottleneck: DumbbellRateBps(), drop-tail queue of DumbbellQueuePackets(); access
+ * links: DumbbellAccessRateBps(). Every device has ns-3's plain point-to-point drop-tail queue (no
+ * traffic-control queue disc, whose per-flow state would count as per-connection memory).
  */
 Outcome
 RunDumbbell(const Spec& spec)
@@ -367,10 +378,10 @@ RunDumbbell(const Spec& spec)
         "MaxSize",
         QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, DumbbellQueuePackets(spec.conns))));
     PointToPointHelper access;
-    access.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+    access.SetDeviceAttribute(
+        "DataRate",
+        DataRateValue(DataRate(static_cast<uint64_t>(DumbbellAccessRateBps(spec.conns)))));
     access.SetChannelAttribute("Delay", TimeValue(MicroSeconds(500)));
-    // Access links keep ns-3's default FqCoDel root queue disc (they are 10x faster than the
-    // bottleneck, so it rarely holds packets).
 
     InternetStackHelper internet;
     internet.Install(all);
@@ -382,11 +393,16 @@ RunDumbbell(const Spec& spec)
     std::vector<Ipv4Address> receiverAddr;
     for (uint32_t i = 0; i < leaves; ++i)
     {
+        // Ipv4AddressHelper::Assign installs ns-3's default root queue disc (FqCoDel, which
+        // creates a CoDel queue disc per flow); removed as on the bottleneck.
         ipv4.SetBase(Ipv4Address((10u << 24) | (1u << 16) | (i << 8)), "255.255.255.0");
-        ipv4.Assign(access.Install(senders.Get(i), routers.Get(0)));
+        const NetDeviceContainer up = access.Install(senders.Get(i), routers.Get(0));
+        ipv4.Assign(up);
+        TrafficControlHelper().Uninstall(up);
         ipv4.SetBase(Ipv4Address((10u << 24) | (2u << 16) | (i << 8)), "255.255.255.0");
-        receiverAddr.push_back(
-            ipv4.Assign(access.Install(receivers.Get(i), routers.Get(1))).GetAddress(0));
+        const NetDeviceContainer down = access.Install(receivers.Get(i), routers.Get(1));
+        receiverAddr.push_back(ipv4.Assign(down).GetAddress(0));
+        TrafficControlHelper().Uninstall(down);
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 
@@ -1166,12 +1182,16 @@ main(int argc, char* argv[])
         md << "### Concurrent connections on one dumbbell bottleneck, quic-cc vs ns-3 TCP\n\n"
            << "QuicCubic and ns-3 TcpCubic (settings of the comparison above); leaf pairs = min(N, "
               "10): "
-              "sender leaf -- 1 Gbps, 0.5 ms -- R1 -- bottleneck, 4 ms -- R2 -- 1 Gbps, 0.5 ms -- "
+              "sender leaf -- access, 0.5 ms -- R1 -- bottleneck, 4 ms -- R2 -- access, 0.5 ms -- "
               "receiver leaf (RTT 10 ms). The bottleneck gives every connection the same share: "
               "max(100 Mbps, N x 10 Mbps), drop-tail queue max(100, N) packets (with a fixed 100 "
               "Mbps, 1000 connections at quic-cc's 2-packet minimum window alone overload the "
               "path: "
-              "a congestion collapse in which not all of them finish). Connection c runs on leaf "
+              "a congestion collapse in which not all of them finish). Access links run at "
+              "max(1 Gbps, N x 10 Mbps), 10x the share of their leaf pair's connections, so "
+              "packets queue only at the bottleneck. Every device has the plain point-to-point "
+              "drop-tail queue (100 packets; no traffic-control queue disc, whose per-flow "
+              "state would count as per-connection memory). Connection c runs on leaf "
               "pair c mod 10 and starts at c x 10 us; the run ends when every byte arrived. "
               "Transfer per connection: "
            << SizeName(connBytes) << " for N < 1000, " << SizeName(connBytes1000)
