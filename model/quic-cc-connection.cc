@@ -210,13 +210,13 @@ QuicCcConnection::GetRecvStream() const
 // ---------------------------------------------------------------- receive path
 
 void
-QuicCcConnection::OnDatagram(const std::vector<uint8_t>& bytes)
+QuicCcConnection::OnDatagram(const std::vector<uint8_t>& bytes, Ptr<const Packet> source)
 {
     if (m_state == STATE_CLOSED)
     {
         return;
     }
-    QuicCcParseResult parsed = QuicCcParse(bytes.data(), bytes.size());
+    QuicCcParseResult parsed = QuicCcParse(bytes.data(), bytes.size(), std::move(source));
     if (!parsed.packet)
     {
         m_owner->OnDatagramDropped(parsed.error);

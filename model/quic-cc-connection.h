@@ -141,8 +141,13 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     /// Server: the client's INITIAL arrived; data may flow at once (HANDSHAKE_DONE is owed).
     void AcceptClient();
 
-    /// A datagram for this connection arrived from the peer.
-    void OnDatagram(const std::vector<uint8_t>& bytes);
+    /**
+     * A datagram for this connection arrived from the peer.
+     * \param bytes  its bytes
+     * \param source null, or the ns-3 packet that holds \p bytes: received stream data is then
+     *        kept as fragments of it (see QuicCcParse)
+     */
+    void OnDatagram(const std::vector<uint8_t>& bytes, Ptr<const Packet> source = nullptr);
 
     /// Queue application data for the stream and send soon.
     void Send(Ptr<Packet> data);

@@ -297,10 +297,18 @@ WritePacket(const QuicCcPacket& packet,
 class Reader
 {
   public:
-    Reader(const uint8_t* data, size_t size)
+    /// \p source: null, or the ns-3 packet whose bytes are [data, data + size)
+    Reader(const uint8_t* data, size_t size, Ptr<const Packet> source)
         : m_data(data),
-          m_size(size)
+          m_size(size),
+          m_source(std::move(source))
     {
+    }
+
+    /// The ns-3 packet the bytes came from, or null.
+    const Ptr<const Packet>& Source() const
+    {
+        return m_source;
     }
 
     size_t Offset() const
@@ -367,6 +375,7 @@ class Reader
   private:
     const uint8_t* m_data;
     size_t m_size;
+    Ptr<const Packet> m_source; //!< the packet of the bytes, or null
     size_t m_pos{0};
     std::string m_error;
 };
@@ -494,7 +503,17 @@ ParseStream(Reader& r, uint64_t type, size_t frameStart, std::vector<QuicCcFrame
             << " exceeds 2^62-1 in the frame at offset " << frameStart;
         return r.Fail(oss.str());
     }
-    stream.data.assign(r.Current(), r.Current() + length);
+    if (r.Source())
+    {
+        // As TcpRxBuffer keeps segments: the data stays in the received packet's buffer, and
+        // virtual (zero-filled) data stays virtual.
+        stream.payload = r.Source()->CreateFragment(static_cast<uint32_t>(r.Offset()),
+                                                    static_cast<uint32_t>(length));
+    }
+    else
+    {
+        stream.data.assign(r.Current(), r.Current() + length);
+    }
     r.Skip(static_cast<size_t>(length));
     frames.emplace_back(std::move(stream));
     return true;
@@ -923,10 +942,13 @@ QuicCcSerializeInto(const QuicCcPacket& packet, uint8_t* buffer, size_t capacity
 }
 
 QuicCcParseResult
-QuicCcParse(const uint8_t* data, size_t size)
+QuicCcParse(const uint8_t* data, size_t size, Ptr<const Packet> source)
 {
+    NS_ABORT_MSG_IF(source && source->GetSize() != size,
+                    "QuicCcParse: the source packet has " << source->GetSize()
+                                                          << " bytes, the data " << size);
     QuicCcParseResult result;
-    Reader reader(data, size);
+    Reader reader(data, size, std::move(source));
     QuicCcPacket packet;
     if (ParsePacket(reader, packet))
     {

@@ -112,16 +112,17 @@ struct QuicCcAckFrame
 
 /**
  * STREAM frame of the connection's single byte stream. The bytes carried are either \p data
- * (parsed frames, tests) or, on the send path, \p payload: a fragment of the application's
- * ns3::Packets held by the send stream, so that virtual (zero-filled) application data stays
- * virtual in the datagram (see QuicCcSerializeToPacket). Never both.
+ * (frames parsed from bytes alone, tests) or \p payload: on the send path a fragment of the
+ * application's ns3::Packets held by the send stream, so that virtual (zero-filled) application
+ * data stays virtual in the datagram (see QuicCcSerializeToPacket); on the receive path a
+ * fragment of the received datagram (QuicCcParse with a source packet). Never both.
  */
 struct QuicCcStreamFrame
 {
     uint64_t offset;           //!< stream offset of the first byte; offset + Length() <= 2^62-1
     bool fin;                  //!< the stream ends after this frame's data
     std::vector<uint8_t> data; //!< the stream bytes carried (empty if \p payload is set)
-    Ptr<const Packet> payload; //!< or: the stream bytes as an ns-3 packet (send path)
+    Ptr<const Packet> payload; //!< or: the stream bytes as an ns-3 packet
 
     /// Bytes of stream data carried.
     uint64_t Length() const;
@@ -276,9 +277,12 @@ struct QuicCcParseResult
  * a packet without frames.
  * \param data the datagram payload (may be nullptr if \p size is 0)
  * \param size its length in bytes
+ * \param source null, or the ns-3 packet whose bytes \p data holds (its size must be \p size;
+ *        a fatal error otherwise): STREAM data is then returned as fragments of it
+ *        (QuicCcStreamFrame::payload) instead of copies (QuicCcStreamFrame::data)
  * \return the packet or an error
  */
-QuicCcParseResult QuicCcParse(const uint8_t* data, size_t size);
+QuicCcParseResult QuicCcParse(const uint8_t* data, size_t size, Ptr<const Packet> source = nullptr);
 
 } // namespace ns3
 

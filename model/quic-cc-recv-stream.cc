@@ -27,13 +27,13 @@ QuicCcRecvStream::HighestEnd() const
         return m_next;
     }
     const auto& last = *m_reassembly.rbegin();
-    return std::max<uint64_t>(m_next, last.first + last.second.size());
+    return std::max<uint64_t>(m_next, last.first + last.second->GetSize());
 }
 
 std::string
 QuicCcRecvStream::Check(const QuicCcStreamFrame& frame) const
 {
-    const uint64_t end = frame.offset + frame.data.size();
+    const uint64_t end = frame.offset + frame.Length();
     if (end > m_next + m_window)
     {
         return "STREAM data up to offset " + std::to_string(end) +
@@ -57,10 +57,43 @@ QuicCcRecvStream::Check(const QuicCcStreamFrame& frame) const
     return "";
 }
 
+namespace
+{
+
+/// The frame's data as a packet (shared, never modified): its payload, or one made of its bytes.
+Ptr<const Packet>
+FrameData(const QuicCcStreamFrame& frame)
+{
+    if (frame.payload)
+    {
+        return frame.payload;
+    }
+    return Create<Packet>(frame.data.data(), static_cast<uint32_t>(frame.data.size()));
+}
+
+} // namespace
+
+void
+QuicCcRecvStream::PushReady(const Ptr<const Packet>& data, uint64_t skip)
+{
+    const uint32_t size = data->GetSize();
+    if (skip == 0)
+    {
+        m_ready.push_back(data);
+    }
+    else
+    {
+        m_ready.push_back(
+            data->CreateFragment(static_cast<uint32_t>(skip), size - static_cast<uint32_t>(skip)));
+    }
+    m_readyBytes += size - skip;
+}
+
 uint64_t
 QuicCcRecvStream::OnFrame(const QuicCcStreamFrame& frame, bool keep)
 {
-    const uint64_t end = frame.offset + frame.data.size();
+    const uint64_t length = frame.Length();
+    const uint64_t end = frame.offset + length;
     if (frame.fin)
     {
         m_finalSize = end;
@@ -68,35 +101,33 @@ QuicCcRecvStream::OnFrame(const QuicCcStreamFrame& frame, bool keep)
     if (frame.offset <= m_next && end > m_next && m_reassembly.empty())
     {
         // In order with nothing waiting (the common case): deliver straight from the frame,
-        // without a copy into the reassembly map.
+        // without the reassembly map.
         if (keep)
         {
-            const auto skip = static_cast<std::ptrdiff_t>(m_next - frame.offset);
-            m_ready.insert(m_ready.end(), frame.data.begin() + skip, frame.data.end());
+            PushReady(FrameData(frame), m_next - frame.offset);
         }
         const uint64_t delivered = end - m_next;
         m_next = end;
         return delivered;
     }
-    if (end > m_next && !frame.data.empty())
+    if (end > m_next && length > 0)
     {
         auto& slot = m_reassembly[frame.offset];
-        if (frame.data.size() > slot.size())
+        if (!slot || length > slot->GetSize())
         {
-            slot = frame.data;
+            slot = FrameData(frame);
         }
     }
     uint64_t delivered = 0;
     while (!m_reassembly.empty() && m_reassembly.begin()->first <= m_next)
     {
         auto it = m_reassembly.begin();
-        const uint64_t chunkEnd = it->first + it->second.size();
+        const uint64_t chunkEnd = it->first + it->second->GetSize();
         if (chunkEnd > m_next)
         {
-            const auto skip = static_cast<std::ptrdiff_t>(m_next - it->first);
             if (keep)
             {
-                m_ready.insert(m_ready.end(), it->second.begin() + skip, it->second.end());
+                PushReady(it->second, m_next - it->first);
             }
             delivered += chunkEnd - m_next;
             m_next = chunkEnd;
@@ -106,18 +137,48 @@ QuicCcRecvStream::OnFrame(const QuicCcStreamFrame& frame, bool keep)
     return delivered;
 }
 
-size_t
+uint64_t
 QuicCcRecvStream::Available() const
 {
-    return m_ready.size();
+    return m_readyBytes;
 }
 
-std::vector<uint8_t>
-QuicCcRecvStream::Read(size_t maxBytes)
+Ptr<Packet>
+QuicCcRecvStream::Read(uint64_t maxBytes)
 {
-    const auto n = static_cast<std::ptrdiff_t>(std::min(maxBytes, m_ready.size()));
-    std::vector<uint8_t> out(m_ready.begin(), m_ready.begin() + n);
-    m_ready.erase(m_ready.begin(), m_ready.begin() + n);
+    // Whole packets while they fit, then the head of the next one (as TcpRxBuffer::Extract).
+    // The first whole packet is a copy (its buffer shared): ns-3's Buffer::AddAtEnd copies the
+    // bytes of a fragment, so appending costs a copy and only the later ones pay it.
+    Ptr<Packet> out;
+    if (!m_ready.empty() && m_ready.front()->GetSize() <= maxBytes)
+    {
+        out = m_ready.front()->Copy();
+        m_readyBytes -= out->GetSize();
+        m_ready.pop_front();
+    }
+    else
+    {
+        out = Create<Packet>();
+    }
+    while (!m_ready.empty() && out->GetSize() < maxBytes)
+    {
+        const Ptr<const Packet>& front = m_ready.front();
+        const uint32_t size = front->GetSize();
+        const uint64_t room = maxBytes - out->GetSize();
+        if (size <= room)
+        {
+            out->AddAtEnd(front);
+            m_ready.pop_front();
+            m_readyBytes -= size;
+        }
+        else
+        {
+            const auto head = static_cast<uint32_t>(room);
+            out->AddAtEnd(front->CreateFragment(0, head));
+            m_ready.front() = front->CreateFragment(head, size - head);
+            m_readyBytes -= head;
+        }
+    }
     return out;
 }
 

@@ -11,7 +11,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <vector>
 
 namespace ns3
 {
@@ -21,6 +20,9 @@ namespace ns3
  * \brief The receiving half of a connection's byte stream: reassembles STREAM frames that
  * arrive out of order, duplicated or overlapping into the exact byte sequence the peer sent,
  * and holds it until the application reads it.
+ * The data is held as ns3::Packets, as TcpRxBuffer holds segments: fragments of the received
+ * datagrams (QuicCcStreamFrame::payload), so virtual (zero-filled) data stays virtual, or packets
+ * made of a frame's bytes (QuicCcStreamFrame::data). Stored packets are never modified.
  *
  * Received bytes are never trusted: Check() rejects a frame that reaches past the window or
  * contradicts the final size (RFC 9000 Section 4.5) before anything is stored.
@@ -42,27 +44,30 @@ class QuicCcRecvStream
     std::string Check(const QuicCcStreamFrame& frame) const;
 
     /**
-     * Store a frame that passed Check() (a parsed frame: its bytes are in \p frame.data);
-     * duplicate and overlapping bytes are kept once.
+     * Store a frame that passed Check(); duplicate and overlapping bytes are kept once.
      * \param keep  false: count delivered bytes but do not keep them (receive side shut down)
      * \return bytes newly delivered in order
      */
     uint64_t OnFrame(const QuicCcStreamFrame& frame, bool keep);
 
-    size_t Available() const;                   //!< in-order bytes not yet read
-    std::vector<uint8_t> Read(size_t maxBytes); //!< up to maxBytes in-order bytes
-    uint64_t Delivered() const;                 //!< next in-order offset = bytes delivered
-    bool NothingReceived() const;               //!< no stream byte or FIN arrived yet
-    bool Complete() const;                      //!< the FIN arrived and every byte before it
+    uint64_t Available() const; //!< in-order bytes not yet read
+    /// Up to \p maxBytes in-order bytes as one packet (empty if none are available).
+    Ptr<Packet> Read(uint64_t maxBytes);
+    uint64_t Delivered() const;   //!< next in-order offset = bytes delivered
+    bool NothingReceived() const; //!< no stream byte or FIN arrived yet
+    bool Complete() const;        //!< the FIN arrived and every byte before it
 
   private:
     uint64_t HighestEnd() const; //!< end of the highest data received
+    /// Append \p data from its byte \p skip on to the in-order data.
+    void PushReady(const Ptr<const Packet>& data, uint64_t skip);
 
-    uint64_t m_window;                                     //!< bytes
-    std::map<uint64_t, std::vector<uint8_t>> m_reassembly; //!< out-of-order data by offset
-    uint64_t m_next{0};                                    //!< next in-order offset
-    std::optional<uint64_t> m_finalSize;                   //!< stream length from the FIN
-    std::deque<uint8_t> m_ready;                           //!< in-order bytes not yet read
+    uint64_t m_window;                                  //!< bytes
+    std::map<uint64_t, Ptr<const Packet>> m_reassembly; //!< out-of-order data by offset
+    uint64_t m_next{0};                                 //!< next in-order offset
+    std::optional<uint64_t> m_finalSize;                //!< stream length from the FIN
+    std::deque<Ptr<const Packet>> m_ready;              //!< in-order data not yet read
+    uint64_t m_readyBytes{0};                           //!< bytes in m_ready
 };
 
 } // namespace ns3

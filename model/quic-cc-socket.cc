@@ -344,8 +344,7 @@ QuicCcSocket::Recv(uint32_t maxSize, uint32_t flags)
         m_errno = maxSize == 0 ? ERROR_INVAL : ERROR_AGAIN;
         return nullptr;
     }
-    const std::vector<uint8_t> out = m_connection->GetRecvStream().Read(maxSize);
-    return Create<Packet>(out.data(), static_cast<uint32_t>(out.size()));
+    return m_connection->GetRecvStream().Read(maxSize);
 }
 
 Ptr<Packet>
@@ -470,7 +469,7 @@ QuicCcSocket::HandleUdpRead(Ptr<Socket> udp)
         {
             if (m_connection)
             {
-                m_connection->OnDatagram(bytes);
+                m_connection->OnDatagram(bytes, p);
             }
             continue;
         }
@@ -487,7 +486,7 @@ QuicCcSocket::HandleUdpRead(Ptr<Socket> udp)
         }
         if (connection)
         {
-            connection->m_connection->OnDatagram(bytes);
+            connection->m_connection->OnDatagram(bytes, p);
         }
     }
 }

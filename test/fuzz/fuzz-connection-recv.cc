@@ -100,7 +100,7 @@ class Owner : public QuicCcConnection::Owner
     void OnDataReceived() override
     {
         CheckOpen();
-        received += connection->GetRecvStream().Read(1 << 20).size();
+        received += connection->GetRecvStream().Read(1 << 20)->GetSize();
     }
 
     void OnDataSent(uint64_t) override

@@ -82,8 +82,10 @@ class Endpoint : public QuicCcConnection::Owner
 
     void OnDataReceived() override
     {
-        const std::vector<uint8_t> chunk = connection->GetRecvStream().Read(1 << 20);
-        received.insert(received.end(), chunk.begin(), chunk.end());
+        Ptr<Packet> chunk = connection->GetRecvStream().Read(1 << 20);
+        const size_t before = received.size();
+        received.resize(before + chunk->GetSize());
+        chunk->CopyData(received.data() + before, chunk->GetSize());
     }
 
     void OnDataSent(uint64_t bytes) override

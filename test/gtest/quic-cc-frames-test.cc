@@ -508,6 +508,45 @@ TEST(QuicCcFramesTest, VirtualStreamPayloadStaysVirtual)
               QuicCcSerialize(MakePacket({zeros, QuicCcPaddingFrame{5}}, 70)));
 }
 
+// Parsed with the packet it came in (the receive path), STREAM data is a fragment of that
+// packet instead of a copy: the same frames, and virtual (zero-filled) data stays virtual.
+TEST(QuicCcFramesTest, ParsingWithTheSourcePacketKeepsStreamDataAsFragments)
+{
+    std::mt19937_64 rng(17);
+    int streamFrames = 0;
+    for (int i = 0; i < 500; ++i)
+    {
+        const QuicCcPacket p = RandomPacket(rng);
+        Ptr<Packet> datagram = QuicCcSerializeToPacket(p);
+        const Bytes bytes = PacketBytes(datagram);
+        const QuicCcParseResult plain = QuicCcParse(bytes.data(), bytes.size());
+        const QuicCcParseResult fragments = QuicCcParse(bytes.data(), bytes.size(), datagram);
+        ASSERT_TRUE(plain.packet && fragments.packet) << p;
+        EXPECT_EQ(*fragments.packet, *plain.packet) << p;
+        for (const auto& frame : fragments.packet->frames)
+        {
+            if (const auto* stream = std::get_if<QuicCcStreamFrame>(&frame))
+            {
+                ++streamFrames;
+                EXPECT_TRUE(stream->data.empty());
+                ASSERT_TRUE(stream->payload);
+                EXPECT_EQ(stream->payload->GetSize(), stream->Length());
+            }
+        }
+    }
+    EXPECT_GT(streamFrames, 100);
+
+    const QuicCcStreamFrame virtualData{5000, true, {}, Create<Packet>(1300)};
+    Ptr<Packet> datagram = QuicCcSerializeToPacket(MakePacket({virtualData}, 70));
+    const Bytes bytes = PacketBytes(datagram);
+    const QuicCcParseResult parsed = QuicCcParse(bytes.data(), bytes.size(), datagram);
+    ASSERT_TRUE(parsed.packet);
+    const auto& stream = std::get<QuicCcStreamFrame>(parsed.packet->frames.front());
+    EXPECT_EQ(stream.offset, 5000u);
+    EXPECT_EQ(PacketBytes(stream.payload), Bytes(1300, 0));
+    EXPECT_LT(stream.payload->GetSerializedSize(), 100u);
+}
+
 // ---------------------------------------------------------------------------------------------
 // ACK delay
 
@@ -715,6 +754,9 @@ TEST(QuicCcFramesDeathTest, UnencodableValuesAreFatal)
                  "STREAM offset 4611686018427387903 \\+ length 1");
     EXPECT_DEATH(QuicCcSerialize(MakePacket({QuicCcConnectionCloseFrame{tooBig, ""}})),
                  "CONNECTION_CLOSE error code 4611686018427387904");
+    const Bytes twenty(20, 0);
+    EXPECT_DEATH(QuicCcParse(twenty.data(), twenty.size(), Create<Packet>(19)),
+                 "source packet has 19 bytes, the data 20");
     uint8_t small[4];
     EXPECT_DEATH(QuicCcSerializeInto(MakePacket({QuicCcPingFrame{}}), small, sizeof(small)),
                  "too small");

@@ -31,6 +31,25 @@ Expected(uint64_t offset, uint64_t length)
     return Frame(offset, length).data;
 }
 
+/// The same frame with its data as an ns-3 packet (as the receive path parses it).
+QuicCcStreamFrame
+AsPayload(QuicCcStreamFrame f)
+{
+    f.payload = Create<Packet>(f.data.data(), static_cast<uint32_t>(f.data.size()));
+    f.data.clear();
+    return f;
+}
+
+/// Read() as bytes.
+std::vector<uint8_t>
+ReadBytes(QuicCcRecvStream& s, uint64_t maxBytes)
+{
+    Ptr<Packet> p = s.Read(maxBytes);
+    std::vector<uint8_t> out(p->GetSize());
+    p->CopyData(out.data(), out.size());
+    return out;
+}
+
 } // namespace
 
 TEST(QuicCcRecvStreamTest, OutOfOrderDuplicateAndOverlappingFramesReassembleExactly)
@@ -44,11 +63,34 @@ TEST(QuicCcRecvStreamTest, OutOfOrderDuplicateAndOverlappingFramesReassembleExac
     EXPECT_EQ(s.OnFrame(Frame(0, 5), true), 20u); // fills it: 0..20 in order
     EXPECT_EQ(s.OnFrame(Frame(3, 12), true), 0u); // all duplicate
     EXPECT_EQ(s.Delivered(), 20u);
-    EXPECT_EQ(s.Read(7), Expected(0, 7));
-    EXPECT_EQ(s.Read(100), Expected(7, 13));
+    EXPECT_EQ(ReadBytes(s, 7), Expected(0, 7));
+    EXPECT_EQ(ReadBytes(s, 100), Expected(7, 13));
     EXPECT_EQ(s.Available(), 0u);
     EXPECT_FALSE(s.Complete());
     EXPECT_EQ(s.OnFrame(Frame(20, 0, true), true), 0u);
+    EXPECT_TRUE(s.Complete());
+}
+
+// Data held as packets (fragments of received datagrams): the same exact bytes, partial reads
+// split a packet, and virtual (zero-filled) data is handed on without becoming real bytes.
+TEST(QuicCcRecvStreamTest, PacketDataReassemblesExactlyAndVirtualDataStaysVirtual)
+{
+    QuicCcRecvStream s(1000);
+    EXPECT_EQ(s.OnFrame(AsPayload(Frame(30, 20)), true), 0u);
+    EXPECT_EQ(s.OnFrame(Frame(10, 25), true), 0u); // bytes, overlapping the packet after it
+    EXPECT_EQ(s.OnFrame(AsPayload(Frame(0, 12)), true), 50u);
+    EXPECT_EQ(s.Available(), 50u);
+    EXPECT_EQ(ReadBytes(s, 5), Expected(0, 5));
+    EXPECT_EQ(s.Available(), 45u);
+    EXPECT_EQ(ReadBytes(s, 40), Expected(5, 40));
+    EXPECT_EQ(ReadBytes(s, 40), Expected(45, 5));
+    EXPECT_EQ(s.Read(10)->GetSize(), 0u);
+
+    QuicCcStreamFrame zeros{50, true, {}, Create<Packet>(3000)};
+    EXPECT_EQ(s.OnFrame(zeros, true), 3000u);
+    Ptr<Packet> out = s.Read(5000);
+    EXPECT_EQ(out->GetSize(), 3000u);
+    EXPECT_LT(out->GetSerializedSize(), 100u) << "virtual data became real bytes";
     EXPECT_TRUE(s.Complete());
 }
 
