@@ -1148,7 +1148,9 @@ main(int argc, char* argv[])
         md << "\nMemory: BulkSend hands the whole 10 MB to the socket at once (SndBufSize is "
               "128 MiB) as virtual, zero-filled ns-3 packets. quic-cc's send stream keeps those "
               "packets and its datagrams carry fragments of them, as ns-3 TCP's TcpTxBuffer and "
-              "segments do, so neither transport holds the stream's bytes in memory.\n";
+              "segments do, and its receive stream keeps fragments of the received datagrams, as "
+              "TcpRxBuffer keeps segments, so neither transport holds the stream's bytes in "
+              "memory.\n";
         md << "\nPacket sizing. By default (PacketSizing FreeWindow, as quiche) quic-cc sizes each "
               "data packet to the free congestion window, so a window that grows by less than a "
               "packet per ACK (CUBIC in congestion avoidance) sends extra short packets; ns-3 "
