@@ -4,6 +4,8 @@
 #include "quic-cc-recv-stream.h"
 
 #include <algorithm>
+#include <limits>
+#include <vector>
 
 namespace ns3
 {
@@ -76,17 +78,26 @@ FrameData(const QuicCcStreamFrame& frame)
 void
 QuicCcRecvStream::PushReady(const Ptr<const Packet>& data, uint64_t skip)
 {
-    const uint32_t size = data->GetSize();
-    if (skip == 0)
+    const uint32_t size = data->GetSize() - static_cast<uint32_t>(skip);
+    Ptr<const Packet> piece = data;
+    if (skip > 0)
     {
-        m_ready.push_back(data);
+        piece = data->CreateFragment(static_cast<uint32_t>(skip), size);
+    }
+    if (size < kCoalesceBelow && !m_ready.empty() &&
+        m_ready.back()->GetSize() + size <= kCoalesceLimit)
+    {
+        // A small piece joins the packet before it, so that many small messages left unread do
+        // not each hold a Packet and the whole datagram it came in.
+        Ptr<Packet> joined = m_ready.back()->Copy();
+        joined->AddAtEnd(piece);
+        m_ready.back() = joined;
     }
     else
     {
-        m_ready.push_back(
-            data->CreateFragment(static_cast<uint32_t>(skip), size - static_cast<uint32_t>(skip)));
+        m_ready.push_back(piece);
     }
-    m_readyBytes += size - skip;
+    m_readyBytes += size;
 }
 
 uint64_t
@@ -146,39 +157,52 @@ QuicCcRecvStream::Available() const
 Ptr<Packet>
 QuicCcRecvStream::Read(uint64_t maxBytes)
 {
-    // Whole packets while they fit, then the head of the next one (as TcpRxBuffer::Extract).
-    // The first whole packet is a copy (its buffer shared): ns-3's Buffer::AddAtEnd copies the
-    // bytes of a fragment, so appending costs a copy and only the later ones pay it.
-    Ptr<Packet> out;
-    if (!m_ready.empty() && m_ready.front()->GetSize() <= maxBytes)
+    const auto n = static_cast<uint32_t>(
+        std::min({maxBytes, m_readyBytes, uint64_t{std::numeric_limits<uint32_t>::max()}}));
+    if (n == 0)
     {
-        out = m_ready.front()->Copy();
-        m_readyBytes -= out->GetSize();
+        return Create<Packet>();
+    }
+    Ptr<Packet> out;
+    const uint32_t frontSize = m_ready.front()->GetSize();
+    if (frontSize == n)
+    {
+        out = m_ready.front()->Copy(); // shares the buffer
         m_ready.pop_front();
+    }
+    else if (frontSize > n)
+    {
+        out = m_ready.front()->CreateFragment(0, n);
+        m_ready.front() = m_ready.front()->CreateFragment(n, frontSize - n);
     }
     else
     {
-        out = Create<Packet>();
-    }
-    while (!m_ready.empty() && out->GetSize() < maxBytes)
-    {
-        const Ptr<const Packet>& front = m_ready.front();
-        const uint32_t size = front->GetSize();
-        const uint64_t room = maxBytes - out->GetSize();
-        if (size <= room)
+        // Several packets: one copy of their bytes. Appending them one by one with
+        // Packet::AddAtEnd would copy the growing packet at every append (ns-3 3.37's
+        // Buffer::AddAtEnd), quadratic in a large backlog.
+        std::vector<uint8_t> bytes(n);
+        uint32_t filled = 0;
+        while (filled < n)
         {
-            out->AddAtEnd(front);
-            m_ready.pop_front();
-            m_readyBytes -= size;
+            const Ptr<const Packet> front = m_ready.front();
+            const uint32_t take = std::min(front->GetSize(), n - filled);
+            front->CopyData(bytes.data() + filled, take);
+            filled += take;
+            if (take == front->GetSize())
+            {
+                m_ready.pop_front();
+            }
+            else
+            {
+                m_ready.front() = front->CreateFragment(take, front->GetSize() - take);
+            }
         }
-        else
-        {
-            const auto head = static_cast<uint32_t>(room);
-            out->AddAtEnd(front->CreateFragment(0, head));
-            m_ready.front() = front->CreateFragment(head, size - head);
-            m_readyBytes -= head;
-        }
+        out = Create<Packet>(bytes.data(), n);
     }
+    m_readyBytes -= n;
+    // The datagram's packet tags (set by the sending UDP socket, FlowMonitor, ...) are not
+    // stream data.
+    out->RemoveAllPacketTags();
     return out;
 }
 

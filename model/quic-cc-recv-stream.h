@@ -22,7 +22,9 @@ namespace ns3
  * and holds it until the application reads it.
  * The data is held as ns3::Packets, as TcpRxBuffer holds segments: fragments of the received
  * datagrams (QuicCcStreamFrame::payload), so virtual (zero-filled) data stays virtual, or packets
- * made of a frame's bytes (QuicCcStreamFrame::data). Stored packets are never modified.
+ * made of a frame's bytes (QuicCcStreamFrame::data). Stored packets are never modified. Small
+ * in-order pieces are joined (copied) into the packet before them, so that unread small messages
+ * cost about their bytes. Read hands over one packet without packet tags.
  *
  * Received bytes are never trusted: Check() rejects a frame that reaches past the window or
  * contradicts the final size (RFC 9000 Section 4.5) before anything is stored.
@@ -51,7 +53,8 @@ class QuicCcRecvStream
     uint64_t OnFrame(const QuicCcStreamFrame& frame, bool keep);
 
     uint64_t Available() const; //!< in-order bytes not yet read
-    /// Up to \p maxBytes in-order bytes as one packet (empty if none are available).
+    /// Up to \p maxBytes in-order bytes as one packet without packet tags (empty if none are
+    /// available; at most 2^32-1 bytes, a Packet's limit).
     Ptr<Packet> Read(uint64_t maxBytes);
     uint64_t Delivered() const;   //!< next in-order offset = bytes delivered
     bool NothingReceived() const; //!< no stream byte or FIN arrived yet
@@ -61,6 +64,11 @@ class QuicCcRecvStream
     uint64_t HighestEnd() const; //!< end of the highest data received
     /// Append \p data from its byte \p skip on to the in-order data.
     void PushReady(const Ptr<const Packet>& data, uint64_t skip);
+
+    /// In-order pieces smaller than this (bytes) are joined to the packet before them ...
+    static constexpr uint32_t kCoalesceBelow = 256;
+    /// ... while that packet stays within this size (bytes).
+    static constexpr uint32_t kCoalesceLimit = 2048;
 
     uint64_t m_window;                                  //!< bytes
     std::map<uint64_t, Ptr<const Packet>> m_reassembly; //!< out-of-order data by offset

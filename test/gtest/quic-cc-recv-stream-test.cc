@@ -5,7 +5,9 @@
  * exact byte sequence, and the checks that reject hostile frames (RFC 9000 Section 4.5).
  */
 #include "ns3/quic-cc-recv-stream.h"
+#include "ns3/socket.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <numeric>
 
@@ -92,6 +94,49 @@ TEST(QuicCcRecvStreamTest, PacketDataReassemblesExactlyAndVirtualDataStaysVirtua
     EXPECT_EQ(out->GetSize(), 3000u);
     EXPECT_LT(out->GetSerializedSize(), 100u) << "virtual data became real bytes";
     EXPECT_TRUE(s.Complete());
+}
+
+// Many small pieces (joined into the packets before them) and large ones, read back across
+// packet boundaries in reads of every kind: exactly the bytes, in order.
+TEST(QuicCcRecvStreamTest, SmallAndLargePiecesReadBackExactly)
+{
+    QuicCcRecvStream s(1 << 20);
+    uint64_t offset = 0;
+    for (int i = 0; i < 3000; ++i)
+    {
+        const uint64_t length = i % 7 == 0 ? 1300 : 1 + i % 5;
+        const QuicCcStreamFrame f = Frame(offset, length);
+        EXPECT_EQ(s.OnFrame(i % 2 == 0 ? AsPayload(f) : f, true), length);
+        offset += length;
+    }
+    EXPECT_EQ(s.Available(), offset);
+    uint64_t read = 0;
+    for (const uint64_t size : {1u, 3u, 700u, 1300u, 5000u, 100000u})
+    {
+        const uint64_t n = std::min(size, offset - read);
+        EXPECT_EQ(ReadBytes(s, size), Expected(read, n)) << "read of " << size;
+        read += n;
+    }
+    EXPECT_EQ(ReadBytes(s, offset), Expected(read, offset - read));
+    EXPECT_EQ(s.Available(), 0u);
+}
+
+// The datagram's packet tags (here the sending UDP socket's) are not handed to the application.
+TEST(QuicCcRecvStreamTest, ReadCarriesNoPacketTags)
+{
+    QuicCcRecvStream s(1000);
+    for (uint64_t offset : {0u, 300u})
+    {
+        QuicCcStreamFrame f = AsPayload(Frame(offset, 300));
+        Ptr<Packet> tagged = f.payload->Copy();
+        tagged->AddPacketTag(SocketSetDontFragmentTag());
+        f.payload = tagged;
+        s.OnFrame(f, true);
+    }
+    SocketSetDontFragmentTag tag;
+    EXPECT_FALSE(s.Read(300)->PeekPacketTag(tag)) << "one whole packet";
+    EXPECT_FALSE(s.Read(100)->PeekPacketTag(tag)) << "part of a packet";
+    EXPECT_FALSE(s.Read(1000)->PeekPacketTag(tag)) << "the rest";
 }
 
 TEST(QuicCcRecvStreamTest, ShutDownReceiverCountsButKeepsNothing)
