@@ -149,7 +149,7 @@ Unsupported(const Spec& spec, std::string& option)
         return "the loss phase exists only on the two-node path (--dumbbell=0)";
     }
     option = "fullOnly";
-    if (spec.fullOnly && (IsTcp(spec.proto) || spec.proto.rfind("quic-", 0) != 0))
+    if (spec.fullOnly && spec.proto.rfind("quic-", 0) != 0)
     {
         return "packet sizing is a quic-cc setting (--proto=quic-reno or quic-cubic)";
     }

@@ -154,6 +154,21 @@ QuicCcRecvStream::Available() const
     return m_readyBytes;
 }
 
+void
+QuicCcRecvStream::ConsumeFront(uint32_t bytes)
+{
+    const Ptr<const Packet> front = m_ready.front();
+    if (bytes == front->GetSize())
+    {
+        m_ready.pop_front();
+    }
+    else
+    {
+        m_ready.front() = front->CreateFragment(bytes, front->GetSize() - bytes);
+    }
+    m_readyBytes -= bytes;
+}
+
 Ptr<Packet>
 QuicCcRecvStream::Read(uint64_t maxBytes)
 {
@@ -164,16 +179,12 @@ QuicCcRecvStream::Read(uint64_t maxBytes)
         return Create<Packet>();
     }
     Ptr<Packet> out;
-    const uint32_t frontSize = m_ready.front()->GetSize();
-    if (frontSize == n)
+    const Ptr<const Packet> front = m_ready.front();
+    if (front->GetSize() >= n)
     {
-        out = m_ready.front()->Copy(); // shares the buffer
-        m_ready.pop_front();
-    }
-    else if (frontSize > n)
-    {
-        out = m_ready.front()->CreateFragment(0, n);
-        m_ready.front() = m_ready.front()->CreateFragment(n, frontSize - n);
+        // Shares the buffer.
+        out = front->GetSize() == n ? front->Copy() : front->CreateFragment(0, n);
+        ConsumeFront(n);
     }
     else
     {
@@ -181,25 +192,15 @@ QuicCcRecvStream::Read(uint64_t maxBytes)
         // Packet::AddAtEnd would copy the growing packet at every append (ns-3 3.37's
         // Buffer::AddAtEnd), quadratic in a large backlog.
         std::vector<uint8_t> bytes(n);
-        uint32_t filled = 0;
-        while (filled < n)
+        for (uint32_t filled = 0; filled < n;)
         {
-            const Ptr<const Packet> front = m_ready.front();
-            const uint32_t take = std::min(front->GetSize(), n - filled);
-            front->CopyData(bytes.data() + filled, take);
+            const uint32_t take = std::min(m_ready.front()->GetSize(), n - filled);
+            m_ready.front()->CopyData(bytes.data() + filled, take);
+            ConsumeFront(take);
             filled += take;
-            if (take == front->GetSize())
-            {
-                m_ready.pop_front();
-            }
-            else
-            {
-                m_ready.front() = front->CreateFragment(take, front->GetSize() - take);
-            }
         }
         out = Create<Packet>(bytes.data(), n);
     }
-    m_readyBytes -= n;
     // The datagram's packet tags (set by the sending UDP socket, FlowMonitor, ...) are not
     // stream data.
     out->RemoveAllPacketTags();

@@ -64,6 +64,8 @@ class QuicCcRecvStream
     uint64_t HighestEnd() const; //!< end of the highest data received
     /// Append \p data from its byte \p skip on to the in-order data.
     void PushReady(const Ptr<const Packet>& data, uint64_t skip);
+    /// Remove the first \p bytes of the first in-order packet (all of it: the packet).
+    void ConsumeFront(uint32_t bytes);
 
     /// In-order pieces smaller than this (bytes) are joined to the packet before them ...
     static constexpr uint32_t kCoalesceBelow = 256;
