@@ -125,3 +125,9 @@ foreach(suite ${QUICCC_NGTCP2_SUITES})
   add_test(NAME ns3-suite-${suite}
     COMMAND quic-cc-ngtcp2-test-runner --test-name=${suite} --fullness=EXTENSIVE --verbose)
 endforeach()
+
+# The death-spiral example's --transport=ngtcp2 rows: options, rows, version, determinism, qlog.
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+add_test(NAME ngtcp2-death-spiral
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ngtcp2/test/test_ngtcp2_death_spiral.py
+          $<TARGET_FILE:quic-cc-death-spiral> ${CMAKE_BINARY_DIR}/ngtcp2-death-spiral-test)

@@ -111,6 +111,12 @@ QuicCcNgtcp2SocketFactory::GetSockets() const
 void
 QuicCcNgtcp2SocketFactory::DoDispose()
 {
+    // Every socket ends with the node: its qlog is completed and the listener <-> accepted
+    // connection references are broken (QuicCcNgtcp2Socket::DoDispose).
+    for (auto& socket : m_sockets)
+    {
+        socket->Dispose();
+    }
     m_sockets.clear();
     SocketFactory::DoDispose();
 }

@@ -183,6 +183,11 @@ QuicCcNgtcp2Socket::GetTypeId()
                             "Packets ngtcp2 declared lost so far (ngtcp2_conn_info.pkt_lost).",
                             MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_packetsLostTrace),
                             "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("PacketReceived",
+                            "Every UDP datagram this connection receives: its index (from 0), "
+                            "UDP payload bytes.",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_datagramReceivedTrace),
+                            "ns3::QuicCcSocket::PacketTracedCallback")
             .AddTraceSource("Rtt",
                             "When ngtcp2's RTT estimate changes: latest_rtt, smoothed_rtt, "
                             "min_rtt.",
@@ -205,7 +210,10 @@ QuicCcNgtcp2Socket::QuicCcNgtcp2Socket()
 {
 }
 
-QuicCcNgtcp2Socket::~QuicCcNgtcp2Socket() = default;
+QuicCcNgtcp2Socket::~QuicCcNgtcp2Socket()
+{
+    m_conn.reset(); // ngtcp2_conn_del writes the qlog's end while the file is still open
+}
 
 void
 QuicCcNgtcp2Socket::DoDispose()
@@ -566,6 +574,7 @@ QuicCcNgtcp2Socket::Deliver(const std::vector<uint8_t>& datagram)
         m_conn->RepeatClose(); // RFC 9000 Section 10.2.1
         return;
     }
+    m_datagramReceivedTrace(m_datagramsReceived++, datagram.size());
     const uint64_t now = NowNs();
     QuicCcNgtcp2Connection::Status status = m_conn->Receive(datagram.data(), datagram.size(), now);
     if (status == QuicCcNgtcp2Connection::OPEN)

@@ -169,6 +169,8 @@ class QuicCcNgtcp2Socket : public Socket
     TracedCallback<Time, Time, Time> m_rttTrace;
     TracedCallback<QuicCongestionState, QuicCongestionState> m_stateTrace;
     TracedCallback<Time> m_recoveryStartTrace;
+    TracedCallback<uint64_t, uint64_t> m_datagramReceivedTrace;
+    uint64_t m_datagramsReceived{0};
     QuicCcNgtcp2Connection::Info m_lastInfo;
 };
 
