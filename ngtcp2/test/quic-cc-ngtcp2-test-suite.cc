@@ -427,6 +427,67 @@ class QuicCcNgtcp2StockApplicationsTestCase : public SimulationTestCase
     }
 };
 
+/// Test: the transport over IPv6. Scenario: two nodes with IPv6 only, 500 kB client -> server
+/// through the listener (Inet6SocketAddress); every byte arrives in order.
+class QuicCcNgtcp2Ipv6TestCase : public SimulationTestCase
+{
+  public:
+    QuicCcNgtcp2Ipv6TestCase()
+        : SimulationTestCase("ngtcp2 over IPv6: 500 kB byte-exact")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("5ms"));
+        NetDeviceContainer devices = p2p.Install(nodes);
+        InternetStackHelper internet;
+        internet.SetIpv4StackInstall(false);
+        internet.Install(nodes);
+        internet.AssignStreams(nodes, 10);
+        Ipv6AddressHelper ipv6;
+        ipv6.SetBase(Ipv6Address("2001:db8::"), Ipv6Prefix(64));
+        Ipv6InterfaceContainer ifaces = ipv6.Assign(devices);
+        std::vector<Ptr<QuicCcNgtcp2SocketFactory>> factories;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            factories.push_back(QuicCcNgtcp2SocketFactory::Install(nodes.Get(i)));
+            factories.back()->AssignStreams(100 + 1000 * i);
+        }
+        Ptr<Socket> listener = factories[1]->CreateSocket();
+        NS_TEST_ASSERT_MSG_EQ(listener->Bind(Inet6SocketAddress(Ipv6Address::GetAny(), 4433)),
+                              0,
+                              "bind");
+        listener->Listen();
+        PatternReader reader;
+        listener->SetAcceptCallback(
+            MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+            MakeBoundCallback(
+                +[](PatternReader* r, Ptr<Socket> s, const Address&) { r->Attach(s); },
+                &reader));
+        Ptr<Socket> client = factories[0]->CreateSocket();
+        PatternWriter writer(client, 500'000);
+        client->SetConnectCallback(MakeBoundCallback(
+                                       +[](PatternWriter* w, Ptr<Socket>) { w->Start(); },
+                                       &writer),
+                                   MakeNullCallback<void, Ptr<Socket>>());
+        // After duplicate address detection (RFC 4862) has finished on both interfaces.
+        Simulator::Schedule(Seconds(2), [client, a = ifaces.GetAddress(1, 1)]() {
+            client->Bind6();
+            client->Connect(Inet6SocketAddress(a, 4433));
+        });
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(reader.Received(), 500'000u, "every byte over IPv6");
+        NS_TEST_ASSERT_MSG_EQ(reader.Mismatches(), 0u, "in order, unaltered");
+    }
+};
+
 /// The ngtcp2 transport's suite (built when the library is; cmake/quic-cc-ngtcp2.cmake).
 class QuicCcNgtcp2TestSuite : public TestSuite
 {
@@ -441,6 +502,7 @@ class QuicCcNgtcp2TestSuite : public TestSuite
         AddTestCase(new QuicCcNgtcp2TransferTestCase("Reno", 0.03, 2'000'000), QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2TransferTestCase("Bbr", 0.03, 2'000'000), QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2ManyConnectionsTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2Ipv6TestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2StockApplicationsTestCase, QUICCC_TEST_QUICK);
     }
 };
