@@ -7,6 +7,7 @@
 #include "ns3/node.h"
 
 #ifdef QUICCC_HAVE_NGTCP2
+#include "ns3/boolean.h"
 #include "ns3/quic-cc-ngtcp2-socket-factory.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -39,6 +40,9 @@ QuicCcInstallNgtcp2(NodeContainer nodes, const QuicCcNgtcp2Options& options, int
         Ptr<QuicCcNgtcp2SocketFactory> f = QuicCcNgtcp2SocketFactory::Install(nodes.Get(i));
         f->SetSocketAttribute("CongestionControl", StringValue(cc));
         f->SetSocketAttribute("MaxUdpPayloadSize", UintegerValue(options.maxUdpPayloadBytes));
+        // The scenario's packet size (--mss) from the first packet, as the quic-cc rows; ngtcp2's
+        // default would send 1200 B without PMTUD (ngtcp2_conn_get_path_max_tx_udp_payload_size2).
+        f->SetSocketAttribute("UdpPayloadShaping", BooleanValue(false));
         f->SetSocketAttribute("MaxAckDelay", TimeValue(options.maxAckDelay));
         f->SetSocketAttribute("IdleTimeout", TimeValue(options.idleTimeout));
         f->SetSocketAttribute("QlogDirectory", StringValue(options.qlogDirectory));

@@ -23,8 +23,8 @@ namespace ns3
  */
 struct QuicCcNgtcp2Options
 {
-    std::string controller{"cubic"}; //!< "cubic", "reno" or "bbr"
-    uint64_t maxUdpPayloadBytes{1350};
+    std::string controller{"cubic"};   //!< "cubic", "reno" or "bbr"
+    uint64_t maxUdpPayloadBytes{1350}; //!< packet size from the first packet on (no shaping)
     Time maxAckDelay{MilliSeconds(25)};
     Time idleTimeout{Seconds(30)};
     std::string qlogDirectory; //!< "" = none

@@ -303,6 +303,7 @@ FillSettings(ngtcp2_settings& settings,
     settings.initial_rtt = config.initialRttNs;
     settings.max_tx_udp_payload_size = config.maxUdpPayloadBytes;
     settings.no_pmtud = config.pmtud ? 0 : 1;
+    settings.no_tx_udp_payload_size_shaping = config.payloadShaping ? 0 : 1;
     settings.ack_thresh = config.ackThresholdPackets;
     settings.rand_ctx.native_handle = self;
     settings.qlog_write = qlog;

@@ -33,10 +33,11 @@ struct QuicCcNgtcp2Config
         BBR,
     };
 
-    Controller controller{CUBIC};             //!< settings.cc_algo
-    uint64_t initialRttNs{333'000'000};       //!< settings.initial_rtt (ngtcp2's default)
-    uint64_t maxUdpPayloadBytes{1452};        //!< settings.max_tx_udp_payload_size
-    bool pmtud{false};                        //!< !settings.no_pmtud
+    Controller controller{CUBIC};       //!< settings.cc_algo
+    uint64_t initialRttNs{333'000'000}; //!< settings.initial_rtt (ngtcp2's default)
+    uint64_t maxUdpPayloadBytes{1452};  //!< settings.max_tx_udp_payload_size
+    bool pmtud{false};                  //!< !settings.no_pmtud
+    bool payloadShaping{true}; //!< !settings.no_tx_udp_payload_size_shaping (1200 B w/o PMTUD)
     uint64_t ackThresholdPackets{2};          //!< settings.ack_thresh
     uint64_t maxAckDelayNs{25'000'000};       //!< params.max_ack_delay
     uint64_t idleTimeoutNs{30'000'000'000};   //!< params.max_idle_timeout

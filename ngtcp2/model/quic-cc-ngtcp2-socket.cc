@@ -89,7 +89,8 @@ QuicCcNgtcp2Socket::GetTypeId()
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("MaxUdpPayloadSize",
                           "Largest UDP payload sent, bytes (settings.max_tx_udp_payload_size; "
-                          "ngtcp2's default 1452), 1200 .. 65527.",
+                          "ngtcp2's default 1452), 1200 .. 65527. With UdpPayloadShaping (the "
+                          "default) ngtcp2 sends 1200 B until PMTUD finds more.",
                           UintegerValue(1452),
                           MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_maxUdpPayload),
                           MakeUintegerChecker<uint32_t>(1200, 65527))
@@ -97,6 +98,13 @@ QuicCcNgtcp2Socket::GetTypeId()
                           "Path MTU discovery probes (false: settings.no_pmtud, the default here).",
                           BooleanValue(false),
                           MakeBooleanAccessor(&QuicCcNgtcp2Socket::m_pmtud),
+                          MakeBooleanChecker())
+            .AddAttribute("UdpPayloadShaping",
+                          "ngtcp2's default: UDP payloads of 1200 B (NGTCP2_MAX_UDP_PAYLOAD_SIZE) "
+                          "unless PMTUD finds more; false (settings.no_tx_udp_payload_size_"
+                          "shaping): MaxUdpPayloadSize from the first packet on.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&QuicCcNgtcp2Socket::m_payloadShaping),
                           MakeBooleanChecker())
             .AddAttribute("AckThreshold",
                           "Ack-eliciting packets received before an immediate ACK "
@@ -366,6 +374,7 @@ QuicCcNgtcp2Socket::MakeConfig(bool server)
     c.initialRttNs = static_cast<uint64_t>(m_initialRtt.GetNanoSeconds());
     c.maxUdpPayloadBytes = m_maxUdpPayload;
     c.pmtud = m_pmtud;
+    c.payloadShaping = m_payloadShaping;
     c.ackThresholdPackets = m_ackThreshold;
     c.maxAckDelayNs = static_cast<uint64_t>(m_maxAckDelay.GetNanoSeconds());
     c.idleTimeoutNs = static_cast<uint64_t>(m_idleTimeout.GetNanoSeconds());

@@ -124,6 +124,7 @@ class QuicCcNgtcp2Socket : public Socket
     Time m_initialRtt;
     uint32_t m_maxUdpPayload{1452};
     bool m_pmtud{false};
+    bool m_payloadShaping{true};
     uint32_t m_ackThreshold{2};
     Time m_maxAckDelay;
     Time m_idleTimeout;
