@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/quic-cc-compat.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/udp-socket-factory.h"
@@ -74,7 +75,8 @@ QuicCcNgtcp2Socket::GetTypeId()
                           "ngtcp2's congestion controller (settings.cc_algo): Reno, Cubic "
                           "(RFC 9438 with HyStart++, RFC 9406) or Bbr (ngtcp2's BBRv2/v3).",
                           EnumValue(QuicCcNgtcp2Config::CUBIC),
-                          MakeEnumAccessor(&QuicCcNgtcp2Socket::m_controller),
+                          QUICCC_ENUM_ACCESSOR(QuicCcNgtcp2Config::Controller,
+                                               &QuicCcNgtcp2Socket::m_controller),
                           MakeEnumChecker(QuicCcNgtcp2Config::RENO,
                                           "Reno",
                                           QuicCcNgtcp2Config::CUBIC,
@@ -603,7 +605,7 @@ QuicCcNgtcp2Socket::OnTimer()
 void
 QuicCcNgtcp2Socket::ScheduleWrite()
 {
-    if (!m_writeEvent.IsRunning())
+    if (!quiccc::compat::IsPending(m_writeEvent))
     {
         // After the application's burst of Send calls at this instant: full packets.
         m_writeEvent = Simulator::ScheduleNow(&QuicCcNgtcp2Socket::DoWrite, this);
