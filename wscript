@@ -34,6 +34,14 @@ QUICCC_STUDY_SOURCES = [
     'study/quic-cc-periodic-error-model.cc',
     'study/quic-cc-dumbbell-scenario.cc',
     'study/quic-cc-response-function.cc',
+    'study/quic-cc-idle-observer.cc',
+    'study/quic-cc-delivery-clock.cc',
+    'study/quic-cc-client-application.cc',
+    'study/quic-cc-chunked-sender.cc',
+    'study/quic-cc-request-client.cc',
+    'study/quic-cc-response-server.cc',
+    'study/quic-cc-rate-limited-sender.cc',
+    'study/quic-cc-idle-scenario.cc',
 ]
 
 
