@@ -131,7 +131,12 @@ SelectConfigs(const std::string& text)
     std::vector<RunConfig> out;
     for (const std::string& item : QuicCcSplitList("configs", text))
     {
-        QuicCcParseChoice("configs", item, names);
+        QuicCcRequire(std::find(names.begin(), names.end(), item) != names.end(),
+                      "configs",
+                      item,
+                      "must be headline, others, all or a row: cubic-<IdleRestart>[-separate]"
+                      "[-paced], cubic-LastSent-rw, cubic-LastActivity-rw, cubic-Off-rw, reno, "
+                      "reno-paced or reno-rw");
         for (const RunConfig& c : all)
         {
             const bool headline =
@@ -510,6 +515,36 @@ main(int argc, char* argv[])
                                           workload,
                                           {"chunked", "request-response", "rate-limited", "onoff"});
         configs = SelectConfigs(configsText);
+
+        // An option of another workload is a mistake, not a silent no-op.
+        struct Owned
+        {
+            const char* option;
+            const std::string* text;
+            std::vector<std::string> workloads;
+        };
+
+        const std::vector<Owned> owners{
+            {"chunk", &chunk, {"chunked"}},
+            {"period", &period, {"chunked"}},
+            {"request", &request, {"request-response"}},
+            {"response", &response, {"request-response"}},
+            {"think", &think, {"request-response"}},
+            {"thinkDistribution", &thinkDistribution, {"request-response"}},
+            {"fraction", &fraction, {"rate-limited", "onoff"}},
+            {"limitedFor", &limitedFor, {"rate-limited"}},
+            {"bulk", &bulk, {"rate-limited"}},
+            {"onTime", &onTime, {"onoff"}},
+            {"offTime", &offTime, {"onoff"}}};
+        for (const Owned& o : owners)
+        {
+            const bool applies =
+                std::find(o.workloads.begin(), o.workloads.end(), workload) != o.workloads.end();
+            QuicCcRequire(!cmd.WasGiven(o.option) || applies,
+                          o.option,
+                          *o.text,
+                          "has no effect with --workload=" + workload);
+        }
         batch.Parse();
         base.seed = batch.seed;
         base.rate = QuicCcParseRate("rate", rate);
