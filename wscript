@@ -41,6 +41,7 @@ QUICCC_STUDY_SOURCES = [
     'study/quic-cc-request-client.cc',
     'study/quic-cc-response-server.cc',
     'study/quic-cc-rate-limited-sender.cc',
+    'study/quic-cc-loss-phases.cc',
     'study/quic-cc-idle-scenario.cc',
 ]
 

@@ -254,10 +254,12 @@ std::string
 RunsCsv(const std::vector<Row>& rows, const std::vector<RunConfig>& configs)
 {
     std::ostringstream os;
-    os << "config,run,completed,pauses,lost_packets,corrupt_bytes,idle_s_median,burst_1ms_max,"
-          "burst_tenth_rtt_max,longest_train_max,lost_first_rtt_total,pauses_with_loss,pauses_with_"
-          "loss_3rtt,"
-          "peak_ratio_max,completion_s_median,completion_s_max\n";
+    // The campaign tool's contract: key columns before "run", then "completed" and
+    // "completion_s" (here the median over the run's chunks or responses).
+    os << "config,run,completed,completion_s,pauses,lost_packets,corrupt_bytes,idle_s_median,"
+          "burst_1ms_max,burst_tenth_rtt_max,longest_train_max,lost_first_rtt_total,"
+          "pauses_with_loss,pauses_with_loss_3rtt,peak_ratio_max,completion_s_max,"
+          "false_idle_completed\n";
     for (const Row& row : rows)
     {
         if (row.falseIdle)
@@ -284,12 +286,22 @@ RunsCsv(const std::vector<Row>& rows, const std::vector<RunConfig>& configs)
             peak = std::max(peak, p.PeakRatio());
         }
         const std::vector<double>& c = row.r.completionSeconds;
+        // The death-spiral run of the same configuration and RngRun, if there was one.
+        std::string falseIdle;
+        for (const Row& other : rows)
+        {
+            if (other.falseIdle && other.config == row.config && other.run == row.run)
+            {
+                falseIdle = other.dsCompleted ? "1" : "0";
+            }
+        }
         os << configs[row.config].name << ',' << row.run << ',' << row.r.completed << ','
-           << row.r.pauses.size() << ',' << row.r.lostPackets << ',' << row.r.corruptBytes << ','
-           << Num(QuicCcMedian(idle), 4) << ',' << b1 << ',' << b2 << ',' << train << ',' << lost
-           << ',' << withLoss << ',' << withLoss3 << ',' << QuicCcFormat(peak, 4) << ','
-           << Num(QuicCcMedian(c), 6) << ','
-           << Num(c.empty() ? std::nan("") : *std::max_element(c.begin(), c.end()), 6) << '\n';
+           << Num(QuicCcMedian(c), 6) << ',' << row.r.pauses.size() << ',' << row.r.lostPackets
+           << ',' << row.r.corruptBytes << ',' << Num(QuicCcMedian(idle), 4) << ',' << b1 << ','
+           << b2 << ',' << train << ',' << lost << ',' << withLoss << ',' << withLoss3 << ','
+           << QuicCcFormat(peak, 4) << ','
+           << Num(c.empty() ? std::nan("") : *std::max_element(c.begin(), c.end()), 6) << ','
+           << falseIdle << '\n';
     }
     return os.str();
 }
@@ -452,6 +464,8 @@ main(int argc, char* argv[])
     std::string delay = "10ms";
     std::string buffer = "0.5";
     std::string loss = "0";
+    std::string lossOn = "1s";
+    std::string lossOff = "3s";
     std::string mss = "1350";
     std::string pauses = "10";
     std::string chunk = "2MB";
@@ -481,7 +495,14 @@ main(int argc, char* argv[])
     cmd.AddValue("rate", "Bottleneck rate", rate);
     cmd.AddValue("delay", "One-way propagation delay (RTT = 2 x delay)", delay);
     cmd.AddValue("buffer", "Drop-tail bottleneck buffer as a multiple of the BDP (> 0)", buffer);
-    cmd.AddValue("loss", "Random loss on the data direction: 1% or 0.01", loss);
+    cmd.AddValue("loss",
+                 "Random loss on the data direction during loss phases: 1% or 0.01 (0 = none)",
+                 loss);
+    cmd.AddValue("lossOn", "Loss phases: mean length of a loss phase (exponential)", lossOn);
+    cmd.AddValue("lossOff",
+                 "Loss phases: mean time between loss phases (exponential; the run starts "
+                 "without loss)",
+                 lossOff);
     cmd.AddValue("mss", "MaxDatagramSize, bytes (1200..1472)", mss);
     cmd.AddValue("pauses", "Pauses per run (chunks, requests or on periods = pauses + 1)", pauses);
     cmd.AddValue("chunk", "chunked: chunk size (e.g. 2MB)", chunk);
@@ -557,6 +578,17 @@ main(int argc, char* argv[])
         base.bufferPackets = static_cast<uint32_t>(
             std::min<double>(std::max(1.0, std::round(bdpMultiple * bdpPackets)), 1e9));
         base.lossRate = QuicCcParseLoss("loss", loss);
+        base.lossOnMean = QuicCcParseTime("lossOn", lossOn);
+        QuicCcRequire(base.lossOnMean.IsStrictlyPositive(), "lossOn", lossOn, "must be > 0");
+        base.lossOffMean = QuicCcParseTime("lossOff", lossOff);
+        QuicCcRequire(base.lossOffMean.IsStrictlyPositive(), "lossOff", lossOff, "must be > 0");
+        for (const auto& [option, text] : {std::pair{"lossOn", &lossOn}, {"lossOff", &lossOff}})
+        {
+            QuicCcRequire(!cmd.WasGiven(option) || base.lossRate > 0,
+                          option,
+                          *text,
+                          "has no effect without --loss");
+        }
         base.pauses = QuicCcParseUnsigned("pauses", pauses, 1, 100000);
         const uint64_t sendBuffer = 128u << 20; // QuicCcSocket SndBufSize default
         const std::string tooBig = "must be at most the socket's send buffer, 134217728 bytes";

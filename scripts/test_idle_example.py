@@ -45,6 +45,9 @@ BAD = [
     (["--configs=cubic,reno"],
      "--configs=cubic: must be headline, others, all or a row: cubic-<IdleRestart>[-separate]"
      "[-paced], cubic-LastSent-rw, cubic-LastActivity-rw, cubic-Off-rw, reno, reno-paced or reno-rw"),
+    (["--lossOn=2s"], "--lossOn=2s: has no effect without --loss"),
+    (["--loss=1%", "--lossOff=0s"], "--lossOff=0s: must be > 0"),
+    (["--loss=2"], "--loss=2: a fraction must be in [0, 1]: use 30% or 0.3"),
     (["--pauses=0"], "--pauses=0: must be a whole number in 1..100000"),
     (["--buffer=0"], "--buffer=0: must be a BDP multiple > 0 (0.5)"),
     (["--falseIdleRuns=-1"], "--falseIdleRuns=-1: must be a whole number in 0..1000000"),
@@ -77,6 +80,17 @@ class IdleExample(unittest.TestCase):
         r = self.run_example(["--dryRun", "--configs=all", f"--csv={out}", "--falseIdleRuns=100"])
         self.assertEqual((r.returncode, r.stdout, r.stderr), (0, "", ""))
         self.assertFalse(out.exists())
+
+    def test_loss_phases_vary_with_the_run(self):
+        out = self.scratch / "loss.csv"
+        r = self.run_example(["--configs=cubic-LastActivity", "--runs=3", "--pauses=2", "--chunk=300kB",
+                              "--period=0.5s", "--loss=2%", "--lossOn=0.3s", "--lossOff=0.2s", "--quiet",
+                              f"--csv={out}"])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = list(csv.DictReader(out.read_text().splitlines()))
+        self.assertEqual([row["run"] for row in rows], ["1", "2", "3"])
+        self.assertGreater(sum(int(row["lost_packets"]) for row in rows), 0, "loss phases lose packets")
+        self.assertGreater(len({row["lost_packets"] for row in rows}), 1, "runs differ")
 
     def test_outputs_complete_and_deterministic(self):
         results = []

@@ -6,6 +6,7 @@
 #include "quic-cc-chunked-sender.h"
 #include "quic-cc-delivery-clock.h"
 #include "quic-cc-first-socket.h"
+#include "quic-cc-loss-phases.h"
 #include "quic-cc-rate-limited-sender.h"
 #include "quic-cc-request-client.h"
 #include "quic-cc-response-server.h"
@@ -104,10 +105,13 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
 
     // The data direction: client -> server, except request-response (server -> client).
     const bool serverSends = w == "request-response";
-    Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
-    em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-    em->SetRate(params.lossRate);
-    devices.Get(serverSends ? 0 : 1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    QuicCcLossPhases loss(params.lossRate, params.lossOnMean, params.lossOffMean);
+    if (params.lossRate > 0)
+    {
+        devices.Get(serverSends ? 0 : 1)
+            ->SetAttribute("ReceiveErrorModel", PointerValue(loss.GetErrorModel()));
+        loss.Start();
+    }
 
     InternetStackHelper internet;
     internet.Install(nodes);
@@ -146,7 +150,7 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     quic.Install(nodes);
 
     int64_t stream = 1;
-    stream += em->AssignStreams(stream);
+    stream += loss.AssignStreams(stream);
     stream += internet.AssignStreams(nodes, stream);
     stream += quic.AssignStreams(nodes, stream);
 

@@ -43,23 +43,25 @@ struct QuicCcIdleParams
     DataRate rate{"100Mbps"};                      //!< bottleneck rate
     Time oneWayDelay{MilliSeconds(10)};            //!< each way (RTT 20 ms)
     uint32_t bufferPackets{93};                    //!< drop-tail queue, packets (0.5 BDP)
-    double lossRate{0};                            //!< random loss on the data direction
-    uint64_t maxDatagramSize{1350};                //!< bytes
-    uint32_t pauses{10};                           //!< pauses per run (bounds the run)
-    uint64_t chunkBytes{2'000'000};                //!< chunked: chunk size
-    Time period{Seconds(2)};                       //!< chunked: time between chunk writes
-    uint64_t requestBytes{1000};                   //!< request-response: request size
-    uint64_t responseBytes{2'000'000};             //!< request-response: response size
-    Time thinkTime{Seconds(2)};                    //!< request-response: (mean) think time
-    bool thinkExponential{false};                  //!< exponential think time with that mean
-    double fraction{0.5};             //!< rate-limited, onoff: share of the bottleneck rate
-    Time limitedFor{Seconds(5)};      //!< rate-limited: length of that phase
-    uint64_t bulkBytes{10'000'000};   //!< rate-limited: the bulk write
-    Time onTime{Seconds(1)};          //!< onoff: on period
-    Time offTime{Seconds(2)};         //!< onoff: off period
-    Time minPause{MilliSeconds(100)}; //!< shorter idle periods are not pauses
-    Time timeout{Seconds(60)};        //!< a run not done by then is incomplete
-    std::string qlogDirectory;        //!< qlog of both endpoints ("" = none)
+    double lossRate{0}; //!< random loss on the data direction during loss phases (0 = none)
+    Time lossOnMean{Seconds(1)};    //!< loss phases: mean on length (exponential)
+    Time lossOffMean{Seconds(3)};   //!< loss phases: mean off length (exponential; first phase off)
+    uint64_t maxDatagramSize{1350}; //!< bytes
+    uint32_t pauses{10};            //!< pauses per run (bounds the run)
+    uint64_t chunkBytes{2'000'000}; //!< chunked: chunk size
+    Time period{Seconds(2)};        //!< chunked: time between chunk writes
+    uint64_t requestBytes{1000};    //!< request-response: request size
+    uint64_t responseBytes{2'000'000}; //!< request-response: response size
+    Time thinkTime{Seconds(2)};        //!< request-response: (mean) think time
+    bool thinkExponential{false};      //!< exponential think time with that mean
+    double fraction{0.5};              //!< rate-limited, onoff: share of the bottleneck rate
+    Time limitedFor{Seconds(5)};       //!< rate-limited: length of that phase
+    uint64_t bulkBytes{10'000'000};    //!< rate-limited: the bulk write
+    Time onTime{Seconds(1)};           //!< onoff: on period
+    Time offTime{Seconds(2)};          //!< onoff: off period
+    Time minPause{MilliSeconds(100)};  //!< shorter idle periods are not pauses
+    Time timeout{Seconds(60)};         //!< a run not done by then is incomplete
+    std::string qlogDirectory;         //!< qlog of both endpoints ("" = none)
 };
 
 /// Outcome of one run.
