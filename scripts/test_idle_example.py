@@ -92,6 +92,27 @@ class IdleExample(unittest.TestCase):
         self.assertGreater(sum(int(row["lost_packets"]) for row in rows), 0, "loss phases lose packets")
         self.assertGreater(len({row["lost_packets"] for row in rows}), 1, "runs differ")
 
+    @unittest.skipUnless(pathlib.Path("/usr/bin/python3").exists(), "needs Debian's python3")
+    def test_plot_of_one_pause(self):
+        qlog = self.scratch / "qlog"
+        pauses = self.scratch / "plot-pauses.csv"
+        png = self.scratch / "idle.png"
+        r = self.run_example(["--configs=cubic-Off,cubic-LastActivity", "--runs=1", "--pauses=2",
+                              "--chunk=300kB", "--period=0.5s", "--quiet", f"--qlog={qlog}",
+                              f"--pauseCsv={pauses}"])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        plot = pathlib.Path(__file__).resolve().parent / "plot-idle.py"
+        p = subprocess.run(["/usr/bin/python3", str(plot), f"--qlog={qlog}", f"--pauses={pauses}",
+                            "--pause=2", f"--out={png}"], capture_output=True, text=True, timeout=300)
+        if p.returncode == 2 and "cannot import matplotlib" in p.stderr:
+            self.skipTest(p.stderr.strip())
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(png.read_bytes()[:8], b"\x89PNG\r\n\x1a\n")
+        p = subprocess.run(["/usr/bin/python3", str(plot), f"--qlog={qlog}", f"--pauses={pauses}",
+                            "--pause=9", f"--out={png}"], capture_output=True, text=True, timeout=300)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("no pause 9 of run 1", p.stderr)
+
     def test_outputs_complete_and_deterministic(self):
         results = []
         for tag, jobs in (("a", "1"), ("b", "1"), ("c", "2")):
