@@ -590,8 +590,14 @@ main(int argc, char* argv[])
                           "has no effect without --loss");
         }
         base.pauses = QuicCcParseUnsigned("pauses", pauses, 1, 100000);
-        const uint64_t sendBuffer = 128u << 20; // QuicCcSocket SndBufSize default
-        const std::string tooBig = "must be at most the socket's send buffer, 134217728 bytes";
+        // One write per chunk, request, response or bulk: each must fit the send buffer (the
+        // SndBufSize default, after any --ns3::QuicCcSocket::SndBufSize=...).
+        TypeId::AttributeInformation sndBuf;
+        NS_ABORT_UNLESS(
+            TypeId::LookupByName("ns3::QuicCcSocket").LookupAttributeByName("SndBufSize", &sndBuf));
+        const uint64_t sendBuffer = DynamicCast<const UintegerValue>(sndBuf.initialValue)->Get();
+        const std::string tooBig = "must be at most the socket's send buffer (SndBufSize), " +
+                                   std::to_string(sendBuffer) + " bytes";
         base.chunkBytes = QuicCcParseBytes("chunk", chunk);
         QuicCcRequire(base.chunkBytes <= sendBuffer, "chunk", chunk, tooBig);
         base.period = QuicCcParseTime("period", period);

@@ -22,7 +22,10 @@ NAME = "quic-cc-idle"
 BAD = [
     (["--chunk=0"], "--chunk=0: must be a size > 0 in bytes, e.g. 10MB (10,000,000 bytes), 500kB or 8000000"),
     (["--chunk=-5"], "--chunk=-5: must be a size > 0 in bytes, e.g. 10MB (10,000,000 bytes), 500kB or 8000000"),
-    (["--chunk=200MB"], "--chunk=200MB: must be at most the socket's send buffer, 134217728 bytes"),
+    (["--chunk=200MB"],
+     "--chunk=200MB: must be at most the socket's send buffer (SndBufSize), 134217728 bytes"),
+    (["--chunk=2MB", "--ns3::QuicCcSocket::SndBufSize=1000000"],
+     "--chunk=2MB: must be at most the socket's send buffer (SndBufSize), 1000000 bytes"),
     (["--period=0s"], "--period=0s: must be > 0"),
     (["--period=-1s"], "--period=-1s: must be a time >= 0 with a unit, e.g. 2s, 500ms, 50us"),
     (["--workload=request-response", "--think=0s"], "--think=0s: must be > 0"),
