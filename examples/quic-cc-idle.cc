@@ -376,7 +376,8 @@ PrintTable(const std::vector<Row>& rows,
               << std::setw(7) << "done" << std::setw(7) << "pauses" << std::setw(22)
               << "burst 1ms kB" << std::setw(20) << "train pkts" << std::setw(24)
               << "loss in RTT1 % [CI]" << std::setw(24) << "loss in RTT1-3 % [CI]" << std::setw(24)
-              << "completion ms" << std::setw(22) << "peak cwnd 3RTT / pre";
+              << "completion ms" << std::setw(22) << "peak cwnd 3RTT / pre" << std::setw(22)
+              << "same, grown pauses";
     if (falseIdleRuns > 0)
     {
         std::cout << std::setw(26) << "false-idle fail % [CI]";
@@ -395,6 +396,7 @@ PrintTable(const std::vector<Row>& rows,
         std::vector<double> train;
         std::vector<double> completion;
         std::vector<double> peak;
+        std::vector<double> peakGrown;
         for (const Row& row : rows)
         {
             if (row.config != c)
@@ -417,6 +419,10 @@ PrintTable(const std::vector<Row>& rows,
                 burst.push_back(p.burst1ms / 1e3);
                 train.push_back(p.longestTrain);
                 peak.push_back(p.PeakRatio());
+                if (p.before.cwnd > p.before.ssthresh)
+                {
+                    peakGrown.push_back(p.PeakRatio());
+                }
                 const double t = CompletionFor(row.r, p.resume);
                 if (!std::isnan(t))
                 {
@@ -428,7 +434,8 @@ PrintTable(const std::vector<Row>& rows,
                   << n << std::setw(7) << done << std::setw(7) << pauses << std::setw(22)
                   << Spread(burst, 1) << std::setw(20) << Spread(train, 0) << std::setw(24)
                   << Share(withLoss, pauses) << std::setw(24) << Share(withLoss3, pauses)
-                  << std::setw(24) << Spread(completion, 0) << std::setw(22) << Spread(peak, 2);
+                  << std::setw(24) << Spread(completion, 0) << std::setw(22) << Spread(peak, 2)
+                  << std::setw(22) << Spread(peakGrown, 2);
         if (falseIdleRuns > 0)
         {
             std::cout << std::setw(26) << Share(dsFailed, dsRuns);
@@ -440,7 +447,10 @@ PrintTable(const std::vector<Row>& rows,
                  "loss in RTT1 = pauses with a packet lost of those sent in the first RTT (Wilson "
                  "95 %), RTT1-3 the same for the first 3 RTTs; completion = the chunk or response "
                  "the resume starts; peak = largest "
-                 "cwnd in the first 3 RTTs / cwnd when the pipe emptied";
+                 "cwnd in the first 3 RTTs / cwnd when the pipe emptied; grown pauses = those "
+                 "whose cwnd grew "
+                 "past ssthresh since the last reduction (not a resume right after a loss, where "
+                 "CUBIC's normal climb back to W_max dominates)";
     if (falseIdleRuns > 0)
     {
         std::cout << "; false idle = quic-cc-death-spiral's scenario (defaults) with the same "
