@@ -172,7 +172,7 @@ Serialize(const Row& row)
     os << std::setprecision(17) << row.config << ' ' << row.run << ' ' << row.falseIdle << ' '
        << row.dsCompleted << ' ' << row.r.completed << ' ' << row.r.endSeconds << ' '
        << row.r.bytesReceived << ' ' << row.r.corruptBytes << ' ' << row.r.lostPackets << ' '
-       << row.r.completionSeconds.size();
+       << row.r.peakBacklog << ' ' << row.r.completionSeconds.size();
     for (double c : row.r.completionSeconds)
     {
         os << ' ' << c;
@@ -202,7 +202,8 @@ Deserialize(const std::string& line, Row& row)
     std::istringstream is(line);
     size_t n = 0;
     is >> row.config >> row.run >> row.falseIdle >> row.dsCompleted >> row.r.completed >>
-        row.r.endSeconds >> row.r.bytesReceived >> row.r.corruptBytes >> row.r.lostPackets >> n;
+        row.r.endSeconds >> row.r.bytesReceived >> row.r.corruptBytes >> row.r.lostPackets >>
+        row.r.peakBacklog >> n;
     row.r.completionSeconds.resize(n);
     row.r.startSeconds.resize(n);
     for (double& c : row.r.completionSeconds)
@@ -259,7 +260,7 @@ RunsCsv(const std::vector<Row>& rows, const std::vector<RunConfig>& configs)
     os << "config,run,completed,completion_s,pauses,lost_packets,corrupt_bytes,idle_s_median,"
           "burst_1ms_max,burst_tenth_rtt_max,longest_train_max,lost_first_rtt_total,"
           "pauses_with_loss,pauses_with_loss_3rtt,peak_ratio_max,completion_s_max,"
-          "false_idle_completed\n";
+          "false_idle_completed,peak_backlog\n";
     for (const Row& row : rows)
     {
         if (row.falseIdle)
@@ -301,7 +302,7 @@ RunsCsv(const std::vector<Row>& rows, const std::vector<RunConfig>& configs)
            << b2 << ',' << train << ',' << lost << ',' << withLoss << ',' << withLoss3 << ','
            << QuicCcFormat(peak, 4) << ','
            << Num(c.empty() ? std::nan("") : *std::max_element(c.begin(), c.end()), 6) << ','
-           << falseIdle << '\n';
+           << falseIdle << ',' << row.r.peakBacklog << '\n';
     }
     return os.str();
 }
@@ -487,6 +488,7 @@ main(int argc, char* argv[])
     std::string fraction = "0.5";
     std::string limitedFor = "5s";
     std::string bulk = "10MB";
+    std::string readRate = "20Mbps";
     std::string onTime = "1s";
     std::string offTime = "2s";
     std::string minPause = "100ms";
@@ -525,7 +527,10 @@ main(int argc, char* argv[])
                  "rate-limited, onoff: share of the bottleneck rate, in (0, 1]",
                  fraction);
     cmd.AddValue("limitedFor", "rate-limited: length of the rate-limited phase", limitedFor);
-    cmd.AddValue("bulk", "rate-limited: bytes written at once after it", bulk);
+    cmd.AddValue("bulk", "rate-limited, slow-reader: bytes written at once", bulk);
+    cmd.AddValue("readRate",
+                 "slow-reader: the receiving application's read rate (below --rate)",
+                 readRate);
     cmd.AddValue("onTime", "onoff: on period", onTime);
     cmd.AddValue("offTime", "onoff: off period", offTime);
     cmd.AddValue("minPause", "Idle periods shorter than this are not pauses", minPause);
@@ -542,9 +547,10 @@ main(int argc, char* argv[])
     uint32_t dsRuns = 0;
     try
     {
-        base.workload = QuicCcParseChoice("workload",
-                                          workload,
-                                          {"chunked", "request-response", "rate-limited", "onoff"});
+        base.workload = QuicCcParseChoice(
+            "workload",
+            workload,
+            {"chunked", "request-response", "rate-limited", "slow-reader", "onoff"});
         configs = SelectConfigs(configsText);
 
         // An option of another workload is a mistake, not a silent no-op.
@@ -564,7 +570,8 @@ main(int argc, char* argv[])
             {"thinkDistribution", &thinkDistribution, {"request-response"}},
             {"fraction", &fraction, {"rate-limited", "onoff"}},
             {"limitedFor", &limitedFor, {"rate-limited"}},
-            {"bulk", &bulk, {"rate-limited"}},
+            {"bulk", &bulk, {"rate-limited", "slow-reader"}},
+            {"readRate", &readRate, {"slow-reader"}},
             {"onTime", &onTime, {"onoff"}},
             {"offTime", &offTime, {"onoff"}}};
         for (const Owned& o : owners)
@@ -634,6 +641,12 @@ main(int argc, char* argv[])
                       "must be > 0");
         base.bulkBytes = QuicCcParseBytes("bulk", bulk);
         QuicCcRequire(base.bulkBytes <= sendBuffer, "bulk", bulk, tooBig);
+        base.readRate = QuicCcParseRate("readRate", readRate);
+        QuicCcRequire(base.readRate < base.rate,
+                      "readRate",
+                      readRate,
+                      "must be below the bottleneck rate --rate=" + rate +
+                          " (a faster reader never limits the transfer)");
         base.onTime = QuicCcParseTime("onTime", onTime);
         QuicCcRequire(base.onTime.IsStrictlyPositive(), "onTime", onTime, "must be > 0");
         base.offTime = QuicCcParseTime("offTime", offTime);
@@ -654,6 +667,10 @@ main(int argc, char* argv[])
         else if (base.workload == "rate-limited")
         {
             length = base.limitedFor;
+        }
+        else if (base.workload == "slow-reader")
+        {
+            length = base.readRate.CalculateBytesTxTime(base.bulkBytes);
         }
         else
         {

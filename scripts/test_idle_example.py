@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """quic-cc-idle's command line and outputs, run by ctest ("idle-example"):
 
-- bad input (zero or negative chunk size, period, think time, fraction; a share of the link
-  above 1; an option of another workload; unknown rows) exits 2 with one line on stderr;
+- bad input (zero or negative chunk size, period, think time, fraction, read rate; a share of
+  the link above 1, a reader faster than the link; an option of another workload; unknown rows)
+  exits 2 with one line on stderr;
 - --dryRun checks everything and runs nothing;
 - a small batch gives the runs CSV, the pauses CSV and the table with every requested row
   exactly once, identical across two runs and across --jobs=1 and --jobs=2.
@@ -42,9 +43,18 @@ BAD = [
      "--fraction=1.5: must be in (0, 1] (a share of the bottleneck rate; above 1 the sender is not "
      "rate-limited)"),
     (["--workload=rate-limited", "--fraction=-0.5"], "--fraction=-0.5: must be a number >= 0"),
+    (["--workload=slow-reader", "--readRate=0"],
+     "--readRate=0: must be a rate > 0 such as 1Gbps, 5Mbps, 100kb/s"),
+    (["--workload=slow-reader", "--readRate=-5Mbps"],
+     "--readRate=-5Mbps: must be a rate > 0 such as 1Gbps, 5Mbps, 100kb/s"),
+    (["--workload=slow-reader", "--readRate=200Mbps"],
+     "--readRate=200Mbps: must be below the bottleneck rate --rate=100Mbps (a faster reader never "
+     "limits the transfer)"),
+    (["--readRate=5Mbps"], "--readRate=5Mbps: has no effect with --workload=chunked"),
     (["--think=3s"], "--think=3s: has no effect with --workload=chunked"),
     (["--workload=onoff", "--chunk=1MB"], "--chunk=1MB: has no effect with --workload=onoff"),
-    (["--workload=video"], "--workload=video: must be chunked, request-response, rate-limited or onoff"),
+    (["--workload=video"],
+     "--workload=video: must be chunked, request-response, rate-limited, slow-reader or onoff"),
     (["--configs=cubic,reno"],
      "--configs=cubic: must be headline, others, all or a row: cubic-<IdleRestart>[-separate]"
      "[-paced], cubic-LastSent-rw, cubic-LastActivity-rw, cubic-Off-rw, reno, reno-paced or reno-rw"),

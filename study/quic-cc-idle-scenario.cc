@@ -10,6 +10,7 @@
 #include "quic-cc-rate-limited-sender.h"
 #include "quic-cc-request-client.h"
 #include "quic-cc-response-server.h"
+#include "quic-cc-slow-reader.h"
 
 #include "ns3/abort.h"
 #include "ns3/applications-module.h"
@@ -78,7 +79,7 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
 {
     const std::string& w = params.workload;
     NS_ABORT_MSG_UNLESS(w == "chunked" || w == "request-response" || w == "rate-limited" ||
-                            w == "onoff",
+                            w == "slow-reader" || w == "onoff",
                         "idle study: unknown workload '" << w << "'");
     NS_ABORT_MSG_UNLESS(params.controller == "cubic" || params.controller == "reno",
                         "idle study: controller must be cubic or reno, got '" << params.controller
@@ -161,6 +162,7 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     Ptr<QuicCcChunkedSender> chunked;
     Ptr<QuicCcRequestClient> client;
     Ptr<QuicCcRateLimitedSender> limited;
+    Ptr<QuicCcSlowReader> reader;
     Ptr<Application> sink;
     const uint32_t periods = params.pauses + 1;
     if (w == "request-response")
@@ -194,6 +196,20 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
                       think,
                       periods);
         nodes.Get(0)->AddApplication(client);
+    }
+    else if (w == "slow-reader")
+    {
+        sender.Watch(nodes.Get(0), MakeBoundCallback(&ObserveSocket, &observer));
+        reader = CreateObject<QuicCcSlowReader>();
+        reader->Setup("ns3::QuicCcSocketFactory",
+                      InetSocketAddress(Ipv4Address::GetAny(), kPort),
+                      params.readRate,
+                      MilliSeconds(10),
+                      params.bulkBytes);
+        nodes.Get(1)->AddApplication(reader);
+        chunked = CreateObject<QuicCcChunkedSender>();
+        chunked->Setup("ns3::QuicCcSocketFactory", server, params.bulkBytes, Seconds(1), 1);
+        nodes.Get(0)->AddApplication(chunked);
     }
     else
     {
@@ -268,7 +284,18 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     result.endSeconds = Simulator::Now().GetSeconds();
     result.pauses = observer.GetPauses();
     NS_ABORT_MSG_IF(w == "onoff" && !sender.Get(), "idle study: OnOffApplication made no socket");
-    if (chunked)
+    if (reader)
+    {
+        result.completed = reader->GetDoneSeconds() >= 0;
+        if (result.completed && !chunked->GetWriteTimes().empty())
+        {
+            result.startSeconds = {chunked->GetWriteTimes().front()};
+            result.completionSeconds = {reader->GetDoneSeconds() - result.startSeconds[0]};
+        }
+        result.bytesReceived = reader->GetBytesRead();
+        result.peakBacklog = reader->GetPeakBacklog();
+    }
+    else if (chunked)
     {
         result.completionSeconds = Elapsed(clock.GetTimes(), chunked->GetWriteTimes());
         result.startSeconds = chunked->GetWriteTimes();

@@ -26,6 +26,9 @@ namespace ns3
  *    the data sender);
  *  - "rate-limited": writes at fraction x rate for limitedFor, then bulkBytes at once
  *    (QuicCcRateLimitedSender; the switch is the one "pause", of length 0);
+ *  - "slow-reader": bulkBytes in one write to a receiver that reads at readRate
+ *    (QuicCcChunkedSender with one chunk, QuicCcSlowReader); no flow control yet, so the
+ *    receiver's backlog grows (peakBacklog);
  *  - "onoff": ns-3's OnOffApplication over "ns3::QuicCcSocketFactory" at fraction x rate,
  *    pauses + 1 on periods (it starts with an off period).
  */
@@ -56,7 +59,8 @@ struct QuicCcIdleParams
     bool thinkExponential{false};      //!< exponential think time with that mean
     double fraction{0.5};              //!< rate-limited, onoff: share of the bottleneck rate
     Time limitedFor{Seconds(5)};       //!< rate-limited: length of that phase
-    uint64_t bulkBytes{10'000'000};    //!< rate-limited: the bulk write
+    uint64_t bulkBytes{10'000'000};    //!< rate-limited, slow-reader: the bulk write
+    DataRate readRate{"20Mbps"};       //!< slow-reader: the application's read rate
     Time onTime{Seconds(1)};           //!< onoff: on period
     Time offTime{Seconds(2)};          //!< onoff: off period
     Time minPause{MilliSeconds(100)};  //!< shorter idle periods are not pauses
@@ -75,6 +79,7 @@ struct QuicCcIdleResult
     uint64_t bytesReceived{0};             //!< by the receiving application
     uint64_t corruptBytes{0};              //!< request-response: bytes not as sent
     uint64_t lostPackets{0};               //!< declared lost by the sender, whole run
+    uint64_t peakBacklog{0}; //!< slow-reader: most bytes received but not yet read, bytes
 };
 
 /// Run one simulation (fatal error on inconsistent parameters).

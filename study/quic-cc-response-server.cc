@@ -25,7 +25,7 @@ TypeId
 QuicCcResponseServer::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::QuicCcResponseServer")
-                            .SetParent<Application>()
+                            .SetParent<QuicCcServerApplication>()
                             .SetGroupName("QuicCc")
                             .AddConstructor<QuicCcResponseServer>();
     return tid;
@@ -42,8 +42,7 @@ QuicCcResponseServer::Setup(const std::string& socketFactory,
     NS_ABORT_MSG_IF(responseBytes == 0 || responseBytes > UINT32_MAX,
                     "response server: response size must be in 1.." << UINT32_MAX << ", got "
                                                                     << responseBytes);
-    m_factory = socketFactory;
-    m_local = local;
+    SetLocal(socketFactory, local);
     m_requestBytes = requestBytes;
     m_responseBytes = responseBytes;
     m_onAccept = onAccept;
@@ -52,36 +51,13 @@ QuicCcResponseServer::Setup(const std::string& socketFactory,
 void
 QuicCcResponseServer::DoDispose()
 {
-    m_listener = nullptr;
-    m_socket = nullptr;
     m_onAccept = MakeNullCallback<void, Ptr<Socket>>();
-    Application::DoDispose();
+    QuicCcServerApplication::DoDispose();
 }
 
 void
-QuicCcResponseServer::StartApplication()
+QuicCcResponseServer::OnAccepted(Ptr<Socket> socket)
 {
-    m_listener = Socket::CreateSocket(GetNode(), TypeId::LookupByName(m_factory));
-    NS_ABORT_MSG_IF(m_listener->Bind(m_local) != 0 || m_listener->Listen() != 0,
-                    "response server: cannot listen");
-    m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-                                  MakeCallback(&QuicCcResponseServer::OnAccept, this));
-}
-
-void
-QuicCcResponseServer::StopApplication()
-{
-    if (m_listener)
-    {
-        m_listener->Close();
-    }
-}
-
-void
-QuicCcResponseServer::OnAccept(Ptr<Socket> socket, const Address&)
-{
-    NS_ABORT_MSG_IF(m_socket, "response server: a second connection");
-    m_socket = socket;
     socket->SetRecvCallback(MakeCallback(&QuicCcResponseServer::OnRecv, this));
     if (!m_onAccept.IsNull())
     {

@@ -4,10 +4,9 @@
 #ifndef QUIC_CC_RESPONSE_SERVER_H
 #define QUIC_CC_RESPONSE_SERVER_H
 
-#include "ns3/address.h"
-#include "ns3/application.h"
+#include "quic-cc-server-application.h"
+
 #include "ns3/callback.h"
-#include "ns3/socket.h"
 
 #include <cstdint>
 #include <string>
@@ -26,7 +25,7 @@ uint8_t QuicCcResponseByte(uint32_t index, uint64_t offset);
  * for every requestBytes it reads, writes one response of responseBytes in ONE Send (bytes by
  * QuicCcResponseByte). The accepted socket (the data sender) is handed to \p onAccept.
  */
-class QuicCcResponseServer : public Application
+class QuicCcResponseServer : public QuicCcServerApplication
 {
   public:
     static TypeId GetTypeId();
@@ -41,18 +40,12 @@ class QuicCcResponseServer : public Application
     void DoDispose() override;
 
   private:
-    void StartApplication() override;
-    void StopApplication() override;
-    void OnAccept(Ptr<Socket> socket, const Address& from);
+    void OnAccepted(Ptr<Socket> socket) override;
     void OnRecv(Ptr<Socket> socket);
 
-    std::string m_factory;
-    Address m_local;
     uint64_t m_requestBytes{0};
     uint64_t m_responseBytes{0};
     Callback<void, Ptr<Socket>> m_onAccept;
-    Ptr<Socket> m_listener;
-    Ptr<Socket> m_socket;
     uint64_t m_requestOffset{0}; //!< bytes of the open request so far
     uint32_t m_responses{0};     //!< responses written
 };

@@ -292,6 +292,35 @@ class QuicCcIdleOnOffTestCase : public quiccc::test::SimulationTestCase
     }
 };
 
+/// Test: a 2 MB write to a receiver that reads 20 Mbps: every byte is read, at the reader's
+/// pace (0.8 s), and — without receiver flow control — the unread backlog grows to most of the
+/// transfer (the sender is never told to slow down; the chaos suite's slow reader documents the
+/// same). Flow control (RFC 9000 Section 4) will bound it by the advertised window.
+class QuicCcIdleSlowReaderTestCase : public quiccc::test::SimulationTestCase
+{
+  public:
+    QuicCcIdleSlowReaderTestCase()
+        : quiccc::test::SimulationTestCase("slow reader 20 Mbps, 2 MB: read at its pace, backlog "
+                                           "> 1.2 MB without flow control")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        QuicCcIdleParams p;
+        p.workload = "slow-reader";
+        p.bulkBytes = 2'000'000;
+        p.readRate = DataRate("20Mbps");
+        const QuicCcIdleResult r = QuicCcRunIdle(p);
+        NS_TEST_ASSERT_MSG_EQ(r.completed, true, "every byte read");
+        NS_TEST_ASSERT_MSG_EQ(r.bytesReceived, 2'000'000, "2 MB");
+        NS_TEST_ASSERT_MSG_EQ(r.completionSeconds.size(), 1, "one transfer");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.completionSeconds[0], 0.8, 0.05, "2 MB at 20 Mbps");
+        NS_TEST_ASSERT_MSG_GT(r.peakBacklog, 1'200'000, "no flow control: the backlog grows");
+    }
+};
+
 /// The true-idle TestSuite.
 class QuicCcIdleTestSuite : public TestSuite
 {
@@ -304,6 +333,7 @@ class QuicCcIdleTestSuite : public TestSuite
         AddTestCase(new QuicCcIdleRequestResponseTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcIdleRateLimitedTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcIdleOnOffTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcIdleSlowReaderTestCase, QUICCC_TEST_QUICK);
     }
 };
 
