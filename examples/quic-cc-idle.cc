@@ -365,6 +365,46 @@ Share(uint32_t k, uint32_t n)
     return os.str();
 }
 
+/// The slow-reader table: no pauses; the transfer's completion and the receiver's backlog.
+void
+PrintBacklogTable(const std::vector<Row>& rows, const std::vector<RunConfig>& configs)
+{
+    std::cout << "quic-cc-idle, workload slow-reader; median [p10, p90] over the runs\n\n"
+              << std::left << std::setw(30) << "config" << std::right << std::setw(6) << "runs"
+              << std::setw(7) << "done" << std::setw(24) << "completion ms" << std::setw(26)
+              << "peak backlog kB"
+              << "\n";
+    for (size_t c = 0; c < configs.size(); ++c)
+    {
+        uint32_t n = 0;
+        uint32_t done = 0;
+        std::vector<double> completion;
+        std::vector<double> backlog;
+        for (const Row& row : rows)
+        {
+            if (row.config != c || row.falseIdle)
+            {
+                continue;
+            }
+            ++n;
+            done += row.r.completed ? 1 : 0;
+            completion.insert(completion.end(),
+                              row.r.completionSeconds.begin(),
+                              row.r.completionSeconds.end());
+            backlog.push_back(row.r.peakBacklog / 1e3);
+        }
+        for (double& t : completion)
+        {
+            t *= 1e3;
+        }
+        std::cout << std::left << std::setw(30) << configs[c].name << std::right << std::setw(6)
+                  << n << std::setw(7) << done << std::setw(24) << Spread(completion, 0)
+                  << std::setw(26) << Spread(backlog, 0) << "\n";
+    }
+    std::cout << "\nbacklog = most bytes received but not yet read by the application (no "
+                 "receiver flow control: nothing bounds it).\n";
+}
+
 void
 PrintTable(const std::vector<Row>& rows,
            const std::vector<RunConfig>& configs,
@@ -777,6 +817,11 @@ main(int argc, char* argv[])
     if (!pauseCsv.empty())
     {
         QuicCcWriteFileAtomically(pauseCsv, PausesCsv(rows, configs));
+    }
+    if (base.workload == "slow-reader")
+    {
+        PrintBacklogTable(rows, configs);
+        return 0;
     }
     PrintTable(rows, configs, base.workload, dsRuns);
     return 0;

@@ -126,6 +126,17 @@ class IdleExample(unittest.TestCase):
         self.assertEqual(p.returncode, 2)
         self.assertIn("no pause 9 of run 1", p.stderr)
 
+    def test_slow_reader_table(self):
+        r = self.run_example(["--workload=slow-reader", "--bulk=1MB", "--readRate=20Mbps",
+                              "--configs=cubic-LastActivity,reno", "--runs=1", "--quiet"])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = [line.split() for line in r.stdout.splitlines()
+                if line.split()[:1] in (["cubic-LastActivity"], ["reno"])]
+        self.assertEqual([row[0] for row in rows], ["cubic-LastActivity", "reno"])
+        for row in rows:
+            self.assertEqual(row[1:3], ["1", "1"], "one run, completed")
+            self.assertGreater(float(row[3]), 1e6 * 8 / 20e6 * 1e3, "at the reader's pace")
+
     def test_outputs_complete_and_deterministic(self):
         results = []
         for tag, jobs in (("a", "1"), ("b", "1"), ("c", "2")):
