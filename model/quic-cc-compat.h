@@ -43,6 +43,18 @@ IsClassTemplate(long)
  */
 inline constexpr bool kEnumValueIsTemplate = IsClassTemplate<::ns3::EnumValue>(0);
 
+/// The AttributeValue of enum \p E when ns3::EnumValue is a class template (ns-3 >= 3.41).
+template <template <typename> class Tmpl, typename E>
+Tmpl<E> EnumValueTypeOf(int);
+
+/// The AttributeValue of any enum when ns3::EnumValue is a plain class (up to ns-3 3.40).
+template <typename Class, typename E>
+Class EnumValueTypeOf(long);
+
+/// The AttributeValue type of an enum attribute of type \p E: EnumValue<E> or EnumValue.
+template <typename E>
+using EnumValueOf = decltype(EnumValueTypeOf<::ns3::EnumValue, E>(0));
+
 /**
  * MakeEnumAccessor for an attribute of enum type \p E. Up to 3.40, MakeEnumAccessor(T1) deduces
  * everything from the member pointer or setter; from 3.41 it is MakeEnumAccessor<E>(T1). Only the

@@ -28,7 +28,7 @@ class QuicCcSocket;
  * Connections are found by the peer's address (quic-cc has no connection migration, so the
  * address identifies the connection; the connection ID is checked by the connection itself).
  * Only a well-formed INITIAL opens a connection. The listener creates the connection
- * (QuicCcSocket), configured as itself by CopyConfiguration().
+ * (QuicCcSocket) with a copy of its configuration (QuicCcConnection::Config::CloneForConnection).
  */
 class QuicCcDispatcher
 {
@@ -58,12 +58,6 @@ class QuicCcDispatcher
     void Clear();
     /// Connections open now.
     size_t GetConnectionCount() const;
-
-    /**
-     * Give \p to every attribute value of \p from that can be read and written (same TypeId);
-     * random variables are cloned, so each connection draws from its own streams.
-     */
-    static void CopyConfiguration(const Object& from, Object& to);
 
   private:
     std::map<Address, Ptr<QuicCcSocket>> m_connections; //!< by peer address

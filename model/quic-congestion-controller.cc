@@ -3,6 +3,7 @@
  */
 #include "quic-congestion-controller.h"
 
+#include "quic-cc-attribute-copy.h"
 #include "quic-hystart-plus-plus.h"
 
 #include "ns3/abort.h"
@@ -14,35 +15,6 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("QuicCongestionController");
 NS_OBJECT_ENSURE_REGISTERED(QuicCongestionController);
-
-namespace
-{
-/// Copy every attribute that can be read and written from \p from into \p to (same TypeId).
-void
-CopyAllAttributes(const Object& from, Object& to)
-{
-    for (TypeId tid = from.GetInstanceTypeId();; tid = tid.GetParent())
-    {
-        for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
-        {
-            const TypeId::AttributeInformation info = tid.GetAttribute(i);
-            if ((info.flags & TypeId::ATTR_GET) && (info.flags & TypeId::ATTR_SET) &&
-                info.accessor->HasGetter() && info.accessor->HasSetter())
-            {
-                Ptr<AttributeValue> value = info.checker->Create();
-                if (info.accessor->Get(&from, *value))
-                {
-                    info.accessor->Set(&to, *value);
-                }
-            }
-        }
-        if (tid == tid.GetParent())
-        {
-            break; // ns3::ObjectBase is its own parent
-        }
-    }
-}
-} // namespace
 
 const char*
 QuicCongestionStateName(QuicCongestionState state)
@@ -540,8 +512,8 @@ QuicCongestionController::GetHyStartCssStart() const
 void
 QuicCongestionController::CopyAttributesTo(QuicCongestionController& other) const
 {
-    CopyAllAttributes(*this, other);
-    CopyAllAttributes(*m_hyStart, *other.m_hyStart);
+    QuicCcCopyAttributes(*this, other);
+    QuicCcCopyAttributes(*m_hyStart, *other.m_hyStart);
     other.Configure(m_mss, m_initialWindowPackets, m_minimumWindowPackets);
 }
 

@@ -81,6 +81,12 @@ class QuicCongestionController : public Object
     static constexpr uint64_t kMinMaxDatagramSize = 1200;
     /// Largest UDP payload (65535 - 8 B UDP header), bytes.
     static constexpr uint64_t kMaxMaxDatagramSize = 65527;
+    /// Default max datagram size (QuicCcSocket::MaxDatagramSize; quiche max_send_udp_payload_size).
+    static constexpr uint64_t kDefaultMaxDatagramSize = 1350;
+    /// Default initial window, packets (RFC 9002 Section 7.2 and quiche: 10).
+    static constexpr uint64_t kDefaultInitialWindowPackets = 10;
+    /// Default minimum window, packets (RFC 9002 kMinimumWindow and quiche: 2).
+    static constexpr uint64_t kDefaultMinimumWindowPackets = 2;
     /// Largest window in bytes (2^48): packets x max datagram size stays far from overflow.
     static constexpr uint64_t kMaxWindowBytes = uint64_t{1} << 48;
 
@@ -294,10 +300,10 @@ class QuicCongestionController : public Object
     /// than the retransmission timeout (RFC 5681 Section 4.1).
     void RestartWindowAfterIdle(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore);
 
-    uint64_t m_mss{1350};                //!< max datagram size, bytes
-    uint64_t m_initialWindowPackets{10}; //!< packets
-    uint64_t m_minimumWindowPackets{2};  //!< packets
-    bool m_hyStartEnabled{true};         //!< HyStart attribute
+    uint64_t m_mss{kDefaultMaxDatagramSize};                       //!< max datagram size, bytes
+    uint64_t m_initialWindowPackets{kDefaultInitialWindowPackets}; //!< packets
+    uint64_t m_minimumWindowPackets{kDefaultMinimumWindowPackets}; //!< packets
+    bool m_hyStartEnabled{true};                                   //!< HyStart attribute
     bool m_restartWindow{false};         //!< RestartWindow attribute (RFC 5681 Section 4.1)
     std::optional<Time> m_lastAckFrame;  //!< last ACK frame that newly acked something
     Time m_rto;                          //!< smoothed_rtt + max(4 rttvar, 1 ms) at that frame
