@@ -16,7 +16,8 @@ QuicCcDispatcher::Route
 QuicCcDispatcher::Dispatch(const uint8_t* bytes,
                            size_t size,
                            const Address& from,
-                           bool accepting) const
+                           bool accepting,
+                           Ptr<const Packet> source) const
 {
     Route route;
     auto it = m_connections.find(from);
@@ -26,7 +27,7 @@ QuicCcDispatcher::Dispatch(const uint8_t* bytes,
         return route;
     }
     // A new peer: only a well-formed INITIAL opens a connection.
-    QuicCcParseResult parsed = QuicCcParse(bytes, size);
+    QuicCcParseResult parsed = QuicCcParse(bytes, size, std::move(source));
     if (!parsed.packet)
     {
         route.dropReason = "listener: " + parsed.error;

@@ -5,7 +5,7 @@
 #define QUIC_CC_DISPATCHER_H
 
 #include "ns3/address.h"
-#include "ns3/object.h"
+#include "ns3/packet.h"
 #include "ns3/ptr.h"
 
 #include <cstdint>
@@ -48,8 +48,13 @@ class QuicCcDispatcher
     /**
      * Route a datagram from \p from.
      * \param accepting  false once the listener is closed: new connections are refused
+     * \param source  null, or the ns-3 packet that holds \p bytes (as for QuicCcParse)
      */
-    Route Dispatch(const uint8_t* bytes, size_t size, const Address& from, bool accepting) const;
+    Route Dispatch(const uint8_t* bytes,
+                   size_t size,
+                   const Address& from,
+                   bool accepting,
+                   Ptr<const Packet> source = nullptr) const;
     /// A connection was opened for \p peer.
     void Add(const Address& peer, Ptr<QuicCcSocket> connection);
     /// The connection of \p peer ended: forget it, remember its ID.

@@ -462,7 +462,7 @@ QuicCcSocket::HandleUdpRead(Ptr<Socket> udp)
             continue;
         }
         const QuicCcDispatcher::Route route =
-            m_dispatcher.Dispatch(bytes.data(), bytes.size(), from, !m_listenerClosed);
+            m_dispatcher.Dispatch(bytes.data(), bytes.size(), from, !m_listenerClosed, p);
         Ptr<QuicCcSocket> connection = route.connection;
         if (route.open)
         {

@@ -157,7 +157,7 @@ QuicCongestionController::OnPacketSent(Time now,
 {
     NS_LOG_FUNCTION(this << now << packetNumber << sentBytes << bytesInFlightBefore);
     m_lastCallTime = now;
-    RestartWindowAfterIdle(now, sentBytes, bytesInFlightBefore);
+    ApplyRestartWindow(now, sentBytes, bytesInFlightBefore);
     // quiche Congestion::on_packet_sent, in its order.
     m_appLimited = (bytesInFlightBefore + sentBytes) < m_cwnd.Get();
     DoPacketSent(now, sentBytes, bytesInFlightBefore);
@@ -169,9 +169,9 @@ QuicCongestionController::OnPacketSent(Time now,
 }
 
 void
-QuicCongestionController::RestartWindowAfterIdle(Time now,
-                                                 uint64_t sentBytes,
-                                                 uint64_t bytesInFlightBefore)
+QuicCongestionController::ApplyRestartWindow(Time now,
+                                             uint64_t sentBytes,
+                                             uint64_t bytesInFlightBefore)
 {
     // FreeBSD tcp_output: idle (nothing outstanding) for at least t_rxtcur since the last
     // receive -> cc_after_idle -> newreno_cc_after_idle: cwnd = min(restart window, cwnd).
@@ -228,7 +228,7 @@ QuicCongestionController::OnOnePacketAcked(Time now,
         }
         return; // RFC 9002 Section 7.8: no growth while under-utilizing the window
     }
-    if (DoGrowthGate(now))
+    if (DoRollbackHeuristic(now))
     {
         return;
     }
@@ -434,7 +434,7 @@ QuicCongestionController::DoRecoveryAck(const QuicAckedPacket& /* packet */,
 }
 
 bool
-QuicCongestionController::DoGrowthGate(Time /* now */)
+QuicCongestionController::DoRollbackHeuristic(Time /* now */)
 {
     return false;
 }

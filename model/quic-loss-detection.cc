@@ -528,12 +528,6 @@ QuicLossDetection::GetRttStats() const
     return m_rtt;
 }
 
-Ptr<QuicCongestionController>
-QuicLossDetection::GetController() const
-{
-    return m_cc;
-}
-
 size_t
 QuicLossDetection::GetRecordSize() const
 {

@@ -132,11 +132,10 @@ class QuicLossDetection
     uint64_t GetPacketThreshold()
         const;                       //!< current packet threshold (3, raised by spurious losses)
     double GetTimeThreshold() const; //!< 9/8, or 5/4 after a spurious loss
-    uint64_t GetLostPacketCount() const;                 //!< packets declared lost so far
-    uint64_t GetSpuriousLossCount() const;               //!< lost packets later acknowledged
-    std::optional<uint64_t> GetLargestAcked() const;     //!< largest acknowledged packet number
-    const QuicRttStats& GetRttStats() const;             //!< the RTT estimator
-    Ptr<QuicCongestionController> GetController() const; //!< the driven controller
+    uint64_t GetLostPacketCount() const;             //!< packets declared lost so far
+    uint64_t GetSpuriousLossCount() const;           //!< lost packets later acknowledged
+    std::optional<uint64_t> GetLargestAcked() const; //!< largest acknowledged packet number
+    const QuicRttStats& GetRttStats() const;         //!< the RTT estimator
     size_t GetRecordSize() const; //!< entries in the sent-packet record (tests, benchmarks)
     size_t GetRecordPeak() const; //!< most entries the record held at once
 
