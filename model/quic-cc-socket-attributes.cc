@@ -115,7 +115,6 @@ QuicCcSocket::GetTypeId()
     using Config = QuicCcConnection::Config;
     using AckConfig = QuicCcReceivedPacketManager::Config;
     using AckPolicy = QuicCcReceivedPacketManager::Policy;
-    using quiccc::compat::EnumValueOf;
     const Config defaults; // each attribute's default is its field's
     static TypeId tid =
         TypeId("ns3::QuicCcSocket")
@@ -180,7 +179,7 @@ QuicCcSocket::GetTypeId()
                 "ReceiveBatch (one ACK for all packets arriving within AckBatchWindow "
                 "of the batch's first packet, as a quiche receiver's event loop).",
                 EnumValue(defaults.acks.policy),
-                MakeConfigAccessor<EnumValueOf<AckPolicy>>(&Config::acks, &AckConfig::policy),
+                MakeConfigAccessor<QUICCC_ENUM_VALUE(AckPolicy)>(&Config::acks, &AckConfig::policy),
                 MakeEnumChecker(QuicCcReceivedPacketManager::RFC9000,
                                 "Rfc9000",
                                 QuicCcReceivedPacketManager::RECEIVE_BATCH,
@@ -239,7 +238,7 @@ QuicCcSocket::GetTypeId()
                 "at PacingGain x cwnd / smoothed_rtt after a burst allowance of "
                 "PacingBurstPackets; ACK-only packets are not paced).",
                 EnumValue(defaults.pacing),
-                MakeConfigAccessor<EnumValueOf<QuicCcConnection::Pacing>>(&Config::pacing),
+                MakeConfigAccessor<QUICCC_ENUM_VALUE(QuicCcConnection::Pacing)>(&Config::pacing),
                 MakeEnumChecker(QuicCcConnection::PACING_OFF,
                                 "Off",
                                 QuicCcConnection::PACING_RFC9002,
@@ -263,7 +262,7 @@ QuicCcSocket::GetTypeId()
                           "a full datagram fits the window or the stream's remaining bytes are "
                           "shorter).",
                           EnumValue(defaults.packetSizing),
-                          MakeConfigAccessor<EnumValueOf<QuicCcConnection::PacketSizing>>(
+                          MakeConfigAccessor<QUICCC_ENUM_VALUE(QuicCcConnection::PacketSizing)>(
                               &Config::packetSizing),
                           MakeEnumChecker(QuicCcConnection::SIZING_FREE_WINDOW,
                                           "FreeWindow",
@@ -287,7 +286,7 @@ QuicCcSocket::GetTypeId()
                           "outstanding packet's data again) or Ping (a PING and an owed ACK "
                           "only). Handshake probes repeat the handshake either way.",
                           EnumValue(defaults.probeContent),
-                          MakeConfigAccessor<EnumValueOf<QuicCcConnection::ProbeContent>>(
+                          MakeConfigAccessor<QUICCC_ENUM_VALUE(QuicCcConnection::ProbeContent)>(
                               &Config::probeContent),
                           MakeEnumChecker(QuicCcConnection::PROBE_DATA,
                                           "Data",
