@@ -33,6 +33,10 @@ SANITIZE_BUILD ?= build-sanitize
 FUZZ_BUILD     ?= build-fuzz
 FUZZ_SECONDS   ?= 60
 FUZZ_TARGETS   := frames socket-recv connection-recv loss-detection
+# The ngtcp2 release archive the ngtcp2 transport is built from when pkg-config finds no system
+# libngtcp2 >= 1.0 (cmake/quic-cc-ngtcp2.cmake); without either, that part is off.
+NGTCP2_ARCHIVE ?= $(CURDIR)/../shared/deps/ngtcp2-1.24.0.tar.xz
+CMAKE_NGTCP2   = -DNGTCP2_ARCHIVE=$(abspath $(NGTCP2_ARCHIVE))
 
 # Debian bookworm packages the build, tests, demo and plots need. ns3 provides the helper
 # binaries that Debian's ns-3 CMake package config checks for; SLURM, munge and GNU parallel are
@@ -66,7 +70,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 
 configure: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_NGTCP2) $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -106,7 +110,7 @@ SANITIZER_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 \
                  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 test-sanitize: deps
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUICCC_SANITIZE=ON \
-	  -DQUICCC_BUILD_BENCH=OFF $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+	  -DQUICCC_BUILD_BENCH=OFF $(CMAKE_NGTCP2) $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 	cd $(SANITIZE_BUILD) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) $(SANITIZE_CTEST_ARGS)
 

@@ -15,6 +15,8 @@
  *   ./quic-cc-death-spiral          # cubic-LastSent, cubic-LastActivity, reno; 100 runs each
  *   ./quic-cc-death-spiral --cc=cubic --idle-restart=LastSent --runs=1 --firstRun=7
  *   ./quic-cc-death-spiral --runs=20 --ackPolicy=Rfc9000 --csv=out.csv
+ *   ./quic-cc-death-spiral --transport=all   # also the real ngtcp2 library: ngtcp2-cubic, -reno,
+ * -bbr
  *   ./quic-cc-death-spiral --loss=10% --lossDuration=1s --dryRun=true   # only check the options
  *
  * Every option is checked before the first run: a bad value exits with status 2 and one line
@@ -25,6 +27,7 @@
 #include "quic-cc-batch-runner.h"
 #include "quic-cc-command-line.h"
 #include "quic-cc-death-spiral-scenario.h"
+#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
 
@@ -49,10 +52,40 @@ namespace
 /// One configuration of the comparison.
 struct RunConfig
 {
-    std::string name;        //!< "cubic-LastSent", ..., "reno"
-    std::string controller;  //!< "cubic" or "reno"
-    std::string idleRestart; //!< IdleRestart value (cubic)
+    std::string name;                 //!< "cubic-LastSent", ..., "reno"
+    std::string controller;           //!< "cubic" or "reno"
+    std::string idleRestart;          //!< IdleRestart value (cubic)
+    std::string transport{"quic-cc"}; //!< "quic-cc" or "ngtcp2" (the real library)
 };
+
+/// The ngtcp2 rows --cc selects: ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr (all when empty).
+std::vector<RunConfig>
+Ngtcp2Configs(const std::string& cc)
+{
+    std::vector<RunConfig> out;
+    for (const std::string name : {"cubic", "reno", "bbr"})
+    {
+        if (cc.empty() || cc == name)
+        {
+            out.push_back({"ngtcp2-" + name, name, "", "ngtcp2"});
+        }
+    }
+    return out;
+}
+
+/// The linked ngtcp2's version when a configuration uses it, else "".
+std::string
+Ngtcp2VersionUsed(const std::vector<RunConfig>& configs)
+{
+    for (const RunConfig& c : configs)
+    {
+        if (c.transport == "ngtcp2")
+        {
+            return QuicCcNgtcp2Version();
+        }
+    }
+    return "";
+}
 
 /// One finished run.
 struct Row
@@ -151,11 +184,13 @@ Csv(const std::vector<Row>& rows,
     const std::vector<RunConfig>& configs,
     const QuicCcDeathSpiralParams& base)
 {
+    const std::string ngtcp2 = Ngtcp2VersionUsed(configs);
     std::ostringstream out;
     out << "config,run,completed,completion_s,handshake_s,bytes_received,loss_end_s,cwnd_at_loss_"
            "end,"
            "late_sample_s,cwnd_at_late_sample,min_cwnd_after_loss_end,max_cwnd_after_loss_end,"
-           "lost_after_loss_end,lost_packets,transitions,cycle_period_s,events\n";
+           "lost_after_loss_end,lost_packets,transitions,cycle_period_s,events"
+        << (ngtcp2.empty() ? "" : ",ngtcp2_version") << '\n';
     for (const Row& row : rows)
     {
         out << configs[row.config].name << ',' << row.run << ',' << row.r.completed << ','
@@ -168,7 +203,12 @@ Csv(const std::vector<Row>& rows,
             << IfReached(row, base.observeFrom, row.r.maxCwndAfterLoss) << ','
             << IfReached(row, base.observeFrom, row.r.lostAfterLoss) << ',' << row.r.lostPackets
             << ',' << row.r.transitions << ',' << QuicCcFormat(row.r.meanCyclePeriod, 6) << ','
-            << row.r.events << '\n';
+            << row.r.events;
+        if (!ngtcp2.empty())
+        {
+            out << ',' << (configs[row.config].transport == "ngtcp2" ? ngtcp2 : "");
+        }
+        out << '\n';
     }
     return out.str();
 }
@@ -190,7 +230,14 @@ PrintTable(const std::vector<Row>& rows,
               << base.bufferPackets << " packets, " << 100 * base.lossRate << " % loss until "
               << Secs(base.lossDuration) << " s, timeout " << Secs(base.timeout)
               << " s, ACK policy " << base.ackPolicy << ", runs " << firstRun << ".."
-              << firstRun + runs - 1 << "\n\n";
+              << firstRun + runs - 1 << "\n";
+    const std::string ngtcp2 = Ngtcp2VersionUsed(configs);
+    if (!ngtcp2.empty())
+    {
+        std::cout << "ngtcp2-* rows: the real ngtcp2 " << ngtcp2
+                  << " library with its own controller and ACK policy (--transport)\n";
+    }
+    std::cout << "\n";
     std::cout << std::left << std::setw(22) << "config" << std::right << std::setw(6) << "runs"
               << std::setw(11) << "completed" << std::setw(9) << "fail %" << std::setw(17)
               << "95% CI (Wilson)" << std::setw(10) << "median s" << std::setw(8) << "p90 s"
@@ -267,6 +314,7 @@ main(int argc, char* argv[])
     const QuicCcDeathSpiralParams defaults;
     std::string cc;
     std::string idleRestart;
+    std::string transport = "quic-cc";
     QuicCcBatchOptions batch(100);
     std::string qlog;
     std::string rate = "1Gbps";
@@ -298,6 +346,10 @@ main(int argc, char* argv[])
         "cc",
         "Controller: cubic or reno (default: compare cubic-LastSent, cubic-LastActivity, reno)",
         cc);
+    cmd.AddValue("transport",
+                 "quic-cc (the models), ngtcp2 (the real ngtcp2 library's own controllers: rows "
+                 "ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr) or all (both, same runs)",
+                 transport);
     cmd.AddValue("idle-restart",
                  "CUBIC IdleRestart: LastSent, LastActivity, LastSentClamped, Off, AckGap, "
                  "AppLimitedTime, EpochReset or all",
@@ -359,10 +411,27 @@ main(int argc, char* argv[])
     std::vector<RunConfig> configs;
     try
     {
+        QuicCcParseChoice("transport", transport, {"quic-cc", "ngtcp2", "all"});
+        QuicCcRequire(transport == "quic-cc" || !QuicCcNgtcp2Version().empty(),
+                      "transport",
+                      transport,
+                      "needs the ngtcp2 transport, which this build lacks (configure with "
+                      "-DNGTCP2_ARCHIVE=<ngtcp2 release archive> or install libngtcp2 >= 1.0)");
         if (!cc.empty())
         {
-            QuicCcParseChoice("cc", cc, {"cubic", "reno"});
+            if (transport == "ngtcp2")
+            {
+                QuicCcParseChoice("cc", cc, {"cubic", "reno", "bbr"});
+            }
+            else
+            {
+                QuicCcParseChoice("cc", cc, {"cubic", "reno"});
+            }
         }
+        QuicCcRequire(!(transport == "ngtcp2" && !idleRestart.empty()),
+                      "idle-restart",
+                      idleRestart,
+                      "has no effect with --transport=ngtcp2 (ngtcp2 has its own CUBIC)");
         if (!idleRestart.empty())
         {
             QuicCcParseChoice("idle-restart",
@@ -438,7 +507,15 @@ main(int argc, char* argv[])
         {
             QuicCcCheckOutputDirectory("qlog", qlog);
         }
-        configs = SelectConfigs(cc, idleRestart);
+        if (transport != "ngtcp2")
+        {
+            configs = SelectConfigs(cc, idleRestart);
+        }
+        if (transport != "quic-cc")
+        {
+            const std::vector<RunConfig> ng = Ngtcp2Configs(cc);
+            configs.insert(configs.end(), ng.begin(), ng.end());
+        }
     }
     catch (const QuicCcUsageError& e)
     {
@@ -465,6 +542,7 @@ main(int argc, char* argv[])
         [&](size_t w) {
             QuicCcDeathSpiralParams p = base;
             p.controller = configs[work[w].first].controller;
+            p.transport = configs[work[w].first].transport;
             p.idleRestart = configs[work[w].first].idleRestart.empty()
                                 ? "LastActivity"
                                 : configs[work[w].first].idleRestart;

@@ -21,7 +21,10 @@ namespace ns3
  */
 struct QuicCcDeathSpiralParams
 {
-    std::string controller{"cubic"};               //!< "cubic" or "reno"
+    /// "quic-cc" (the models) or "ngtcp2" (the real library: QuicCcNgtcp2SocketFactory, whose
+    /// own controller runs; the quic-cc-only parameters below do not apply)
+    std::string transport{"quic-cc"};
+    std::string controller{"cubic"};               //!< "cubic" or "reno" (ngtcp2: also "bbr")
     std::string idleRestart{"LastActivity"};       //!< QuicCubic::IdleRestart value (cubic only)
     bool hyStart{true};                            //!< HyStart attribute of the controller
     std::string epochSource{"SharedWithRecovery"}; //!< QuicCubic::EpochSource (cubic only)
