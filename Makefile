@@ -139,7 +139,7 @@ check-in-tree:
 	JOBS=$(JOBS) scripts/check-in-tree.sh "$(NS3_SOURCE)"
 
 check-installed-ns3:
-	JOBS=$(JOBS) scripts/check-installed-ns3.sh "$(NS3_SOURCE)"
+	JOBS=$(JOBS) NGTCP2_ARCHIVE=$(abspath $(NGTCP2_ARCHIVE)) scripts/check-installed-ns3.sh "$(NS3_SOURCE)"
 
 # Each mode's closing line goes to $(BUILD)/ns3-versions.txt (the README's table is made from it).
 check-ns3-versions: test
@@ -148,7 +148,7 @@ check-ns3-versions: test
 	JOBS=$(JOBS) scripts/check-in-tree.sh debian 2>&1 | tee $(BUILD)/ns3-3.37-in-tree.log | tail -n 1 | tee -a $(BUILD)/ns3-versions.txt
 	JOBS=$(JOBS) scripts/check-in-tree.sh $(NS3_ARCHIVE_DIR)/ns-3.44.tar.xz 2>&1 | tee $(BUILD)/ns3-3.44-in-tree.log | tail -n 1 | tee -a $(BUILD)/ns3-versions.txt
 	JOBS=$(JOBS) scripts/check-in-tree.sh $(NS3_NEWEST) 2>&1 | tee $(BUILD)/ns3-3.48-in-tree.log | tail -n 1 | tee -a $(BUILD)/ns3-versions.txt
-	JOBS=$(JOBS) scripts/check-installed-ns3.sh $(NS3_NEWEST) 2>&1 | tee $(BUILD)/ns3-3.48-installed.log | tail -n 1 | tee -a $(BUILD)/ns3-versions.txt
+	JOBS=$(JOBS) NGTCP2_ARCHIVE=$(abspath $(NGTCP2_ARCHIVE)) scripts/check-installed-ns3.sh $(NS3_NEWEST) 2>&1 | tee $(BUILD)/ns3-3.48-installed.log | tail -n 1 | tee -a $(BUILD)/ns3-versions.txt
 	@! grep -q FAILED $(BUILD)/ns3-versions.txt
 
 # ns-3's own .clang-format (copied from the ns-3.37 source tree) over every tracked C++ file.
