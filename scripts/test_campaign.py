@@ -212,10 +212,13 @@ class BadSpecs(CampaignTest):
 
     def test_where_it_looked(self):
         env = dict(os.environ, QUICCC_BIN_DIR=str(self.work / "nowhere"))
-        p = self.tool("plan", self.spec("nobin", '[campaign]\nexample = "no-such-example"\nruns = 1\n'),
-                      "--bin-dir", self.work, check=False, env=env)
-        one_line(self, p, 2, "example binary 'no-such-example' not found in", f"{self.work} (--bin-dir)",
-                 f"{self.work / 'nowhere'} ($QUICCC_BIN_DIR)", f"{HERE} (quic-cc-campaign's directory) or PATH")
+        spec = self.spec("nobin", '[campaign]\nexample = "no-such-example"\nruns = 1\n')
+        p = self.tool("plan", spec, check=False, env=env)
+        one_line(self, p, 2, "example binary 'no-such-example' not found in",
+                 f"{self.work / 'nowhere'} ($QUICCC_BIN_DIR), {HERE} (quic-cc-campaign's directory) or PATH")
+        # --bin-dir is the only place looked in when given (no other build picked up silently)
+        p = self.tool("plan", self.spec("elsewhere", SMALL.format(chunk=5)), "--bin-dir", self.work, check=False)
+        one_line(self, p, 2, f"example binary 'quic-cc-death-spiral' not found in --bin-dir {self.work}")
 
     def test_good_spec_plans(self):
         p = self.tool("plan", self.spec("good", SMALL.format(chunk=3)), "--bin-dir", self.bin_dir)
@@ -483,6 +486,21 @@ class Shards(CampaignTest):
             self.assertEqual([p.name[:14] for p in (d / "defective").iterdir()], ["task-00003.csv"])
             self.tool("merge", d)
             self.assertEqual((d / "merged.csv").read_bytes(), (ref / "merged.csv").read_bytes())
+
+
+    def test_rows_without_key_columns(self):
+        """A CSV with 'run' first and several rows per run (the dumbbell: one per flow)."""
+        tool = load_tool()
+        t = {"id": 1, "first_run": 1, "runs": 2}
+        good = "run,flow,goodput\n1,0,5.1\n1,1,4.9\n2,0,5.0\n2,1,5.2\n"
+        self.assertEqual(len(tool.check_rows(good, t)[1]), 4)
+        for bad, words in ((good.replace("2,1,5.2\n", ""), "run 2 has 1 row(s), run 1 2 (a deleted row)"),
+                           (good + "2,1,5.2\n", "line 6 repeats line 5"),
+                           (good.replace("2,0", "3,0"), "line 4: run 3 is not one of the task's runs 1..2"),
+                           (good.replace("2,0,5.0\n2,1,5.2\n", ""), "run 2 has 0 row(s)")):
+            with self.assertRaises(tool.ShardDefect) as e:
+                tool.check_rows(bad, t)
+            self.assertIn(words, str(e.exception))
 
 
 def children(pid):
