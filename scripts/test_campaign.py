@@ -40,6 +40,7 @@ cc = ["cubic", "reno"]
 loss = ["20%", "40%"]
 """
 SLURM_PACKAGES = "slurmctld slurmd slurm-client munge"
+BATCH = ["runs", "firstRun", "jobs", "csv"]
 
 
 def read_csv(path):
@@ -110,6 +111,33 @@ class CampaignTest(unittest.TestCase):
                                   "--bin-dir", str(cls.bin_dir), "--backend=local", f"--workers={workers}", "--dir",
                                   str(d)], stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
         return d, p
+
+    @classmethod
+    def fake_example(cls, name, options, reject=None, gate=None):
+        """A stand-in batch example (a Python script in the scratch directory): --PrintHelp lists
+        options; reject: it refuses that option; otherwise it waits for the file gate (if given),
+        then writes one row per run. Returns a spec sweeping its --rate over two values."""
+        script = cls.work / name
+        script.write_text(f"""#!{sys.executable}
+import pathlib, sys, time
+if "--PrintHelp" in sys.argv:
+    print("{name} [Program Options] [General Arguments]\\n\\nProgram Options:")
+    print("\\n".join(f"    --{{o}}:  {{o}} [1]" for o in {list(options)!r}))
+    print("\\nGeneral Arguments:\\n    --PrintHelp:  Print this help message.")
+    sys.exit(0)
+args = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--") and "=" in a)
+if {reject!r} in args:
+    sys.exit(print("{name}: --{reject}=" + args[{reject!r}] + ": unknown option", file=sys.stderr) or 2)
+if args.get("dryRun") == "true":
+    sys.exit(0)
+while {str(gate) if gate else ""!r} and not pathlib.Path({str(gate) if gate else ""!r}).exists():
+    time.sleep(0.05)
+first, runs = int(args["firstRun"]), int(args["runs"])
+pathlib.Path(args["csv"]).write_text("config,run,rate\\n" + "".join(f"fake,{{r}},{{args['rate']}}\\n"
+                                                                      for r in range(first, first + runs)))
+""")
+        script.chmod(0o755)
+        return f'[campaign]\nname = "{name}"\nexample = "{name}"\nruns = 4\nchunk = 1\n[parameters]\nrate = ["1Mbps", "2Mbps"]\n'
 
     @staticmethod
     def wait_for(what, timeout=120):
@@ -185,19 +213,6 @@ class BadSpecs(CampaignTest):
         line = self.plan_error(self.HEAD + '[parameters]\n"ns3::QuicCubic" = [1]\n')
         self.assertIn("parameter 'ns3::QuicCubic' is not an ns-3 attribute name (ns3::Type::Attribute)", line)
 
-    def fake_example(self, name, help_options, reject=None):
-        """A stand-in example: --PrintHelp lists help_options; reject makes it refuse that option."""
-        help_file = self.work / f"{name}.help"
-        help_file.write_text(f"{name} [Program Options] [General Arguments]\n\nProgram Options:\n"
-                             + "".join(f"    --{o}:  {o} [1]\n" for o in help_options)
-                             + "\nGeneral Arguments:\n    --PrintHelp:  Print this help message.\n")
-        refuse = (f'case "$*" in *--{reject}=*) echo "{name}: --{reject}=1: unknown option" >&2; exit 2;; esac\n'
-                  if reject else "")
-        script = self.work / name
-        script.write_text(f'#!/bin/sh\ncase "$*" in *--PrintHelp*) cat "{help_file}"; exit 0;; esac\n{refuse}exit 0\n')
-        script.chmod(0o755)
-        return f'[campaign]\nexample = "{name}"\nruns = 2\n[parameters]\nrate = ["1Mbps", "2Mbps"]\n'
-
     def test_batch_options_named(self):
         """An example without the shared batch options, or one refusing one: the error names the
         option the tool passes, not a parameter."""
@@ -205,7 +220,7 @@ class BadSpecs(CampaignTest):
         p = self.tool("plan", self.spec("nojobs", spec), "--bin-dir", self.work, "--no-pilot", check=False)
         one_line(self, p, 2, "fake-no-jobs does not take --jobs: quic-cc-campaign passes the batch options "
                  "--firstRun --runs --jobs --csv to every task")
-        spec = self.fake_example("fake-rejects", ["rate", "runs", "firstRun", "jobs", "csv", "dryRun"], reject="jobs")
+        spec = self.fake_example("fake-rejects", ["rate", *BATCH, "dryRun"], reject="jobs")
         p = self.tool("plan", self.spec("rejects", spec), "--bin-dir", self.work, "--no-pilot", check=False)
         line = one_line(self, p, 2, "fake-rejects rejects --jobs, which quic-cc-campaign passes to every task")
         self.assertNotIn("rate=", line)
@@ -556,7 +571,8 @@ class Interrupt(CampaignTest):
         status = self.tool("status", d, check=False)
         self.assertEqual(status.returncode, 1)
         self.assertIn(f"INTERRUPTED task {tid} (", status.stdout)
-        self.assertIn("stopped by SIGINT on", status.stdout)
+        self.assertIn(f"INTERRUPTED task {tid} (cc=", status.stdout)
+        self.assertIn("stopped by SIGTERM on", status.stdout)  # the coordinator stops its tasks with SIGTERM
         self.assertNotIn(f"MISSING task {tid} ", status.stdout)
         self.assertEqual(list((d / "shards").glob(".*")), [])  # no temporary file left
         self.tool("resume", d)
@@ -594,33 +610,37 @@ class Interrupt(CampaignTest):
 
     def test_coordinator_killed_tasks_go_on(self):
         """SIGKILL of the coordinator alone: its tasks go on and keep the directory locked meanwhile
-        ("running", and `resume` waits its turn). Their examples are paused while this is checked."""
-        d, run = self.start_run("orphans", chunk=5, workers=2)
-        examples = []
+        ("running", and `resume` waits its turn). The tasks run a stand-in example that waits for
+        a file, so they are surely running while this is checked."""
+        gate = self.work / "orphans-gate"
+        spec = self.spec("orphans", self.fake_example("fake-waits", ["rate", *BATCH, "dryRun"], gate=gate))
+        d = self.work / "orphans"
+        with open(self.work / "orphans.stderr", "w") as err:
+            run = subprocess.Popen([sys.executable, str(TOOL), "run", str(spec), "--bin-dir", str(self.work),
+                                    "--backend=local", "--workers=2", "--dir", str(d)],
+                                   stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
         try:
-            tid, _ = self.wait_for(lambda: self.in_flight(d))
-            os.kill(run.pid, signal.SIGSTOP)
-            examples = [c for w in children(run.pid) for c in children(w)]
-            for pid in examples:
-                os.kill(pid, signal.SIGSTOP)
+            self.wait_for(lambda: self.in_flight(d, after=0) and self.in_flight(d, after=1))
             os.kill(run.pid, signal.SIGKILL)
             run.wait()
             status = self.tool("status", d, check=False)
             self.assertEqual(status.returncode, 1)
-            self.assertRegex(status.stdout.splitlines()[1], r"^8 tasks: .*\b[12] running")
-            self.assertNotIn(f"task {tid} (", status.stdout)  # neither interrupted nor missing
+            self.assertIn("8 tasks: 6 missing, 2 running\n", status.stdout)
+            self.assertNotIn("INTERRUPTED", status.stdout)
             resume = self.tool("resume", d, check=False)
             one_line(self, resume, 2, f"(pid {run.pid} on ", "which is gone: tasks it started are still running")
         finally:
-            for pid in examples:
-                os.kill(pid, signal.SIGCONT)
+            gate.touch()
             if run.poll() is None:
                 run.kill()
                 run.wait()
         tool = load_tool()
         self.wait_for(lambda: not tool.DirectoryLock(d).held_elsewhere())
+        self.assertIn("8 tasks: 2 done, 6 missing", self.tool("status", d, check=False).stdout)
         self.tool("resume", d)
-        self.assertIn("8 tasks: 8 done", self.tool("status", d).stdout)
+        self.tool("merge", d)
+        self.assertEqual([(r["rate"], r["run"]) for r in read_csv(d / "merged.csv")],
+                         [(rate, str(run)) for rate in ("1Mbps", "2Mbps") for run in range(1, 5)])
 
 
 class Installed(CampaignTest):
