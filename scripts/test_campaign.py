@@ -516,6 +516,15 @@ class Shards(CampaignTest):
             with self.assertRaises(tool.ShardDefect) as e:
                 tool.check_rows(bad, t)
             self.assertIn(words, str(e.exception))
+        # No 'run' column (the response function, one run per point): the task's run goes in front.
+        table = "cc,p,measured_window\nreno,0.01,10.8\ncubic,0.01,11.4\n"
+        self.assertEqual(tool.with_run_column(table, {"first_run": 7, "runs": 1}),
+                         "run,cc,p,measured_window\n7,reno,0.01,10.8\n7,cubic,0.01,11.4\n")
+        self.assertEqual(tool.with_run_column(good, t), good)
+        with self.assertRaises(tool.ShardDefect) as e:
+            tool.with_run_column(table, t)
+        self.assertIn("header has no 'run' column, so a task can hold one run only (it has 2: set chunk = 1)",
+                      str(e.exception))
 
 
 def children(pid):
