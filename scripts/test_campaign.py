@@ -648,8 +648,11 @@ class Interrupt(CampaignTest):
         self.assertIn("8 tasks: 2 done, 6 missing", self.tool("status", d, check=False).stdout)
         self.tool("resume", d)
         self.tool("merge", d)
-        self.assertEqual([(r["rate"], r["run"]) for r in read_csv(d / "merged.csv")],
-                         [(rate, str(run)) for rate in ("1Mbps", "2Mbps") for run in range(1, 5)])
+        # rate is a parameter and a column of the stand-in's CSV: the parameter's column is "--rate"
+        with open(d / "merged.csv") as f:
+            self.assertEqual(f.readline(), "--rate,config,run,rate\n")
+        self.assertEqual([(r["--rate"], r["run"], r["rate"]) for r in read_csv(d / "merged.csv")],
+                         [(rate, str(run), rate) for rate in ("1Mbps", "2Mbps") for run in range(1, 5)])
 
 
 class Installed(CampaignTest):
@@ -834,6 +837,50 @@ class SlurmBackend(CampaignTest):
             self.assertEqual(len(list((d / "logs").glob("slurm-*_*.out"))), 16)  # one per array element
         finally:
             cluster.stop()
+
+
+class OtherExamples(CampaignTest):
+    """The tool drives every batch example: the dumbbell (rows per flow, 'run' first) and the
+    response function (no 'run' column, one run per point); a campaign's rows are the example's."""
+
+    def campaign_rows(self, name, spec):
+        d = self.work / name
+        self.tool("run", self.spec(name, spec), "--bin-dir", self.bin_dir, "--backend=local", "--workers=2",
+                  "--dir", d)
+        merge = self.tool("merge", d)
+        return read_csv(d / "merged.csv"), merge.stdout
+
+    def direct_rows(self, example, *args):
+        out = self.work / f"{example}-direct.csv"
+        subprocess.run([str(self.bin_dir / example), *args, "--jobs=1", "--quiet", f"--csv={out}"], check=True,
+                       stdout=subprocess.DEVNULL)
+        return read_csv(out)
+
+    def test_dumbbell(self):
+        rows, summary = self.campaign_rows("dumbbell", '[campaign]\nexample = "quic-cc-dumbbell"\nruns = 2\n'
+                                           'chunk = 1\n[fixed]\nduration = "3s"\nwarmup = "1s"\n'
+                                           '[parameters]\nflows = ["quic:cubic:2", "quic:reno:2"]\n')
+        self.assertEqual([(r["flows"], r["run"], r["flow"]) for r in rows],
+                         [(f, str(run), str(flow)) for f in ("quic:cubic:2", "quic:reno:2") for run in (1, 2)
+                          for flow in (0, 1)])
+        for flows in ("quic:cubic:2", "quic:reno:2"):
+            own = self.direct_rows("quic-cc-dumbbell", f"--flows={flows}", "--duration=3s", "--warmup=1s", "--runs=2")
+            self.assertEqual([{k: v for k, v in r.items() if k != "flows"} for r in rows if r["flows"] == flows], own)
+        self.assertRegex(summary, r"\nquic:cubic:2\s+2\s+4\n")  # runs, rows of the cell
+
+    def test_response_function(self):
+        rows, summary = self.campaign_rows("response", '[campaign]\nexample = "quic-cc-response-function"\n'
+                                           'runs = 1\n[fixed]\ncycles = 3\nwarmupCycles = 1\nrtt = "50ms"\n'
+                                           '[parameters]\np = ["0.01", "0.001"]\n')
+        # The parameter p is also a column of the example's CSV: the campaign's is "--p".
+        self.assertEqual([(r["--p"], r["run"], r["cc"]) for r in rows],
+                         [(p, "1", cc) for p in ("0.01", "0.001") for cc in ("reno", "cubic")])
+        for p in ("0.01", "0.001"):
+            own = self.direct_rows("quic-cc-response-function", f"--p={p}", "--cycles=3", "--warmupCycles=1",
+                                   "--rtt=50ms")
+            self.assertEqual([{k: v for k, v in r.items() if k not in ("--p", "run")} for r in rows if r["--p"] == p],
+                             own)
+        self.assertIn("runs 1..1 per cell", summary)
 
 
 class PhaseDiagram(CampaignTest):
