@@ -304,19 +304,6 @@ class BadOptions(CampaignTest):
 
 
 class LocalBackend(CampaignTest):
-    def test_progress_without_terminal(self):
-        """stderr not a terminal (a log): one line per finished task with the count and an ETA."""
-        self.run_campaign("progress", 5, "local", "--workers=2")
-        lines = [l for l in self.last_run.stderr.splitlines() if l.startswith("small: ")]
-        done = [int(l.split()[1].split("/")[0]) for l in lines]
-        self.assertEqual(done, sorted(set(done)), lines)  # a line only when a task finished
-        self.assertEqual(done[-1], 8)
-        self.assertGreaterEqual(len(done), 4, lines)
-        self.assertIn("/8 tasks done (", lines[0])
-        self.assertIn(" runs), ", lines[0])
-        self.assertTrue(all(", ETA " in l for l in lines[:-1]), lines)
-        self.assertEqual(lines[-1].split(" elapsed")[0].split(", ")[0], "small: 8/8 tasks done (40/40 runs)")
-
     def test_attribute_sweep(self):
         """An ns-3 attribute default as a swept parameter reaches the example: its default value
         gives the example's own rows, another value other rows."""
@@ -356,9 +343,23 @@ class LocalBackend(CampaignTest):
 
 
 class ParallelBackend(CampaignTest):
+    def assert_progress_lines(self, stderr, tasks, runs):
+        """stderr not a terminal (a log): one line per finished task with the count and an ETA."""
+        lines = [l for l in stderr.splitlines() if l.startswith("small: ")]
+        done = [int(l.split()[1].split("/")[0]) for l in lines]
+        self.assertEqual(done, sorted(set(done)), lines)  # a line only when a task finished
+        self.assertEqual(done[-1], tasks)
+        self.assertGreaterEqual(len(done), 2, lines)
+        self.assertRegex(lines[0], rf"^small: \d+/{tasks} tasks done \(\d+/{runs} runs\), \d+m\d\ds elapsed, "
+                                   r"ETA \d+m\d\ds$")
+        self.assertTrue(all(", ETA " in l for l in lines[:-1]), lines)
+        self.assertRegex(lines[-1], rf"^small: {tasks}/{tasks} tasks done \({runs}/{runs} runs\), \d+m\d\ds elapsed$")
+
     def test_parallel_equals_local(self):
         ref = self.reference()
+        self.assert_progress_lines(self.last_run.stderr, 4, 40)
         d = self.run_campaign("parallel", 3, "parallel", "--workers=2")
+        self.assert_progress_lines(self.last_run.stderr, 16, 40)
         self.assert_same_merge(d, ref)
         joblog = (d / "parallel-1.joblog").read_text().splitlines()
         self.assertEqual(len(joblog), 1 + 16)  # header + one line per task
