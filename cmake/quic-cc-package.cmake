@@ -74,10 +74,12 @@ install(FILES ${CMAKE_BINARY_DIR}/quic-cc.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}
 # programs it runs, next to it (it looks in its own directory); they find the library through
 # an rpath relative to their own place, so any prefix works.
 install(PROGRAMS ${CMAKE_CURRENT_LIST_DIR}/../scripts/quic-cc-campaign DESTINATION ${CMAKE_INSTALL_BINDIR})
+file(RELATIVE_PATH QUICCC_BIN_TO_LIB /quic-cc-prefix/${CMAKE_INSTALL_BINDIR} /quic-cc-prefix/${CMAKE_INSTALL_LIBDIR})
 foreach(ex ${QUICCC_EXAMPLES})
   get_filename_component(name ${ex} NAME_WE)
-  file(RELATIVE_PATH bin_to_lib /quic-cc-prefix/${CMAKE_INSTALL_BINDIR} /quic-cc-prefix/${CMAKE_INSTALL_LIBDIR})
-  set_target_properties(${name} PROPERTIES INSTALL_RPATH "$ORIGIN/${bin_to_lib}")
+  # (and the directories of the ns-3 libraries when ns-3 is not in a system directory)
+  set_target_properties(${name} PROPERTIES INSTALL_RPATH "$ORIGIN/${QUICCC_BIN_TO_LIB}"
+                                           INSTALL_RPATH_USE_LINK_PATH ON)
   install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endforeach()
 install(DIRECTORY ${CMAKE_CURRENT_LIST_DIR}/../examples/campaigns/
