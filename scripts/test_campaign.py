@@ -710,6 +710,18 @@ class Statistics(CampaignTest):
             self.assertEqual(tool.quantile(v, q), float(line), f"quantile {q} of {v}")
         self.assertIsNone(tool.quantile([], 0.5))
 
+    def test_summary_skips_missing_times(self):
+        """A completed row without a completion time (quic-cc-idle's on-off workload) counts as
+        completed and adds no time: no traceback, the median of the others or '-'."""
+        tool = load_tool()
+        camp = types.SimpleNamespace(meta={"name": "x", "example": "e", "first_run": 1, "runs": 3, "spec_runs": 3})
+        header = ["w", "config", "run", "completed", "completion_s"]
+        rows = [["a", "c", "1", "1", "2.5"], ["a", "c", "2", "1", ""], ["a", "c", "3", "0", "0"],
+                ["b", "c", "1", "1", ""], ["b", "c", "2", "1", ""], ["b", "c", "3", "1", ""]]
+        lines = tool.summarize(camp, header, rows, 1, 1, []).splitlines()
+        self.assertRegex(lines[4], r"^a\s+c\s+3\s+2/3\s+33\.3\s+\[\S+, \S+\]\s+2\.50\s+2\.50$")
+        self.assertRegex(lines[5], r"^b\s+c\s+3\s+3/3\s+0\.0\s+\[0\.0, \S+\]\s+-\s+-$")
+
 
 def free_port():
     with socket.socket() as s:
