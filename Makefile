@@ -45,6 +45,8 @@ DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest li
                libgmock-dev nlohmann-json3-dev libboost-dev libbenchmark-dev python3 \
                python3-matplotlib ccache valgrind slurmctld slurmd slurm-client munge parallel \
                clang libclang-rt-14-dev clang-format
+# quic-cc-campaign's Wilson intervals (statsmodels) and quantiles (numpy).
+DEB_PACKAGES += python3-numpy python3-statsmodels
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
