@@ -14,12 +14,70 @@
 #include "ns3/udp-socket-factory.h"
 
 #include <filesystem>
+#include <set>
 #include <sstream>
 
 namespace ns3
 {
 
 QuicCcHelper::QuicCcHelper() = default;
+
+namespace
+{
+/// Whether all of \p text reads as one \p T through operator>>, as ns-3's
+/// ATTRIBUTE_VALUE_IMPLEMENT DeserializeFromString reads it (which aborts unless the stream
+/// reaches its end: "abc" for a DoubleValue is an abort there, a failure here).
+template <typename T>
+bool
+ReadsWhole(const std::string& text)
+{
+    std::istringstream is(text);
+    T v{};
+    is >> v;
+    return !is.fail() && is.eof();
+}
+
+/**
+ * Whether \p text can be handed to the DeserializeFromString of a \p valueType (the checker's
+ * GetValueTypeName) without an abort inside ns-3: numbers must read whole, a Time must be a
+ * number with one of Time(std::string)'s units or none (any other suffix aborts there), and a
+ * value of any other non-string type must be one word (operator>> reads one, and ns-3 aborts
+ * when text is left over).
+ */
+bool
+SafeToDeserialize(const std::string& valueType, const std::string& text)
+{
+    if (valueType == "ns3::StringValue")
+    {
+        return true;
+    }
+    if (text.empty() || text.find_first_of(" \t\n\r\f\v") != std::string::npos)
+    {
+        return false;
+    }
+    if (valueType == "ns3::DoubleValue")
+    {
+        return ReadsWhole<double>(text);
+    }
+    if (valueType == "ns3::UintegerValue")
+    {
+        return text.front() != '-' && ReadsWhole<uint64_t>(text);
+    }
+    if (valueType == "ns3::IntegerValue")
+    {
+        return ReadsWhole<int64_t>(text);
+    }
+    if (valueType == "ns3::TimeValue")
+    {
+        const size_t unit = text.find_first_not_of("+-0123456789.eE");
+        static const std::set<std::string>
+            kUnits{"s", "ms", "us", "ns", "ps", "fs", "min", "h", "d", "y"};
+        return ReadsWhole<double>(text.substr(0, unit)) &&
+               (unit == std::string::npos || kUnits.count(text.substr(unit)) > 0);
+    }
+    return true;
+}
+} // namespace
 
 void
 QuicCcHelper::CheckControllerName(const std::string& tid) const
@@ -62,9 +120,12 @@ QuicCcHelper::CheckAttributeValue(TypeId tid, const std::string& name, const Att
             return invalid + " (one of " + info.checker->GetUnderlyingTypeInformation() + ")";
         }
     }
-    if (!info.checker->CreateValidValue(value))
+    if ((text && !SafeToDeserialize(info.checker->GetValueTypeName(), text->Get())) ||
+        !info.checker->CreateValidValue(value))
     {
-        return invalid;
+        return invalid + (info.checker->HasUnderlyingTypeInformation()
+                              ? " (" + info.checker->GetUnderlyingTypeInformation() + ")"
+                              : "");
     }
     return "";
 }

@@ -84,7 +84,8 @@ std::vector<std::string>
 QuicCcRunBatch(size_t count,
                uint32_t workers,
                const std::function<std::string(size_t)>& task,
-               bool progress)
+               bool progress,
+               const std::function<void(size_t, const std::string&)>& onResult)
 {
     if (count == 0)
     {
@@ -126,6 +127,7 @@ QuicCcRunBatch(size_t count,
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::optional<std::string>> results(count);
     size_t received = 0;
+    size_t delivered = 0; // results 0..delivered-1 were passed to onResult
     bool malformed = false;
     std::vector<std::string> partial(workers);
     std::vector<bool> open(workers, true);
@@ -175,6 +177,10 @@ QuicCcRunBatch(size_t count,
                     malformed = true;
                 }
                 partial[w].erase(0, nl + 1);
+            }
+            for (; onResult && delivered < count && results[delivered]; ++delivered)
+            {
+                onResult(delivered, *results[delivered]);
             }
             if (progress)
             {
