@@ -98,17 +98,27 @@ QuicCcHelper::CheckAttributeValue(TypeId tid, const std::string& name, const Att
     {
         return tid.GetName() + " has no attribute '" + name + "'";
     }
-    const auto* text = dynamic_cast<const StringValue*>(&value);
-    const std::string shown = text ? text->Get() : value.SerializeToString(info.checker);
-    const std::string invalid =
-        "invalid value '" + shown + "' for attribute " + name + " of " + tid.GetName();
     if (!(info.flags & TypeId::ATTR_CONSTRUCT))
     {
         return tid.GetName() + "::" + name + " cannot be set at construction";
     }
-    if (text && dynamic_cast<const EnumChecker*>(PeekPointer(info.checker)))
+    return CheckValue(info.checker, value, " for attribute " + name + " of " + tid.GetName());
+}
+
+std::string
+QuicCcHelper::CheckValue(Ptr<const AttributeChecker> checker,
+                         const AttributeValue& value,
+                         const std::string& subject)
+{
+    const auto* text = dynamic_cast<const StringValue*>(&value);
+    const std::string invalid =
+        "invalid value '" + (text ? text->Get() : value.SerializeToString(checker)) + "'" + subject;
+    const std::string range = checker->HasUnderlyingTypeInformation()
+                                  ? " (" + checker->GetUnderlyingTypeInformation() + ")"
+                                  : "";
+    if (text && dynamic_cast<const EnumChecker*>(PeekPointer(checker)))
     {
-        std::istringstream names(info.checker->GetUnderlyingTypeInformation());
+        std::istringstream names(checker->GetUnderlyingTypeInformation());
         std::string candidate;
         bool known = false;
         while (std::getline(names, candidate, '|'))
@@ -117,15 +127,13 @@ QuicCcHelper::CheckAttributeValue(TypeId tid, const std::string& name, const Att
         }
         if (!known)
         {
-            return invalid + " (one of " + info.checker->GetUnderlyingTypeInformation() + ")";
+            return invalid + " (one of " + checker->GetUnderlyingTypeInformation() + ")";
         }
     }
-    if ((text && !SafeToDeserialize(info.checker->GetValueTypeName(), text->Get())) ||
-        !info.checker->CreateValidValue(value))
+    if ((text && !SafeToDeserialize(checker->GetValueTypeName(), text->Get())) ||
+        !checker->CreateValidValue(value))
     {
-        return invalid + (info.checker->HasUnderlyingTypeInformation()
-                              ? " (" + info.checker->GetUnderlyingTypeInformation() + ")"
-                              : "");
+        return invalid + range;
     }
     return "";
 }

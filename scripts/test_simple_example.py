@@ -99,14 +99,14 @@ class SimpleExample(unittest.TestCase):
         self.assertEqual(sorted(p.name for p in self.scratch.glob("dry*")), [])
 
     def test_full_disk_leaves_no_partial_file(self):
-        # A 16 kB tmpfs (mounting needs root): the trace of a 1 MB transfer does not fit.
+        # A one-page (4 kB) tmpfs (mounting needs root): the 6 kB trace of 1 MB does not fit.
         if os.geteuid() != 0:
             self.skipTest("mounting a tmpfs needs root")
         disk = self.scratch / "full-disk"
         disk.mkdir()
-        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", str(disk)], check=True)
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4k", "tmpfs", str(disk)], check=True)
         try:
-            r = subprocess.run([str(self.example), f"--maxBytes={MAX_BYTES}",
+            r = subprocess.run([os.path.abspath(self.example), f"--maxBytes={MAX_BYTES}",
                                 f"--cwndFile={disk}/x.cwnd"], capture_output=True, text=True,
                                timeout=300, cwd=self.scratch)
             self.assertEqual(r.returncode, 1, r.stderr)

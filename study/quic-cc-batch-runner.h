@@ -41,8 +41,9 @@ namespace ns3
  * \return the result lines, element i from task(i)
  *
  * A worker that fails (fatal error, crash, non-zero exit) or a missing, duplicate or malformed
- * result is a fatal error in the parent that says how many workers failed and how many results
- * arrived; so is a failure of pipe() or fork().
+ * result makes the parent print one line saying how many workers failed and how many results
+ * arrived and exit with status 1 (the worker's own error is on stderr before it); a failure of
+ * pipe() or fork() is a fatal error.
  */
 std::vector<std::string> QuicCcRunBatch(
     size_t count,

@@ -139,10 +139,20 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
             }
             continue;
         }
-        StringValue global;
-        if (GlobalValue::GetValueByNameFailSafe(name, global))
+        if (const auto global =
+                std::find_if(GlobalValue::Begin(),
+                             GlobalValue::End(),
+                             [&name](const GlobalValue* g) { return g->GetName() == name; });
+            global != GlobalValue::End())
         {
-            continue; // --RngRun=..., --SimulatorImplementationType=...: ns-3's
+            // --RngRun=..., --SimulatorImplementationType=...: ns-3's, checked as attributes are.
+            if (const std::string reason =
+                    QuicCcHelper::CheckValue((*global)->GetChecker(), StringValue(value));
+                !reason.empty())
+            {
+                Exit(QuicCcUsageError(name, value, reason));
+            }
+            continue;
         }
         Exit(QuicCcUsageError(name, value, "unknown option (see --help)"));
     }

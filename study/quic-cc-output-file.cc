@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
@@ -68,7 +69,22 @@ RemovePendingAndReraise(int sig)
     raise(sig);
 }
 
-/// Register \p tmp for removal on SIGINT/SIGTERM/SIGHUP; the slot, or -1 if none is free.
+/// Remove this process's pending temporary files (at exit: an error elsewhere ended the program).
+void
+RemovePendingAtExit()
+{
+    for (size_t i = 0; i < PendingFiles::kMax; ++i)
+    {
+        if (g_pending.used[i] && g_pending.owner[i] == getpid())
+        {
+            unlink(g_pending.path[i]);
+            g_pending.used[i] = 0;
+        }
+    }
+}
+
+/// Register \p tmp for removal on SIGINT/SIGTERM/SIGHUP and at exit; the slot, or -1 if none is
+/// free.
 int
 AddPending(const std::string& tmp)
 {
@@ -90,6 +106,7 @@ AddPending(const std::string& tmp)
         }
         // A file size limit (ulimit -f) then fails write() with EFBIG instead of killing us.
         signal(SIGXFSZ, SIG_IGN);
+        std::atexit(&RemovePendingAtExit);
     }
     for (size_t i = 0; i < PendingFiles::kMax; ++i)
     {

@@ -7,7 +7,6 @@
 #include "ns3/nstime.h"
 
 #include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
 
