@@ -116,7 +116,9 @@ QuicCcHelper::CheckValue(Ptr<const AttributeChecker> checker,
     const std::string range = checker->HasUnderlyingTypeInformation()
                                   ? " (" + checker->GetUnderlyingTypeInformation() + ")"
                                   : "";
-    if (text && dynamic_cast<const EnumChecker*>(PeekPointer(checker)))
+    // An enum attribute: EnumChecker's value type is "ns3::EnumValue" up to 3.40 and
+    // "ns3::EnumValue<E>" from 3.41 (a class template then, with no common base to cast to).
+    if (text && checker->GetValueTypeName().rfind("ns3::EnumValue", 0) == 0)
     {
         std::istringstream names(checker->GetUnderlyingTypeInformation());
         std::string candidate;
