@@ -183,7 +183,7 @@ class ExamplesCommandLine(unittest.TestCase):
 
     def run_example(self, name, args):
         return subprocess.run([str(self.binaries[name])] + args, capture_output=True, text=True,
-                              timeout=600)
+                              timeout=600, cwd=self.scratch)
 
     def test_bad_options_exit_2_with_one_line(self):
         for name, args, expected in BAD:
@@ -193,6 +193,7 @@ class ExamplesCommandLine(unittest.TestCase):
                     self.assertEqual(r.returncode, 2, r.stderr)
                     self.assertEqual(r.stdout, "")
                     self.assertEqual(r.stderr, f"{name}: {expected}\n")
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
 
     def test_bad_global_value_is_one_line(self):
         # ns-3's UintegerValue aborts on "abc"; the checker's type differs between ns-3 versions.
@@ -309,7 +310,7 @@ class ExamplesCommandLine(unittest.TestCase):
 if __name__ == "__main__":
     ExamplesCommandLine.binaries = {name: pathlib.Path(sys.argv[1]).resolve() / name
                                     for name in BATCH}
-    ExamplesCommandLine.scratch = pathlib.Path(sys.argv[2])
+    ExamplesCommandLine.scratch = pathlib.Path(sys.argv[2]).resolve()
     ExamplesCommandLine.scratch.mkdir(parents=True, exist_ok=True)
     for old in ExamplesCommandLine.scratch.glob("*.csv*"):
         old.unlink()
