@@ -34,6 +34,17 @@ QUICCC_STUDY_SOURCES = [
     'study/quic-cc-periodic-error-model.cc',
     'study/quic-cc-dumbbell-scenario.cc',
     'study/quic-cc-response-function.cc',
+    'study/quic-cc-idle-observer.cc',
+    'study/quic-cc-delivery-clock.cc',
+    'study/quic-cc-client-application.cc',
+    'study/quic-cc-chunked-sender.cc',
+    'study/quic-cc-request-client.cc',
+    'study/quic-cc-server-application.cc',
+    'study/quic-cc-response-server.cc',
+    'study/quic-cc-rate-limited-sender.cc',
+    'study/quic-cc-slow-reader.cc',
+    'study/quic-cc-loss-phases.cc',
+    'study/quic-cc-idle-scenario.cc',
 ]
 
 
@@ -55,6 +66,7 @@ def build(bld):
 
     module = bld.create_ns3_module('quic-cc', QUICCC_DEPENDENCIES)
     module.source = [
+        'model/quic-cc-attribute-copy.cc',
         'model/quic-rtt-stats.cc',
         'model/quic-congestion-controller.cc',
         'model/quic-hystart-plus-plus.cc',
@@ -85,6 +97,7 @@ def build(bld):
         'test/quic-cc-death-spiral-test-suite.cc',
         'test/quic-cc-dumbbell-test-suite.cc',
         'test/quic-cc-hystart-lab-test-suite.cc',
+        'test/quic-cc-idle-test-suite.cc',
         'test/quic-cc-many-sockets-test-suite.cc',
         'test/quic-cc-observability-test-suite.cc',
         'test/quic-cc-path-mtu-test-suite.cc',
@@ -98,6 +111,7 @@ def build(bld):
     headers.module = 'quic-cc'
     headers.source = [
         'model/quic-cc-compat.h',
+        'model/quic-cc-attribute-copy.h',
         'model/quic-rtt-stats.h',
         'model/quic-congestion-controller.h',
         'model/quic-hystart-plus-plus.h',
@@ -105,6 +119,7 @@ def build(bld):
         'model/quic-prr.h',
         'model/quic-reno.h',
         'model/quic-cubic.h',
+        'model/quic-cc-sent-frames.h',
         'model/quic-loss-detection.h',
         'model/quic-cc-frames.h',
         'model/quic-cc-range-set.h',
