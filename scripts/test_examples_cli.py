@@ -122,7 +122,7 @@ BAD = [
      "CssGrowthDivisor of ns3::QuicHyStartPlusPlus (uint32_t 2:4294967295)"),
     *[(name, ["--ns3::QuicCcSocket::MaxDatagramSize=abc"],
        "--ns3::QuicCcSocket::MaxDatagramSize=abc: invalid value 'abc' for attribute "
-       "MaxDatagramSize of ns3::QuicCcSocket (uint64_t 0:18446744073709551615)") for name in BATCH],
+       "MaxDatagramSize of ns3::QuicCcSocket (uint64_t 1200:65527)") for name in BATCH],
     (DB, ["--flows=quic:cubic[Beta=abc]:1"],
      "--flows=quic:cubic[Beta=abc]:1: 'quic:cubic[Beta=abc]:1': " + BETA.format("abc")),
     (DB, ["--flows=quic:cubic[Beta=2]:1"],
