@@ -40,6 +40,7 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -136,31 +137,6 @@ SelectConfigs(const std::string& cc, const std::string& idle)
     return out;
 }
 
-std::string
-Serialize(const Row& row)
-{
-    std::ostringstream os;
-    os << std::setprecision(17) << row.config << ' ' << row.run << ' ' << row.r.completed << ' '
-       << row.r.completionSeconds << ' ' << row.r.endSeconds << ' ' << row.r.handshakeSeconds << ' '
-       << row.r.bytesReceived << ' ' << row.r.cwndAtLossEnd << ' ' << row.r.cwndAtLate << ' '
-       << row.r.minCwndAfterLoss << ' ' << row.r.maxCwndAfterLoss << ' ' << row.r.maxCwndAfterLate
-       << ' ' << row.r.lostAfterLoss << ' ' << row.r.lostPackets << ' ' << row.r.transitions << ' '
-       << row.r.meanCyclePeriod << ' ' << row.r.events;
-    return os.str();
-}
-
-bool
-Deserialize(const std::string& line, Row& row)
-{
-    std::istringstream is(line);
-    return static_cast<bool>(is >> row.config >> row.run >> row.r.completed >>
-                             row.r.completionSeconds >> row.r.endSeconds >>
-                             row.r.handshakeSeconds >> row.r.bytesReceived >> row.r.cwndAtLossEnd >>
-                             row.r.cwndAtLate >> row.r.minCwndAfterLoss >> row.r.maxCwndAfterLoss >>
-                             row.r.maxCwndAfterLate >> row.r.lostAfterLoss >> row.r.lostPackets >>
-                             row.r.transitions >> row.r.meanCyclePeriod >> row.r.events);
-}
-
 /// Seconds as the labels print them: "2", "0.5".
 std::string
 Secs(Time t)
@@ -177,39 +153,40 @@ IfReached(const Row& row, Time at, uint64_t value)
     return row.r.endSeconds < at.GetSeconds() ? "" : std::to_string(value);
 }
 
-/// The CSV: one row per run. Sample times are columns of their own, so the names do not depend
-/// on the parameters.
+/// The CSV header. Sample times are columns of their own, so the names do not depend on the
+/// parameters; the ngtcp2 version is a column when an ngtcp2 row is in the batch.
 std::string
-Csv(const std::vector<Row>& rows,
-    const std::vector<RunConfig>& configs,
-    const QuicCcDeathSpiralParams& base)
+CsvHeader(const std::vector<RunConfig>& configs)
+{
+    return std::string("config,run,completed,completion_s,handshake_s,bytes_received,loss_end_s,"
+                       "cwnd_at_loss_end,late_sample_s,cwnd_at_late_sample,"
+                       "min_cwnd_after_loss_end,max_cwnd_after_loss_end,lost_after_loss_end,"
+                       "lost_packets,transitions,cycle_period_s,events") +
+           (Ngtcp2VersionUsed(configs).empty() ? "" : ",ngtcp2_version") + "\n";
+}
+
+/// One CSV row: one run.
+std::string
+CsvRow(const Row& row, const std::vector<RunConfig>& configs, const QuicCcDeathSpiralParams& base)
 {
     const std::string ngtcp2 = Ngtcp2VersionUsed(configs);
     std::ostringstream out;
-    out << "config,run,completed,completion_s,handshake_s,bytes_received,loss_end_s,cwnd_at_loss_"
-           "end,"
-           "late_sample_s,cwnd_at_late_sample,min_cwnd_after_loss_end,max_cwnd_after_loss_end,"
-           "lost_after_loss_end,lost_packets,transitions,cycle_period_s,events"
-        << (ngtcp2.empty() ? "" : ",ngtcp2_version") << '\n';
-    for (const Row& row : rows)
+    out << configs[row.config].name << ',' << row.run << ',' << row.r.completed << ','
+        << (row.r.completed ? QuicCcFormat(row.r.completionSeconds, 6) : "") << ','
+        << (row.r.handshakeSeconds >= 0 ? QuicCcFormat(row.r.handshakeSeconds, 6) : "") << ','
+        << row.r.bytesReceived << ',' << Secs(base.lossDuration) << ','
+        << IfReached(row, base.lossDuration, row.r.cwndAtLossEnd) << ',' << Secs(base.sampleLate)
+        << ',' << IfReached(row, base.sampleLate, row.r.cwndAtLate) << ','
+        << IfReached(row, base.observeFrom, row.r.minCwndAfterLoss) << ','
+        << IfReached(row, base.observeFrom, row.r.maxCwndAfterLoss) << ','
+        << IfReached(row, base.observeFrom, row.r.lostAfterLoss) << ',' << row.r.lostPackets << ','
+        << row.r.transitions << ',' << QuicCcFormat(row.r.meanCyclePeriod, 6) << ','
+        << row.r.events;
+    if (!ngtcp2.empty())
     {
-        out << configs[row.config].name << ',' << row.run << ',' << row.r.completed << ','
-            << (row.r.completed ? QuicCcFormat(row.r.completionSeconds, 6) : "") << ','
-            << (row.r.handshakeSeconds >= 0 ? QuicCcFormat(row.r.handshakeSeconds, 6) : "") << ','
-            << row.r.bytesReceived << ',' << Secs(base.lossDuration) << ','
-            << IfReached(row, base.lossDuration, row.r.cwndAtLossEnd) << ','
-            << Secs(base.sampleLate) << ',' << IfReached(row, base.sampleLate, row.r.cwndAtLate)
-            << ',' << IfReached(row, base.observeFrom, row.r.minCwndAfterLoss) << ','
-            << IfReached(row, base.observeFrom, row.r.maxCwndAfterLoss) << ','
-            << IfReached(row, base.observeFrom, row.r.lostAfterLoss) << ',' << row.r.lostPackets
-            << ',' << row.r.transitions << ',' << QuicCcFormat(row.r.meanCyclePeriod, 6) << ','
-            << row.r.events;
-        if (!ngtcp2.empty())
-        {
-            out << ',' << (configs[row.config].transport == "ngtcp2" ? ngtcp2 : "");
-        }
-        out << '\n';
+        out << ',' << (configs[row.config].transport == "ngtcp2" ? ngtcp2 : "");
     }
+    out << '\n';
     return out.str();
 }
 
@@ -322,8 +299,8 @@ main(int argc, char* argv[])
     std::string buffer = "1000";
     std::string loss = "30%";
     std::string lossDuration = "2s";
-    std::string lateSample = "7s";
-    std::string timeout = "10s";
+    std::string lateSample; // default: 5/8 of the way from the end of the loss to the timeout
+    std::string timeout;    // default: 8 s after the end of the loss
     std::string transfer = "10MB";
     std::string mss = "1350";
     std::string hystart = "true";
@@ -379,8 +356,14 @@ main(int argc, char* argv[])
     cmd.AddValue("lossDuration",
                  "Loss is switched off at this time (the first cwnd sample)",
                  lossDuration);
-    cmd.AddValue("lateSample", "Time of the second cwnd sample (before --timeout)", lateSample);
-    cmd.AddValue("timeout", "A run not complete by then fails", timeout);
+    cmd.AddValue("lateSample",
+                 "Time of the second cwnd sample, at or after --lossDuration and before "
+                 "--timeout (default: 5/8 of the way from one to the other, 7s with their "
+                 "defaults)",
+                 lateSample);
+    cmd.AddValue("timeout",
+                 "A run not complete by then fails (default: --lossDuration + 8s, 10s)",
+                 timeout);
     cmd.AddValue("size", "Download size (e.g. 10MB, 10000000)", transfer);
     cmd.AddValue("mss", "MaxDatagramSize, bytes (1200..1472 on this 1500-byte MTU path)", mss);
     cmd.AddFlag("hystart", "HyStart++ on the controller", hystart);
@@ -405,6 +388,24 @@ main(int argc, char* argv[])
     cmd.AddValue("ackDelayJitter",
                  "Host model: max uniform delay before each ACK is processed",
                  ackDelayJitter);
+    // Attributes the scenario sets from options: as attribute defaults they would be overridden.
+    cmd.AttributesSetBy({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"},
+                         {"ns3::QuicCcSocket::AckPolicy", "ackPolicy"},
+                         {"ns3::QuicCcSocket::AckBatchWindow", "ackBatchWindow"},
+                         {"ns3::QuicCcSocket::AckElicitingThreshold", "ackThreshold"},
+                         {"ns3::QuicCcSocket::MaxAckDelay", "maxAckDelay"},
+                         {"ns3::QuicCcSocket::MaxAckRanges", "maxAckRanges"},
+                         {"ns3::QuicCcSocket::ProbeContent", "probeContent"},
+                         {"ns3::QuicCcSocket::IdleTimeout", "timeout"},
+                         {"ns3::QuicCcSocket::Pacing", "pacing"},
+                         {"ns3::QuicCcSocket::PersistentCongestion", "persistentCongestion"},
+                         {"ns3::QuicCcSocket::PacketSizing", "packetSizing"},
+                         {"ns3::QuicCcSocket::SendDelay", "sendJitter"},
+                         {"ns3::QuicCcSocket::AckProcessingDelay", "ackDelayJitter"},
+                         {"ns3::QuicCubic::IdleRestart", "idle-restart"},
+                         {"ns3::QuicCubic::EpochSource", "epoch"},
+                         {"ns3::QuicCubic::HyStart", "hystart"},
+                         {"ns3::QuicReno::HyStart", "hystart"}});
     cmd.Parse(argc, argv);
 
     QuicCcDeathSpiralParams base;
@@ -459,14 +460,35 @@ main(int argc, char* argv[])
         base.lossDuration = QuicCcParseTime("lossDuration", lossDuration);
         base.handshakeLoss = QuicCcParseBool("handshakeLoss", handshakeLoss);
         base.observeFrom = base.lossDuration;
-        base.timeout = QuicCcParseTime("timeout", timeout);
-        QuicCcRequire(base.timeout.IsStrictlyPositive(), "timeout", timeout, "must be > 0");
-        base.sampleLate = QuicCcParseTime("lateSample", lateSample);
-        QuicCcRequire(base.sampleLate >= base.lossDuration && base.sampleLate < base.timeout,
-                      "lateSample",
-                      lateSample,
-                      "must be at or after --lossDuration (" + lossDuration +
-                          ") and before --timeout (" + timeout + ")");
+        // Defaults follow the options given; an error names only options given (a default
+        // by what it is and its value).
+        const auto bound = [&](const std::string& option,
+                               const std::string& text,
+                               Time value,
+                               const std::string& what) {
+            return cmd.WasGiven(option) ? "--" + option + "=" + text
+                                        : what + " (" + Secs(value) + "s)";
+        };
+        base.timeout =
+            timeout.empty() ? base.lossDuration + Seconds(8) : QuicCcParseTime("timeout", timeout);
+        QuicCcRequire(
+            base.timeout > base.lossDuration,
+            "timeout",
+            timeout,
+            "must be after " +
+                bound("lossDuration", lossDuration, base.lossDuration, "the end of the loss"));
+        base.sampleLate =
+            lateSample.empty()
+                ? base.lossDuration +
+                      TimeStep((base.timeout - base.lossDuration).GetTimeStep() * 5 / 8)
+                : QuicCcParseTime("lateSample", lateSample);
+        QuicCcRequire(
+            base.sampleLate >= base.lossDuration && base.sampleLate < base.timeout,
+            "lateSample",
+            lateSample,
+            "must be at or after " +
+                bound("lossDuration", lossDuration, base.lossDuration, "the end of the loss") +
+                " and before " + bound("timeout", timeout, base.timeout, "the timeout"));
         base.transferBytes = QuicCcParseBytes("size", transfer);
         // RFC 9000 Section 14: at least 1200 B; at most the 1500-byte MTU less IPv4 and UDP
         // headers.
@@ -526,17 +548,20 @@ main(int argc, char* argv[])
         return 0;
     }
 
+    // In the CSV's order (configuration, then run), so that each row is written as it finishes.
     std::vector<std::pair<size_t, uint32_t>> work; // (config, run)
-    for (uint32_t i = 0; i < batch.runs; ++i)
+    for (size_t c = 0; c < configs.size(); ++c)
     {
-        for (size_t c = 0; c < configs.size(); ++c)
+        for (uint32_t i = 0; i < batch.runs; ++i)
         {
             work.emplace_back(c, batch.firstRun + i);
         }
     }
+    const std::unique_ptr<QuicCcOutputFile> csv = batch.OpenCsv(cmd, CsvHeader(configs));
+    std::vector<Row> rows(work.size());
 
     // Independent simulations in separate processes; results come back as lines on a pipe.
-    const std::vector<std::string> lines = QuicCcRunBatch(
+    QuicCcRunBatch(
         work.size(),
         batch.jobs,
         [&](size_t w) {
@@ -552,23 +577,22 @@ main(int argc, char* argv[])
                 p.qlogDirectory =
                     qlog + "/" + configs[work[w].first].name + "-run" + std::to_string(p.run);
             }
-            return Serialize(Row{work[w].first, p.run, QuicCcRunDeathSpiral(p)});
+            return QuicCcRecordToLine(QuicCcRunDeathSpiral(p));
         },
-        batch.ShowProgress());
-    std::vector<Row> rows;
-    for (const std::string& line : lines)
+        batch.ShowProgress(),
+        [&](size_t w, const std::string& line) {
+            rows[w].config = work[w].first;
+            rows[w].run = work[w].second;
+            NS_ABORT_MSG_UNLESS(QuicCcRecordFromLine(line, rows[w].r),
+                                "bad result line from a worker");
+            if (csv)
+            {
+                csv->Write(CsvRow(rows[w], configs, base));
+            }
+        });
+    if (csv)
     {
-        Row row;
-        NS_ABORT_MSG_UNLESS(Deserialize(line, row), "bad result line from a worker");
-        rows.push_back(row);
-    }
-    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-        return std::tie(a.config, a.run) < std::tie(b.config, b.run);
-    });
-
-    if (!batch.csv.empty())
-    {
-        QuicCcWriteFileAtomically(batch.csv, Csv(rows, configs, base));
+        csv->Commit();
     }
 
     if (batch.runs == 1 && configs.size() == 1)
