@@ -34,12 +34,12 @@ FUZZ_TARGETS   := frames socket-recv connection-recv loss-detection
 # the campaign backends (scripts/quic-cc-campaign) its tests run.
 DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest libgtest-dev \
                libgmock-dev nlohmann-json3-dev libboost-dev libbenchmark-dev python3 \
-               python3-matplotlib ccache valgrind slurmctld slurmd slurm-client munge parallel \
+               python3-matplotlib python3-sphinx ccache valgrind slurmctld slurmd slurm-client munge parallel \
                clang libclang-rt-14-dev clang-format
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build test demo clean check-in-tree bench bench-scale golden test-sanitize \
+.PHONY: all deps configure build test demo doc clean check-in-tree bench bench-scale golden test-sanitize \
         fuzz-build fuzz test-fuzz format format-check
 
 all: build
@@ -85,6 +85,12 @@ demo: build
 	$(BUILD)/examples/quic-cc-death-spiral --runs=1 --firstRun=$$run --qlog=$(RESULTS)/qlog --quiet > /dev/null && \
 	$(PYTHON) scripts/plot-death-spiral.py --qlog $(RESULTS)/qlog --run $$run \
 	  --csv $(RESULTS)/death-spiral.csv --out $(RESULTS)
+
+# The model-library chapter as HTML, as ns-3's doc tree builds it (doc/conf.py); -W: a warning
+# is an error (the docs-build test of `make test` builds it the same way).
+doc: deps
+	$(PYTHON) -m sphinx -W --keep-going -b html -d $(BUILD)/doc/doctrees doc $(BUILD)/doc/html
+	@echo "doc: $(BUILD)/doc/html/quic-cc.html"
 
 # bench/ is also a directory: the target must stay .PHONY.
 bench: configure

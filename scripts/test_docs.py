@@ -1,0 +1,122 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The documentation builds: doc/quic-cc.rst with Sphinx as ns-3's doc tree builds model chapters
+(doc/conf.py, master document quic-cc, every warning an error), and with docutils alone (the
+chapter promises plain reStructuredText); the Markdown files link only to files and .rst
+sections that exist.
+
+  test_docs.py [WORK_DIR]
+
+Needs Debian's python3-sphinx (in DEB_PACKAGES; run with /usr/bin/python3).
+"""
+
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DOC = ROOT / "doc"
+RST = DOC / "quic-cc.rst"
+MARKDOWN = ["README.md", "CHANGES.md"]
+WORK = None  # set from argv: where the Sphinx output goes
+
+try:
+    import docutils.core
+    import sphinx.cmd.build  # noqa: F401 (presence check: the test needs Sphinx itself)
+except ImportError as e:  # pragma: no cover - depends on the machine
+    sys.exit(f"test_docs.py: {e}: install Debian's python3-sphinx (make deps) and run with /usr/bin/python3")
+
+
+def sphinx_build(source_dir, out_dir):
+    """sphinx-build -W --keep-going -b html with doc/conf.py; returns (exit status, stderr)."""
+    shutil.rmtree(out_dir, ignore_errors=True)
+    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html",
+           "-c", str(DOC), "-d", str(out_dir / "doctrees"), str(source_dir), str(out_dir / "html")]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    return p.returncode, p.stderr
+
+
+def rst_section_titles(text):
+    """Every section title of an .rst text (a line followed by an underline of one punctuation
+    character at least as long)."""
+    lines = text.splitlines()
+    titles = []
+    for prev, line in zip(lines, lines[1:]):
+        if (prev.strip() and line and len(set(line)) == 1 and line[0] in "=-*#^~+\"'"
+                and len(line) >= len(prev.rstrip()) and len(set(prev.strip())) > 1):
+            titles.append(prev.strip())
+    return titles
+
+
+def github_anchor(title):
+    """The id GitHub gives a rendered .rst/.md heading: lower case, punctuation dropped except
+    '-' and '_', spaces to '-'."""
+    title = re.sub(r"``|\|", "", title).lower()
+    return re.sub(r"[^\w\- ]", "", title).replace(" ", "-")
+
+
+class SphinxBuild(unittest.TestCase):
+    def test_chapter_builds_without_warnings(self):
+        status, err = sphinx_build(DOC, WORK / "sphinx")
+        self.assertEqual(status, 0, f"sphinx-build -W failed on doc/quic-cc.rst:\n{err}")
+        self.assertEqual(err.strip(), "", err)
+        html = (WORK / "sphinx" / "html" / "quic-cc.html").read_text()
+        # Every section made it into the page: the build did not stop half-way or swallow one.
+        self.assertEqual(html.count("<section id="), len(rst_section_titles(RST.read_text())))
+        for fig in re.findall(r"^\.\. (?:figure|image):: (\S+)", RST.read_text(), flags=re.M):
+            self.assertTrue((DOC / fig).is_file(), f"figure {fig} missing")
+            self.assertTrue((WORK / "sphinx" / "html" / "_images" / pathlib.Path(fig).name).is_file(), fig)
+
+    def test_a_bad_heading_fails_the_build(self):
+        # The check can fail: the defect of issue 29 (a subsection underlined with the chapter's
+        # character) must stop the build.
+        with tempfile.TemporaryDirectory(dir=WORK) as d:
+            src = pathlib.Path(d) / "src"
+            src.mkdir()
+            (src / "quic-cc.rst").write_text(
+                "Chapter\n-------\n\nSection\n*******\n\nSub\n===\n\nBad\n---\n\ntext\n\nNext\n====\n")
+            status, err = sphinx_build(src, pathlib.Path(d) / "out")
+            self.assertNotEqual(status, 0)
+            self.assertIn("Title level inconsistent", err)
+
+    def test_docutils_alone_renders_it(self):
+        # halt_level 2: any warning raises; the chapter must not need Sphinx-only roles.
+        docutils.core.publish_string(RST.read_text(), source_path=str(RST), writer_name="null",
+                                     settings_overrides={"report_level": 2, "halt_level": 2,
+                                                         "warning_stream": False})
+
+
+class MarkdownLinks(unittest.TestCase):
+    def test_links_point_at_files_and_sections_that_exist(self):
+        rst_anchors = {github_anchor(t) for t in rst_section_titles(RST.read_text())}
+        checked = 0
+        for name in MARKDOWN:
+            md = ROOT / name
+            if not md.exists():
+                continue
+            text = md.read_text()
+            own = {github_anchor(h) for h in re.findall(r"^#+ (.+)$", text, flags=re.M)}
+            for target in re.findall(r"\]\(([^)\s]+)\)", text):
+                if re.match(r"[a-z]+://", target):
+                    continue
+                path, _, anchor = target.partition("#")
+                checked += 1
+                if path:
+                    self.assertTrue((ROOT / path).exists(), f"{name}: link to missing {path}")
+                if not anchor:
+                    continue
+                if not path:
+                    self.assertIn(anchor, own, f"{name}: no section #{anchor}")
+                elif path == "doc/quic-cc.rst":
+                    self.assertIn(anchor, rst_anchors, f"{name}: doc/quic-cc.rst has no section #{anchor}")
+        self.assertGreater(checked, 10)
+
+
+if __name__ == "__main__":
+    WORK = pathlib.Path(sys.argv.pop(1) if len(sys.argv) > 1 else tempfile.mkdtemp()).resolve()
+    WORK.mkdir(parents=True, exist_ok=True)
+    unittest.main(verbosity=2)
