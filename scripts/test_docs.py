@@ -3,15 +3,17 @@
 """The documentation builds: doc/quic-cc.rst with Sphinx as ns-3's doc tree builds model chapters
 (doc/conf.py, master document quic-cc, every warning an error), and with docutils alone (the
 chapter promises plain reStructuredText); the Markdown files link only to files and .rst
-sections that exist.
+sections that exist; README's headline table is the golden death-spiral run's.
 
   test_docs.py [WORK_DIR]
 
 Needs Debian's python3-sphinx (in DEB_PACKAGES; run with /usr/bin/python3).
 """
 
+import csv
 import pathlib
 import re
+import statistics
 import shutil
 import subprocess
 import sys
@@ -22,6 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOC = ROOT / "doc"
 RST = DOC / "quic-cc.rst"
 MARKDOWN = ["README.md", "CHANGES.md"]
+GOLDEN = ROOT / "test" / "golden"  # the death-spiral baseline the golden-* tests re-run
 WORK = None  # set from argv: where the Sphinx output goes
 
 try:
@@ -53,10 +56,17 @@ def rst_section_titles(text):
 
 
 def github_anchor(title):
-    """The id GitHub gives a rendered .rst/.md heading: lower case, punctuation dropped except
-    '-' and '_', spaces to '-'."""
-    title = re.sub(r"``|\|", "", title).lower()
-    return re.sub(r"[^\w\- ]", "", title).replace(" ", "-")
+    """The id GitHub gives a Markdown heading: lower case, punctuation dropped except '-' and '_',
+    spaces to '-'."""
+    return re.sub(r"[^\w\- ]", "", title.replace("`", "").lower()).replace(" ", "-")
+
+
+def rst_section_ids():
+    """The ids docutils gives the chapter's sections (GitHub renders .rst with docutils, so these
+    are the anchors of doc/quic-cc.rst#...)."""
+    html = docutils.core.publish_string(RST.read_text(), source_path=str(RST), writer_name="html",
+                                        settings_overrides={"report_level": 5}).decode()
+    return set(re.findall(r'class="section" id="([^"]+)"', html))
 
 
 class SphinxBuild(unittest.TestCase):
@@ -92,7 +102,7 @@ class SphinxBuild(unittest.TestCase):
 
 class MarkdownLinks(unittest.TestCase):
     def test_links_point_at_files_and_sections_that_exist(self):
-        rst_anchors = {github_anchor(t) for t in rst_section_titles(RST.read_text())}
+        rst_anchors = rst_section_ids()
         checked = 0
         for name in MARKDOWN:
             md = ROOT / name
@@ -114,6 +124,45 @@ class MarkdownLinks(unittest.TestCase):
                 elif path == "doc/quic-cc.rst":
                     self.assertIn(anchor, rst_anchors, f"{name}: doc/quic-cc.rst has no section #{anchor}")
         self.assertGreater(checked, 10)
+
+
+def markdown_table(text, first_header):
+    """Rows (lists of cells) of the Markdown table whose first header cell is first_header."""
+    lines = text.splitlines()
+    for n, line in enumerate(lines):
+        if line.startswith("| ") and line.split("|")[1].strip() == first_header:
+            rows = []
+            for row in lines[n + 2:]:
+                if not row.startswith("|"):
+                    break
+                rows.append([c.strip() for c in row.strip().strip("|").split("|")])
+            return rows
+    return []
+
+
+class HeadlineTable(unittest.TestCase):
+    """README states one result, the death-spiral table; it must be the golden 100-run batch
+    (test/golden/death-spiral-all.csv and the table the example printed for it, .txt)."""
+
+    def test_readme_table_is_the_golden_batch(self):
+        readme_rows = markdown_table((ROOT / "README.md").read_text(), "config")
+        self.assertGreaterEqual(len(readme_rows), 3)
+        printed = {}
+        for line in (GOLDEN / "death-spiral-all.txt").read_text().splitlines():
+            m = re.match(r"(\S+)\s+(\d+)\s+(\d+/\d+)\s+([\d.]+)\s+(\[[\d., ]+\])\s+([\d.]+)\s+([\d.]+) \|\s+(\S+)", line)
+            if m:
+                printed[m.group(1)] = m.groups()
+        with (GOLDEN / "death-spiral-all.csv").open() as f:
+            runs = list(csv.DictReader(f))
+        for row in readme_rows:
+            config = row[0].split(" ")[0]
+            self.assertIn(config, printed, f"README row {config}: not in the golden batch")
+            _, n, completed, fail, ci, median, p90, pinned = printed[config]
+            self.assertEqual(row[1:], [completed, fail, ci, median, p90, pinned], config)
+            mine = [r for r in runs if r["config"] == config]
+            done = [float(r["completion_s"]) for r in mine if r["completed"] == "1"]
+            self.assertEqual(f"{len(done)}/{len(mine)}", completed, config)
+            self.assertEqual(f"{statistics.median(done):.2f}", median, config)
 
 
 if __name__ == "__main__":
