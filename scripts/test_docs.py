@@ -3,7 +3,8 @@
 """The documentation builds: doc/quic-cc.rst with Sphinx as ns-3's doc tree builds model chapters
 (doc/conf.py, master document quic-cc, every warning an error), and with docutils alone (the
 chapter promises plain reStructuredText); the Markdown files link only to files and .rst
-sections that exist; README's headline table is the golden death-spiral run's.
+sections that exist; README's headline table and the chapter's default death-spiral and
+HyStart++ lab 0 % tables are the golden runs' numbers.
 
   test_docs.py [WORK_DIR]
 
@@ -140,9 +141,11 @@ def markdown_table(text, first_header):
     return []
 
 
-class HeadlineTable(unittest.TestCase):
-    """README states one result, the death-spiral table; it must be the golden 100-run batch
-    (test/golden/death-spiral-all.csv and the table the example printed for it, .txt)."""
+class ResultsAreTheGoldenRuns(unittest.TestCase):
+    """Tables of numbers the code produces are checked against the golden runs that the
+    golden-* tests re-run (test/golden: CSV and the table the example printed with it): README's
+    headline table, the chapter's default death-spiral comparison and its HyStart++ lab 0 % loss
+    counts."""
 
     def test_readme_table_is_the_golden_batch(self):
         readme_rows = markdown_table((ROOT / "README.md").read_text(), "config")
@@ -163,6 +166,65 @@ class HeadlineTable(unittest.TestCase):
             done = [float(r["completion_s"]) for r in mine if r["completed"] == "1"]
             self.assertEqual(f"{len(done)}/{len(mine)}", completed, config)
             self.assertEqual(f"{statistics.median(done):.2f}", median, config)
+
+    def test_rst_default_comparison_is_the_golden_batch(self):
+        rows = rst_list_table(RST.read_text(), "Death spiral, default path")
+        self.assertEqual([r[0] for r in rows],
+                         ["cubic-LastSent", "cubic-LastActivity", "cubic-LastSentClamped", "cubic-Off", "reno"])
+        printed = {line.split()[0]: line.replace("|", " ").split()
+                   for line in (GOLDEN / "death-spiral-all.txt").read_text().splitlines()
+                   if line.startswith(("cubic-", "reno "))}
+        for row in rows:
+            words = printed[row[0]]
+            # config runs completed fail% [lo, hi] median p90 pinned cwnd@2s cwnd@7s transitions cycle
+            expected = [words[2], words[3], f"{words[4]} {words[5]}"] + words[6:]
+            self.assertEqual([c.replace("\\-", "-") for c in row[1:]], expected, row[0])
+
+    def test_rst_hystart_zero_loss_tables_are_the_golden_runs(self):
+        text = RST.read_text()
+        golden = {}
+        buffer = None
+        for line in (GOLDEN / "hystart-lab-0pct.txt").read_text().splitlines():
+            m = re.match(r"Buffer ([\d.]+ BDP|1000 packets)", line)
+            if m:
+                buffer = m.group(1).replace(" packets", " pkts")
+            elif buffer and re.match(r"(lost|sent) pkts\s+[\d.]", line):
+                golden[(line[:9], buffer)] = [f"{float(v):.0f}" for v in line[9:].split()]
+        self.assertEqual(len(golden), 8)
+        for kind, first_row in (("lost pkts", "0.5 BDP (14 pkts)"), ("sent pkts", "0.5 BDP")):
+            table = rst_simple_table(text, first_row)
+            for (k, buffer), values in golden.items():
+                if k != kind:
+                    continue
+                row = next((r for r in table if r[0].startswith(buffer)), None)
+                self.assertIsNotNone(row, f"{kind}: no row {buffer}")
+                self.assertEqual(row[1:], values, f"{kind}, {buffer}")
+
+
+def rst_list_table(text, caption):
+    """Rows of the list-table whose caption starts with caption (header row left out)."""
+    body = text[text.index(f".. list-table:: {caption}"):]
+    rows = []
+    for line in body.splitlines()[1:]:
+        if line.startswith("   * - "):
+            rows.append([line[7:].strip()])
+        elif line.startswith("     - ") and rows:
+            rows[-1].append(line[7:].strip())
+        elif line and not line.startswith("   "):
+            break
+    return rows[1:]
+
+
+def rst_simple_table(text, first_cell):
+    """Rows of the simple table (==== borders) whose first body row starts with first_cell."""
+    lines = text.splitlines()
+    start = next(n for n, line in enumerate(lines) if line.startswith(first_cell + "  "))
+    rows = []
+    for line in lines[start:]:
+        if line.startswith("="):
+            break
+        rows.append(re.split(r"\s{2,}", line.strip()))
+    return rows
 
 
 if __name__ == "__main__":
