@@ -126,6 +126,14 @@ class MarkdownLinks(unittest.TestCase):
                     self.assertIn(anchor, rst_anchors, f"{name}: doc/quic-cc.rst has no section #{anchor}")
         self.assertGreater(checked, 10)
 
+    def test_readme_lists_every_example(self):
+        readme = (ROOT / "README.md").read_text()
+        examples = sorted(f.stem for f in (ROOT / "examples").glob("*.cc"))
+        self.assertGreaterEqual(len(examples), 5)
+        for name in examples:
+            self.assertIn(f"`build/examples/{name}`", readme, f"README's quick start lacks {name}")
+            self.assertIn(f"(doc/quic-cc.rst#{name})", readme, f"README links no manual section of {name}")
+
 
 def markdown_table(text, first_header):
     """Rows (lists of cells) of the Markdown table whose first header cell is first_header."""
