@@ -1,8 +1,14 @@
 # quic-cc: every install and build step lives here.
 #   make demo   install missing Debian packages, build, run the death-spiral comparison + plots
 #   make test   install, build, run every test (ns-3 TestSuites and GoogleTest) through ctest
-#   make check-in-tree   build quic-cc inside the ns-3.37 Debian source tree (contrib/quic-cc),
-#               run its suites and examples with its test.py (cache: $QUICCC_CACHE)
+#   make doc    doc/quic-cc.rst as HTML with Sphinx (doc/conf.py; a warning is an error)
+#   make check-in-tree [NS3_SOURCE=<ns-3 archive or tree>]   build quic-cc as contrib/quic-cc of
+#               an ns-3 source (default: Debian's ns-3.37 source package), run its suites and
+#               examples with that ns-3's test.py (cache: $QUICCC_CACHE)
+#   make check-installed-ns3 NS3_SOURCE=<archive or tree>   build and `./ns3 install` that ns-3 into
+#               a prefix, build quic-cc standalone against it, run every ctest test there
+#   make check-ns3-versions   every supported mode: standalone 3.37 (make test), in-tree 3.37,
+#               3.44, 3.48, standalone against an installed 3.48 (archives: NS3_ARCHIVE_DIR)
 #   make bench  build and run the benchmarks (bench/), write bench/RESULTS.md (not tests)
 #   make golden  compare the full death-spiral and hystart-lab results with test/golden
 #   make bench-scale  1,000 / 2,000 / 4,000 / 10,000 dumbbell connections, quic-cc vs ns-3 TCP
@@ -39,7 +45,7 @@ DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest li
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build test demo doc clean check-in-tree bench bench-scale golden test-sanitize \
+.PHONY: all deps configure build test demo doc clean check-in-tree check-installed-ns3 check-ns3-versions bench bench-scale golden test-sanitize \
         fuzz-build fuzz test-fuzz format format-check
 
 all: build
@@ -127,8 +133,26 @@ fuzz: fuzz-build
 test-fuzz: fuzz-build
 	cd $(FUZZ_BUILD) && ctest --output-on-failure
 
+# Release archives of ns-3 that Debian bookworm lacks (ns-3.44.tar.xz, ns-3.48.tar.xz); CI's copy
+# sits beside the repository. Any other ns-3: make check-in-tree NS3_SOURCE=/path/to/ns-3.xx.
+NS3_ARCHIVE_DIR ?= ../shared/deps
+NS3_SOURCE      ?= debian
+NS3_NEWEST      ?= $(NS3_ARCHIVE_DIR)/ns-3.48.tar.xz
 check-in-tree:
-	JOBS=$(JOBS) scripts/check-in-tree.sh
+	JOBS=$(JOBS) scripts/check-in-tree.sh "$(NS3_SOURCE)"
+
+check-installed-ns3:
+	JOBS=$(JOBS) scripts/check-installed-ns3.sh "$(NS3_SOURCE)"
+
+# Each mode's closing line goes to $(BUILD)/ns3-versions.txt (the README's table is made from it).
+check-ns3-versions: test
+	@rm -f $(BUILD)/ns3-versions.txt
+	@echo "standalone: ns-3 $$(sed -n 's/^QUICCC_NS3_VERSION:INTERNAL=//p' $(BUILD)/CMakeCache.txt) ($$(sed -n 's/^ns3_DIR:PATH=//p' $(BUILD)/CMakeCache.txt)): make test passed" | tee -a $(BUILD)/ns3-versions.txt
+	JOBS=$(JOBS) scripts/check-in-tree.sh debian 2>&1 | tee $(BUILD)/ns3-3.37-in-tree.log | tail -n 1 | tee -a $(BUILD)/ns3-versions.txt
+	JOBS=$(JOBS) scripts/check-in-tree.sh $(NS3_ARCHIVE_DIR)/ns-3.44.tar.xz 2>&1 | tee $(BUILD)/ns3-3.44-in-tree.log | tail -n 1 | tee -a $(BUILD)/ns3-versions.txt
+	JOBS=$(JOBS) scripts/check-in-tree.sh $(NS3_NEWEST) 2>&1 | tee $(BUILD)/ns3-3.48-in-tree.log | tail -n 1 | tee -a $(BUILD)/ns3-versions.txt
+	JOBS=$(JOBS) scripts/check-installed-ns3.sh $(NS3_NEWEST) 2>&1 | tee $(BUILD)/ns3-3.48-installed.log | tail -n 1 | tee -a $(BUILD)/ns3-versions.txt
+	@! grep -q FAILED $(BUILD)/ns3-versions.txt
 
 # ns-3's own .clang-format (copied from the ns-3.37 source tree) over every tracked C++ file.
 CXX_SOURCES = $(shell git ls-files '*.cc' '*.h')

@@ -6,8 +6,6 @@
 #    this CMake build uses.
 #  - install-consumer: `cmake --install` into a prefix inside the build directory, then build
 #    and run test/consumer against it, with find_package(quic-cc) and with pkg-config.
-#  - quic-cc-compat-newer-api (a build target): model/quic-cc-compat.h compiles against the
-#    ns-3 >= 3.41/3.46 API forms (test/compat/ns3-dev-api stand-ins), as C++20.
 
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 
@@ -26,9 +24,9 @@ quiccc_json_list(j_headers ${QUICCC_HEADERS})
 quiccc_json_list(j_study ${QUICCC_STUDY_SOURCES})
 quiccc_json_list(j_tests ${QUICCC_TEST_SOURCES})
 quiccc_json_list(j_examples ${QUICCC_CHECK_EXAMPLES})
-quiccc_json_list(j_ns3 ${QUICCC_NS3_LIBS})
+quiccc_json_list(j_ns3 ${QUICCC_NS3_MODULE_NAMES})
 file(CONFIGURE OUTPUT ${CMAKE_BINARY_DIR}/quic-cc-file-lists.json CONTENT
-"{\"sources\": ${j_sources},\n \"headers\": ${j_headers},\n \"study\": ${j_study},\n \"tests\": ${j_tests},\n \"examples\": ${j_examples},\n \"ns3_libs\": ${j_ns3}}\n")
+"{\"sources\": ${j_sources},\n \"headers\": ${j_headers},\n \"study\": ${j_study},\n \"tests\": ${j_tests},\n \"examples\": ${j_examples},\n \"ns3_modules\": ${j_ns3}}\n")
 
 add_test(NAME wscript-matches-cmake
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/scripts/check-wscript.py
@@ -40,9 +38,3 @@ add_test(NAME install-consumer
           ${CMAKE_BINARY_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/test/consumer
           ${CMAKE_BINARY_DIR}/consumer-test ${CMAKE_COMMAND})
 set_tests_properties(install-consumer PROPERTIES TIMEOUT 600)
-
-add_library(quic-cc-compat-newer-api OBJECT test/compat/compat-newer-api-check.cc)
-target_include_directories(quic-cc-compat-newer-api BEFORE PRIVATE
-  ${CMAKE_CURRENT_SOURCE_DIR}/test/compat/ns3-dev-api ${CMAKE_CURRENT_SOURCE_DIR}/model
-  ${CMAKE_CURRENT_SOURCE_DIR}/test)
-set_target_properties(quic-cc-compat-newer-api PROPERTIES CXX_STANDARD 20)

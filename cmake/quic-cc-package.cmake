@@ -36,8 +36,9 @@ install(EXPORT quic-cc-targets
   FILE quic-cc-targets.cmake
   DESTINATION ${QUICCC_CMAKE_INSTALL_DIR})
 
-# The ns-3 version this build found is the floor the installed package asks for.
-set(QUICCC_NS3_MIN_VERSION 3.37)
+# The installed package asks for the ns-3 release it was built against (ns-3's own CMake package
+# is ExactVersion: a library built against 3.48 is not for 3.37's headers).
+set(QUICCC_NS3_FOUND_VERSION ${QUICCC_NS3_VERSION})
 configure_package_config_file(
   ${CMAKE_CURRENT_LIST_DIR}/quic-cc-config.cmake.in
   ${CMAKE_BINARY_DIR}/quic-cc-config.cmake
@@ -50,11 +51,11 @@ install(FILES ${CMAKE_BINARY_DIR}/quic-cc-config.cmake
               ${CMAKE_BINARY_DIR}/quic-cc-config-version.cmake
   DESTINATION ${QUICCC_CMAKE_INSTALL_DIR})
 
-# pkg-config: ns-3's own .pc files are named ns3-<module> (Debian ships them in libns3-dev).
+# pkg-config: ns-3's own .pc files are named ns3-<module> (Debian ships them in libns3-dev;
+# `./ns3 install` of 3.48 writes the same names).
 set(QUICCC_PC_REQUIRES "")
-foreach(lib ${QUICCC_NS3_LIBS})
-  string(REGEX REPLACE "^ns3::lib" "ns3-" pc ${lib})
-  string(APPEND QUICCC_PC_REQUIRES " ${pc}")
+foreach(m ${QUICCC_NS3_MODULE_NAMES})
+  string(APPEND QUICCC_PC_REQUIRES " ns3-${m}")
 endforeach()
 string(STRIP "${QUICCC_PC_REQUIRES}" QUICCC_PC_REQUIRES)
 set(QUICCC_PC_CFLAGS "")

@@ -48,7 +48,9 @@ QuicCcHelper::CheckAttributeValue(TypeId tid, const std::string& name, const Att
     {
         return tid.GetName() + "::" + name + " cannot be set at construction";
     }
-    if (text && dynamic_cast<const EnumChecker*>(PeekPointer(info.checker)))
+    // An enum attribute: EnumChecker's value type is "ns3::EnumValue" up to 3.40 and
+    // "ns3::EnumValue<E>" from 3.41 (a class template then, with no common base to cast to).
+    if (text && info.checker->GetValueTypeName().rfind("ns3::EnumValue", 0) == 0)
     {
         std::istringstream names(info.checker->GetUnderlyingTypeInformation());
         std::string candidate;

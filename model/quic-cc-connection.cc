@@ -3,6 +3,8 @@
  */
 #include "quic-cc-connection.h"
 
+#include "quic-cc-compat.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
@@ -361,7 +363,7 @@ QuicCcConnection::ProcessPacket(const QuicCcPacket& packet, size_t size)
         {
             SendAckNow();
         }
-        else if (!m_ackTimer.IsRunning())
+        else if (!quiccc::compat::IsPending(m_ackTimer))
         {
             m_ackTimer = Simulator::Schedule(*m_acks.GetAckDeadline() - now,
                                              &QuicCcConnection::SendAckNow,
@@ -465,7 +467,7 @@ QuicCcConnection::FinishStream()
 void
 QuicCcConnection::ScheduleSendPending()
 {
-    if (!m_sendEvent.IsRunning())
+    if (!quiccc::compat::IsPending(m_sendEvent))
     {
         m_sendEvent = Simulator::ScheduleNow(&QuicCcConnection::SendPending, this);
     }
@@ -488,7 +490,8 @@ QuicCcConnection::SendPending()
     {
         return;
     }
-    if (m_sendEvent.IsRunning() && Simulator::GetDelayLeft(m_sendEvent).IsStrictlyPositive())
+    if (quiccc::compat::IsPending(m_sendEvent) &&
+        Simulator::GetDelayLeft(m_sendEvent).IsStrictlyPositive())
     {
         return; // the host delay model paces this burst; the scheduled call continues it
     }
@@ -645,7 +648,7 @@ QuicCcConnection::RearmLossTimer()
         return;
     }
     // Lazy re-arming: an earlier pending expiry re-checks the deadline when it fires.
-    if (m_lossTimer.IsRunning() && m_lossTimerAt <= *deadline)
+    if (quiccc::compat::IsPending(m_lossTimer) && m_lossTimerAt <= *deadline)
     {
         return;
     }
@@ -680,7 +683,7 @@ void
 QuicCcConnection::RestartIdleTimer()
 {
     // Lazy: the timer re-checks m_lastActivity when it fires instead of being moved per packet.
-    if (!m_idleTimer.IsRunning())
+    if (!quiccc::compat::IsPending(m_idleTimer))
     {
         m_idleTimer =
             Simulator::Schedule(m_config.idleTimeout, &QuicCcConnection::OnIdleTimer, this);

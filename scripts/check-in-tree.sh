@@ -1,28 +1,36 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Check quic-cc as an ns-3 contrib module: copy it into contrib/quic-cc of the ns-3.37 tree from
-# Debian's source package, configure and build that tree, then run every quic-cc TestSuite and
-# the examples of test/examples-to-run.py through ns-3's own test.py.
+# Check quic-cc as an ns-3 contrib module: copy it into contrib/quic-cc of an ns-3 source tree,
+# configure and build that tree with ns-3's warning flags as errors (NS3_WARNINGS_AS_ERRORS=ON),
+# then run every quic-cc TestSuite and the examples of test/examples-to-run.py through ns-3's own
+# test.py. It ends with one line: the ns-3 version built, the build time and the suite results.
 #
-#   scripts/check-in-tree.sh          (or: make check-in-tree)
+#   scripts/check-in-tree.sh [NS3_SOURCE]      (or: make check-in-tree NS3_SOURCE=...)
+#
+# NS3_SOURCE (argument or environment) is any ns-3 source, 3.37 to 3.48:
+#   (empty) or "debian"   the ns-3.37 source package of Debian bookworm (apt-get source ns3);
+#   an archive            ns-3.NN.tar.xz / .tar.bz2 / .tar.gz as nsnam publishes it (one top folder);
+#   a directory           an ns-3 source tree (yours): copied, never modified.
+# The tree is unpacked or copied into the cache once per source; later runs rebuild only what
+# changed in quic-cc.
 #
 # Environment:
-#   QUICCC_CACHE  where the ns-3 source and its build live, outside the repository
-#                 (default: $HOME/.cache/quic-cc). Kept between runs: a second run only
-#                 rebuilds what changed in quic-cc.
+#   QUICCC_CACHE  where ns-3 sources and builds live, outside the repository
+#                 (default: $HOME/.cache/quic-cc). Kept between runs.
 #   JOBS          parallel build jobs (default: number of cores).
 #
-# Needs root or sudo the first time: it installs dpkg-dev/rsync and the other build tools if
-# missing and, when apt has no deb-src entry, adds one mirroring the configured Debian archive.
-# Any failure stops the script with a message saying which step failed.
+# Needs root or sudo the first time for Debian's source: it installs dpkg-dev/rsync and the other
+# build tools if missing and, when apt has no deb-src entry, adds one mirroring the configured
+# Debian archive. Any failure stops the script with a message saying which step failed.
 
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE="${QUICCC_CACHE:-${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}/.cache/quic-cc}"
 JOBS="${JOBS:-$(nproc)}"
-NS3_VERSION=3.37
+NS3_SOURCE="${1:-${NS3_SOURCE:-debian}}"
+DEBIAN_NS3_VERSION=3.37
 # The ns-3 modules quic-cc needs, plus csma: with --enable-tests, ns-3.37 builds src/test whose
 # TCP system suites need it.
 NS3_MODULES="quic-cc;core;network;internet;applications;point-to-point;point-to-point-layout;mobility;traffic-control;flow-monitor;stats;csma"
@@ -32,7 +40,7 @@ NS3_MODULES="quic-cc;core;network;internet;applications;point-to-point;point-to-
 # compile command, so a later CMake re-run without it (as `cmake --build` does when quic-cc's
 # CMake files or globs change) would rebuild all of ns-3. Only quic-cc's own examples and tests
 # are built: the rest of the tree is a dependency here.
-NS3_CMAKE_ARGS=(-DCMAKE_BUILD_TYPE=default -DNS3_ASSERT=ON -DNS3_LOG=ON -DNS3_WARNINGS_AS_ERRORS=OFF
+NS3_CMAKE_ARGS=(-DCMAKE_BUILD_TYPE=default -DNS3_ASSERT=ON -DNS3_LOG=ON -DNS3_WARNINGS_AS_ERRORS=ON
                 -DNS3_NATIVE_OPTIMIZATIONS=OFF -DNS3_EXAMPLES=ON -DNS3_TESTS=ON
                 "-DNS3_ENABLED_MODULES=${NS3_MODULES}" -DNS3_FILTER_MODULE_EXAMPLES_AND_TESTS=quic-cc)
 unset CLICOLOR
@@ -40,6 +48,8 @@ DEB_SRC_FILE=/etc/apt/sources.list.d/quic-cc-deb-src.sources
 
 STEP="start"
 T0=$(date +%s)
+# shellcheck source=ns3-source.sh
+. "$REPO/scripts/ns3-source.sh"
 fail() { echo "check-in-tree: FAILED: $*" >&2; exit 1; }
 trap 'rc=$?; [ $rc -eq 0 ] || echo "check-in-tree: FAILED in step \"$STEP\" (exit $rc)" >&2' EXIT
 step() { STEP="$1"; echo; echo "=== check-in-tree: $1 ($(( $(date +%s) - T0 )) s elapsed)"; }
@@ -59,16 +69,17 @@ if [ -n "$need" ]; then
 fi
 
 # ---------------------------------------------------------------------------------------------
-step "ns-${NS3_VERSION} source (apt-get source ns3)"
+step "ns-3 source ($NS3_SOURCE)"
 mkdir -p "$CACHE/src"
 exec 9>"$CACHE/lock"
 flock -n 9 || { echo "waiting for another check-in-tree run (lock $CACHE/lock)"; flock 9; }
 
+if [ "$NS3_SOURCE" = debian ]; then
 NS3_DIR=""
-find_tree() { NS3_DIR="$(ls -d "$CACHE"/src/ns3-"${NS3_VERSION}"*/ns-"${NS3_VERSION}" 2>/dev/null | head -n 1 || true)"; }
+find_tree() { NS3_DIR="$(ls -d "$CACHE"/src/ns3-"${DEBIAN_NS3_VERSION}"*/ns-"${DEBIAN_NS3_VERSION}" 2>/dev/null | head -n 1 || true)"; }
 find_tree
 if [ -z "$NS3_DIR" ] || [ ! -x "$NS3_DIR/ns3" ]; then
-  if ! apt-cache showsrc ns3 2>/dev/null | grep -q "^Version: ${NS3_VERSION}"; then
+  if ! apt-cache showsrc ns3 2>/dev/null | grep -q "^Version: ${DEBIAN_NS3_VERSION}"; then
     # No deb-src entry yet: mirror every Debian "deb" entry of the main archive as "deb-src".
     echo "adding deb-src entries in $DEB_SRC_FILE"
     python3 - "$DEB_SRC_FILE" <<'PY' | $SUDO tee "$DEB_SRC_FILE" >/dev/null
@@ -110,15 +121,22 @@ print("\n\n".join(out))
 PY
     $SUDO apt-get update -qq
   fi
-  apt-cache showsrc ns3 2>/dev/null | grep -q "^Version: ${NS3_VERSION}" \
-    || fail "apt has no ns3 ${NS3_VERSION} source package (need Debian bookworm deb-src)"
+  apt-cache showsrc ns3 2>/dev/null | grep -q "^Version: ${DEBIAN_NS3_VERSION}" \
+    || fail "apt has no ns3 ${DEBIAN_NS3_VERSION} source package (need Debian bookworm deb-src)"
   (cd "$CACHE/src" && apt-get source -q ns3)
   find_tree
   [ -n "$NS3_DIR" ] && [ -x "$NS3_DIR/ns3" ] \
-    || fail "apt-get source ns3 did not unpack an ns-${NS3_VERSION} tree under $CACHE/src"
+    || fail "apt-get source ns3 did not unpack an ns-${DEBIAN_NS3_VERSION} tree under $CACHE/src"
 fi
-echo "ns-3 tree: $NS3_DIR"
+else
+  ns3_source_tree "$NS3_SOURCE" "$CACHE/src" ""
+fi
+NS3_RELEASE="$(cat "$NS3_DIR/VERSION" 2>/dev/null || basename "$NS3_DIR")"
+echo "ns-3 tree: $NS3_DIR (version ${NS3_RELEASE})"
 case "$NS3_DIR" in "$REPO"/*) fail "cache $CACHE is inside the repository";; esac
+
+# ccache (ns-3 uses it when installed) keyed on paths relative to the tree.
+export CCACHE_BASEDIR="$NS3_DIR"
 
 # ---------------------------------------------------------------------------------------------
 step "copy quic-cc into contrib/quic-cc"
@@ -163,11 +181,13 @@ MODULE="$NS3_DIR/contrib/quic-cc"
 # Every TestSuite("name", ...) constructor call in test/*.cc, as CMakeLists.txt finds them.
 suites="$(sed -n 's/.*TestSuite("\([^"]*\)".*/\1/p' "$MODULE"/test/*.cc | tr '\n' ' ')"
 [ -n "$suites" ] || fail "no TestSuite(\"name\", ...) in contrib/quic-cc/test/*.cc"
+results=""
 for suite in $suites; do
   step "test.py -s $suite"
   out="$(mktemp)"
   ./test.py --no-build -s "$suite" 2>&1 | tee "$out" || fail "test.py -s $suite exited non-zero"
   passed "$out" "TestSuite $suite" || fail "test.py did not report 'PASS: TestSuite $suite'"
+  results="$results $suite=PASS"
   rm -f "$out"
 done
 
@@ -180,11 +200,12 @@ out="$(mktemp)"
 while IFS= read -r ex; do
   passed "$out" "Example contrib/quic-cc/examples/$ex" \
     || fail "test.py did not report 'PASS: Example contrib/quic-cc/examples/$ex'"
+  nexamples=$((${nexamples:-0} + 1))
 done <<<"$examples"
 rm -f "$out"
 
 STEP="done"
 echo
 total=$(( $(date +%s) - T0 ))
-echo "check-in-tree: OK in ${total} s (build ${build_s} s; ns-3 tree $NS3_DIR; suites: $suites)"
-echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) ok total=${total}s build=${build_s}s jobs=${JOBS}" >>"$CACHE/check-in-tree-times.log"
+echo "check-in-tree: OK: ns-3 ${NS3_RELEASE} in-tree (source: $NS3_SOURCE), total ${total} s, build ${build_s} s (-j ${JOBS}), test.py:${results} examples=${nexamples}/${nexamples} PASS"
+echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) ok ns-3=${NS3_RELEASE} total=${total}s build=${build_s}s jobs=${JOBS}" >>"$CACHE/check-in-tree-times.log"

@@ -138,7 +138,7 @@ def main():
     cmake_study = cm["study"]
     cmake_tests = [os.path.relpath(p, root) for p in cm["tests"]]
     cmake_examples = [os.path.relpath(p, root) for p in cm["examples"]]
-    cmake_deps = [d.replace("ns3::lib", "", 1) for d in cm["ns3_libs"]]
+    cmake_deps = cm["ns3_modules"]
 
     errors = []
 

@@ -78,7 +78,7 @@ class QuicCcResponseFunctionTestCase : public quiccc::test::SimulationTestCase
     {
         for (const std::string cc : {"reno", "cubic"})
         {
-            for (const Time rtt : {MilliSeconds(100), MilliSeconds(10)})
+            for (const Time& rtt : {MilliSeconds(100), MilliSeconds(10)})
             {
                 for (const double p : {1e-2, 1e-3})
                 {

@@ -54,7 +54,7 @@ pkg-config --exists --print-errors quic-cc
 echo "cflags: $(pkg-config --cflags quic-cc)"
 echo "libs:   $(pkg-config --libs quic-cc)"
 # shellcheck disable=SC2046 # word splitting of pkg-config output is intended
-${CXX:-c++} -std=c++17 -O1 "$work/src/quic-cc-simple.cc" -o "$work/quic-cc-simple-pc" \
+${CXX:-c++} -std=c++"$(pkg-config --variable=cxx_standard quic-cc)" -O1 "$work/src/quic-cc-simple.cc" -o "$work/quic-cc-simple-pc" \
   $(pkg-config --cflags --libs quic-cc)
 check_run "$work/quic-cc-simple-pc"
 

@@ -11,6 +11,7 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/nstime.h"
+#include "ns3/quic-cc-compat.h"
 #include "ns3/quic-cubic.h"
 #include "ns3/quic-hystart-plus-plus.h"
 #include "ns3/quic-reno.h"
@@ -53,7 +54,7 @@ TEST(QuicControllerConfigTest, AttributeDefaults)
     DoubleValue c;
     cubic->GetAttribute("C", c);
     EXPECT_DOUBLE_EQ(c.Get(), 0.4);
-    EnumValue idle;
+    QUICCC_ENUM_VALUE(QuicCubic::IdleRestart) idle;
     cubic->GetAttribute("IdleRestart", idle);
     EXPECT_EQ(idle.Get(), QuicCubic::IDLE_RESTART_LAST_ACTIVITY);
     StringValue idleName;
