@@ -34,6 +34,17 @@ QUICCC_STUDY_SOURCES = [
     'study/quic-cc-periodic-error-model.cc',
     'study/quic-cc-dumbbell-scenario.cc',
     'study/quic-cc-response-function.cc',
+    'study/quic-cc-idle-observer.cc',
+    'study/quic-cc-delivery-clock.cc',
+    'study/quic-cc-client-application.cc',
+    'study/quic-cc-chunked-sender.cc',
+    'study/quic-cc-request-client.cc',
+    'study/quic-cc-server-application.cc',
+    'study/quic-cc-response-server.cc',
+    'study/quic-cc-rate-limited-sender.cc',
+    'study/quic-cc-slow-reader.cc',
+    'study/quic-cc-loss-phases.cc',
+    'study/quic-cc-idle-scenario.cc',
 ]
 
 
@@ -85,6 +96,7 @@ def build(bld):
         'test/quic-cc-death-spiral-test-suite.cc',
         'test/quic-cc-dumbbell-test-suite.cc',
         'test/quic-cc-hystart-lab-test-suite.cc',
+        'test/quic-cc-idle-test-suite.cc',
         'test/quic-cc-many-sockets-test-suite.cc',
         'test/quic-cc-observability-test-suite.cc',
         'test/quic-cc-path-mtu-test-suite.cc',

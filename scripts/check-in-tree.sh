@@ -185,7 +185,7 @@ results=""
 for suite in $suites; do
   step "test.py -s $suite"
   out="$(mktemp)"
-  ./test.py --no-build -s "$suite" 2>&1 | tee "$out" || fail "test.py -s $suite exited non-zero"
+  ./test.py --no-build --fullness=EXTENSIVE -s "$suite" 2>&1 | tee "$out" || fail "test.py -s $suite exited non-zero"
   passed "$out" "TestSuite $suite" || fail "test.py did not report 'PASS: TestSuite $suite'"
   results="$results $suite=PASS"
   rm -f "$out"

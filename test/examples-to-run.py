@@ -18,6 +18,8 @@ cpp_examples = [
     # Two QUIC configurations and ns-3 TCP at one buffer and loss point, a short download.
     ("quic-cc-hystart-lab --runs=1 --buffer=1 --loss=0,2% --size=300kB "
      "--configs=tcp-cubic,reno,cubic-hystart --jobs=1", "True", "False"),
+    # The true-idle study: the headline rows, one run each of two short chunks.
+    ("quic-cc-idle --runs=1 --pauses=1 --chunk=300kB --period=0.5s --jobs=1", "True", "False"),
     # The --dryRun contract: options checked, nothing printed, exit 0.
     ("quic-cc-death-spiral --dryRun=true --loss=0.3", "True", "False"),
 ]

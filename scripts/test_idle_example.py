@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""quic-cc-idle's command line and outputs, run by ctest ("idle-example"):
+
+- bad input (zero or negative chunk size, period, think time, fraction, read rate; a share of
+  the link above 1, a reader faster than the link; an option of another workload; unknown rows)
+  exits 2 with one line on stderr;
+- --dryRun checks everything and runs nothing;
+- a small batch gives the runs CSV, the pauses CSV and the table with every requested row
+  exactly once, identical across two runs and across --jobs=1 and --jobs=2.
+
+    test_idle_example.py <quic-cc-idle> <scratch dir>
+"""
+
+import csv
+import pathlib
+import subprocess
+import sys
+import unittest
+
+NAME = "quic-cc-idle"
+
+BAD = [
+    (["--chunk=0"], "--chunk=0: must be a size > 0 in bytes, e.g. 10MB (10,000,000 bytes), 500kB or 8000000"),
+    (["--chunk=-5"], "--chunk=-5: must be a size > 0 in bytes, e.g. 10MB (10,000,000 bytes), 500kB or 8000000"),
+    (["--chunk=200MB"],
+     "--chunk=200MB: must be at most the socket's send buffer (SndBufSize), 134217728 bytes"),
+    (["--chunk=2MB", "--ns3::QuicCcSocket::SndBufSize=1000000"],
+     "--chunk=2MB: must be at most the socket's send buffer (SndBufSize), 1000000 bytes"),
+    (["--period=0s"], "--period=0s: must be > 0"),
+    (["--period=-1s"], "--period=-1s: must be a time >= 0 with a unit, e.g. 2s, 500ms, 50us"),
+    (["--workload=request-response", "--think=0s"], "--think=0s: must be > 0"),
+    (["--workload=request-response", "--think=-2s"],
+     "--think=-2s: must be a time >= 0 with a unit, e.g. 2s, 500ms, 50us"),
+    (["--workload=request-response", "--response=0"],
+     "--response=0: must be a size > 0 in bytes, e.g. 10MB (10,000,000 bytes), 500kB or 8000000"),
+    (["--workload=request-response", "--thinkDistribution=normal"],
+     "--thinkDistribution=normal: must be fixed or exponential"),
+    (["--workload=rate-limited", "--fraction=0"],
+     "--fraction=0: must be in (0, 1] (a share of the bottleneck rate; above 1 the sender is not "
+     "rate-limited)"),
+    (["--workload=rate-limited", "--fraction=1.5"],
+     "--fraction=1.5: must be in (0, 1] (a share of the bottleneck rate; above 1 the sender is not "
+     "rate-limited)"),
+    (["--workload=rate-limited", "--fraction=-0.5"], "--fraction=-0.5: must be a number >= 0"),
+    (["--workload=slow-reader", "--readRate=0"],
+     "--readRate=0: must be a rate > 0 such as 1Gbps, 5Mbps, 100kb/s"),
+    (["--workload=slow-reader", "--readRate=-5Mbps"],
+     "--readRate=-5Mbps: must be a rate > 0 such as 1Gbps, 5Mbps, 100kb/s"),
+    (["--workload=slow-reader", "--readRate=200Mbps"],
+     "--readRate=200Mbps: must be below the bottleneck rate --rate=100Mbps (a faster reader never "
+     "limits the transfer)"),
+    (["--readRate=5Mbps"], "--readRate=5Mbps: has no effect with --workload=chunked"),
+    (["--think=3s"], "--think=3s: has no effect with --workload=chunked"),
+    (["--workload=onoff", "--chunk=1MB"], "--chunk=1MB: has no effect with --workload=onoff"),
+    (["--workload=video"],
+     "--workload=video: must be chunked, request-response, rate-limited, slow-reader or onoff"),
+    (["--configs=cubic,reno"],
+     "--configs=cubic: must be headline, others, all or a row: cubic-<IdleRestart>[-separate]"
+     "[-paced], cubic-LastSent-rw, cubic-LastActivity-rw, cubic-Off-rw, reno, reno-paced or reno-rw"),
+    (["--lossOn=2s"], "--lossOn=2s: has no effect without --loss"),
+    (["--loss=1%", "--lossOff=0s"], "--lossOff=0s: must be > 0"),
+    (["--loss=2"], "--loss=2: a fraction must be in [0, 1]: use 30% or 0.3"),
+    (["--pauses=0"], "--pauses=0: must be a whole number in 1..100000"),
+    (["--buffer=0"], "--buffer=0: must be a BDP multiple > 0 (0.5)"),
+    (["--falseIdleRuns=-1"], "--falseIdleRuns=-1: must be a whole number in 0..1000000"),
+    (["--pauseCsv=/nonexistent-quic-cc/p.csv"],
+     "--pauseCsv=/nonexistent-quic-cc/p.csv: directory /nonexistent-quic-cc does not exist"),
+]
+
+SMALL = ["--configs=cubic-Off,cubic-LastActivity,reno-rw", "--runs=2", "--pauses=2",
+         "--chunk=300kB", "--period=0.5s", "--quiet"]
+
+
+class IdleExample(unittest.TestCase):
+    binary = None
+    scratch = None
+
+    def run_example(self, args):
+        return subprocess.run([str(self.binary)] + args, capture_output=True, text=True,
+                              timeout=600)
+
+    def test_bad_input_exits_2_with_one_line(self):
+        for args, expected in BAD:
+            with self.subTest(args=args):
+                r = self.run_example(args)
+                self.assertEqual(r.returncode, 2, r.stderr)
+                self.assertEqual(r.stdout, "")
+                self.assertEqual(r.stderr, f"{NAME}: {expected}\n")
+
+    def test_dry_run_runs_nothing(self):
+        out = self.scratch / "dry.csv"
+        r = self.run_example(["--dryRun", "--configs=all", f"--csv={out}", "--falseIdleRuns=100"])
+        self.assertEqual((r.returncode, r.stdout, r.stderr), (0, "", ""))
+        self.assertFalse(out.exists())
+
+    def test_loss_phases_vary_with_the_run(self):
+        out = self.scratch / "loss.csv"
+        r = self.run_example(["--configs=cubic-LastActivity", "--runs=3", "--pauses=2", "--chunk=300kB",
+                              "--period=0.5s", "--loss=2%", "--lossOn=0.3s", "--lossOff=0.2s", "--quiet",
+                              f"--csv={out}"])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = list(csv.DictReader(out.read_text().splitlines()))
+        self.assertEqual([row["run"] for row in rows], ["1", "2", "3"])
+        self.assertGreater(sum(int(row["lost_packets"]) for row in rows), 0, "loss phases lose packets")
+        self.assertGreater(len({row["lost_packets"] for row in rows}), 1, "runs differ")
+
+    @unittest.skipUnless(pathlib.Path("/usr/bin/python3").exists(), "needs Debian's python3")
+    def test_plot_of_one_pause(self):
+        qlog = self.scratch / "qlog"
+        pauses = self.scratch / "plot-pauses.csv"
+        png = self.scratch / "idle.png"
+        r = self.run_example(["--configs=cubic-Off,cubic-LastActivity", "--runs=1", "--pauses=2",
+                              "--chunk=300kB", "--period=0.5s", "--quiet", f"--qlog={qlog}",
+                              f"--pauseCsv={pauses}"])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        plot = pathlib.Path(__file__).resolve().parent / "plot-idle.py"
+        p = subprocess.run(["/usr/bin/python3", str(plot), f"--qlog={qlog}", f"--pauses={pauses}",
+                            "--pause=2", f"--out={png}"], capture_output=True, text=True, timeout=300)
+        if p.returncode == 2 and "cannot import matplotlib" in p.stderr:
+            self.skipTest(p.stderr.strip())
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(png.read_bytes()[:8], b"\x89PNG\r\n\x1a\n")
+        p = subprocess.run(["/usr/bin/python3", str(plot), f"--qlog={qlog}", f"--pauses={pauses}",
+                            "--pause=9", f"--out={png}"], capture_output=True, text=True, timeout=300)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("no pause 9 of run 1", p.stderr)
+
+    def test_slow_reader_table(self):
+        r = self.run_example(["--workload=slow-reader", "--bulk=1MB", "--readRate=20Mbps",
+                              "--configs=cubic-LastActivity,reno", "--runs=1", "--quiet"])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = [line.split() for line in r.stdout.splitlines()
+                if line.split()[:1] in (["cubic-LastActivity"], ["reno"])]
+        self.assertEqual([row[0] for row in rows], ["cubic-LastActivity", "reno"])
+        for row in rows:
+            self.assertEqual(row[1:3], ["1", "1"], "one run, completed")
+            self.assertGreater(float(row[3]), 1e6 * 8 / 20e6 * 1e3, "at the reader's pace")
+
+    def test_outputs_complete_and_deterministic(self):
+        results = []
+        for tag, jobs in (("a", "1"), ("b", "1"), ("c", "2")):
+            runs = self.scratch / f"runs-{tag}.csv"
+            pauses = self.scratch / f"pauses-{tag}.csv"
+            r = self.run_example(SMALL + [f"--jobs={jobs}", f"--csv={runs}", f"--pauseCsv={pauses}"])
+            self.assertEqual(r.returncode, 0, r.stderr)
+            results.append((runs.read_bytes(), pauses.read_bytes(), r.stdout))
+        self.assertEqual(results[0], results[1], "two runs with --jobs=1 differ")
+        self.assertEqual(results[0], results[2], "--jobs=1 and --jobs=2 differ")
+        rows = list(csv.DictReader((self.scratch / "runs-a.csv").read_text().splitlines()))
+        self.assertEqual(sorted((row["config"], row["run"]) for row in rows),
+                         sorted((c, str(n)) for c in ("cubic-Off", "cubic-LastActivity", "reno-rw")
+                                for n in (1, 2)))
+        for row in rows:
+            self.assertEqual(row["completed"], "1")
+            self.assertEqual(row["pauses"], "2")
+        pauses = list(csv.DictReader((self.scratch / "pauses-a.csv").read_text().splitlines()))
+        self.assertEqual(len(pauses), 12)
+        for p in pauses:
+            self.assertGreater(float(p["idle_s"]), 0.1)
+            if p["config"] == "reno-rw" and p["pause"] == "2":
+                self.assertEqual(p["cwnd_after"], "13500", "restart window: 10 x 1350 B")
+        table = results[0][2].splitlines()
+        for c in ("cubic-Off", "cubic-LastActivity", "reno-rw"):
+            self.assertEqual(sum(1 for line in table if line.split()[:1] == [c]), 1, c)
+
+
+if __name__ == "__main__":
+    IdleExample.binary = pathlib.Path(sys.argv[1])
+    IdleExample.scratch = pathlib.Path(sys.argv[2])
+    IdleExample.scratch.mkdir(parents=True, exist_ok=True)
+    for old in IdleExample.scratch.glob("*.csv"):
+        old.unlink()
+    unittest.main(argv=sys.argv[:1], verbosity=2)
