@@ -66,6 +66,7 @@ def build(bld):
 
     module = bld.create_ns3_module('quic-cc', QUICCC_DEPENDENCIES)
     module.source = [
+        'model/quic-cc-attribute-copy.cc',
         'model/quic-rtt-stats.cc',
         'model/quic-congestion-controller.cc',
         'model/quic-hystart-plus-plus.cc',
@@ -110,6 +111,7 @@ def build(bld):
     headers.module = 'quic-cc'
     headers.source = [
         'model/quic-cc-compat.h',
+        'model/quic-cc-attribute-copy.h',
         'model/quic-rtt-stats.h',
         'model/quic-congestion-controller.h',
         'model/quic-hystart-plus-plus.h',
@@ -117,6 +119,7 @@ def build(bld):
         'model/quic-prr.h',
         'model/quic-reno.h',
         'model/quic-cubic.h',
+        'model/quic-cc-sent-frames.h',
         'model/quic-loss-detection.h',
         'model/quic-cc-frames.h',
         'model/quic-cc-range-set.h',

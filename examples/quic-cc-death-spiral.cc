@@ -12,8 +12,7 @@
  * (cubic with an IdleRestart value, or reno) runs over the same RngRun values 1..N. Independent
  * runs execute in separate processes (--jobs, default: all cores).
  *
- *   ./quic-cc-death-spiral                                  # cubic-LastSent, cubic-LastActivity,
- * reno; 100 runs each
+ *   ./quic-cc-death-spiral          # cubic-LastSent, cubic-LastActivity, reno; 100 runs each
  *   ./quic-cc-death-spiral --cc=cubic --idle-restart=LastSent --runs=1 --firstRun=7
  *   ./quic-cc-death-spiral --runs=20 --ackPolicy=Rfc9000 --csv=out.csv
  *   ./quic-cc-death-spiral --loss=10% --lossDuration=1s --dryRun=true   # only check the options

@@ -3,6 +3,7 @@
  */
 #include "quic-cc-connection.h"
 
+#include "quic-cc-attribute-copy.h"
 #include "quic-cc-compat.h"
 
 #include "ns3/abort.h"
@@ -41,15 +42,17 @@ CarriesAck(const QuicCcPacket& packet)
 void
 QuicCcConnection::Config::Validate() const
 {
+    // The window settings are the controller's, the ACK settings the received-packet manager's:
+    // each owner checks its own. A single setting's range is also its attribute's checker.
     QuicCongestionController::CheckWindowConfig("QuicCcSocket::",
                                                 mss,
                                                 initialWindowPackets,
                                                 minimumWindowPackets);
+    acks.Validate();
     NS_ABORT_MSG_UNLESS(initialRtt.IsStrictlyPositive(),
                         "QuicCcSocket::InitialRtt must be positive, got " << initialRtt);
     NS_ABORT_MSG_UNLESS(idleTimeout.IsStrictlyPositive(),
                         "QuicCcSocket::IdleTimeout must be positive, got " << idleTimeout);
-    QuicCcReceivedPacketManager().Configure(acks);
     NS_ABORT_MSG_IF(rcvBufSize < mss,
                     "QuicCcSocket::RcvBufSize ("
                         << rcvBufSize << ") must hold at least one datagram (MaxDatagramSize "
@@ -63,6 +66,15 @@ QuicCcConnection::Config::CheckIpv4Size(bool ipv4) const
                     "QuicCcSocket::MaxDatagramSize "
                         << mss << " exceeds the IPv4 UDP payload limit " << kMaxIpv4Payload
                         << " bytes");
+}
+
+QuicCcConnection::Config
+QuicCcConnection::Config::CloneForConnection() const
+{
+    Config copy = *this;
+    copy.sendDelay = QuicCcCloneObject<RandomVariableStream>(sendDelay);
+    copy.ackProcessingDelay = QuicCcCloneObject<RandomVariableStream>(ackProcessingDelay);
+    return copy;
 }
 
 QuicCcConnection::QuicCcConnection(Owner& owner,
@@ -413,10 +425,10 @@ QuicCcConnection::OnAckFrame(const QuicCcAckFrame& ack)
 }
 
 void
-QuicCcConnection::OnPacketsAcked(const std::vector<QuicSentFrames>& acked)
+QuicCcConnection::OnPacketsAcked(const std::vector<QuicCcSentFrames>& acked)
 {
     const uint32_t txBefore = GetTxAvailable();
-    for (const QuicSentFrames& frames : acked)
+    for (const QuicCcSentFrames& frames : acked)
     {
         for (const QuicCcStreamChunk& c : frames.chunks)
         {
@@ -432,9 +444,9 @@ QuicCcConnection::OnPacketsAcked(const std::vector<QuicSentFrames>& acked)
 }
 
 void
-QuicCcConnection::OnPacketsLost(const std::vector<QuicSentFrames>& lost)
+QuicCcConnection::OnPacketsLost(const std::vector<QuicCcSentFrames>& lost)
 {
-    for (const QuicSentFrames& frames : lost)
+    for (const QuicCcSentFrames& frames : lost)
     {
         // Lost STREAM data goes out again in new packets (RFC 9000 Section 13.3).
         for (const QuicCcStreamChunk& c : frames.chunks)
@@ -505,7 +517,7 @@ QuicCcConnection::SendPending()
         // Pacing=Rfc9002: wait for the pacer (RFC 9002 Section 7.7).
         const Time now = Simulator::Now();
         const Time srtt = m_lossDetection->GetRttStats().GetSmoothedRtt();
-        if (m_config.pacing)
+        if (m_config.pacing == PACING_RFC9002)
         {
             const Time at =
                 m_pacer.NextSendTime(now, m_config.mss, m_cc->GetCongestionWindow(), srtt);
@@ -521,7 +533,7 @@ QuicCcConnection::SendPending()
         {
             break;
         }
-        if (m_config.pacing) // charge the pacer with the packet's bytes
+        if (m_config.pacing == PACING_RFC9002) // charge the pacer with the packet's bytes
         {
             const uint64_t inFlightAfter = m_lossDetection->GetBytesInFlight();
             m_pacer.OnPacketSent(now,
@@ -558,7 +570,7 @@ QuicCcConnection::SendOnePacket(bool probe)
             m_config.mss,
             m_cc->GetBytesAvailable(m_lossDetection->GetBytesInFlight()));
         if (!QuicCcPacketBuilder::FitsStreamData(packet, m_sendStream.GetNextOffset(), budget) ||
-            (m_config.fullOnlySizing &&
+            (m_config.packetSizing == SIZING_FULL_ONLY &&
              !QuicCcPacketBuilder::FitsFullOnly(packet, m_sendStream, m_config.mss, budget)))
         {
             // Data waits for the window: the sender is not application-limited (quiche).
@@ -571,8 +583,9 @@ QuicCcConnection::SendOnePacket(bool probe)
     context.clientHandshake = m_state == STATE_HANDSHAKE;
     context.established = m_state == STATE_ESTABLISHED;
     context.now = Simulator::Now();
-    context.pingProbe = m_config.pingProbes;
-    const QuicSentFrames* oldest = probe ? m_lossDetection->GetOldestOutstandingFrames() : nullptr;
+    context.pingProbe = m_config.probeContent == PROBE_PING;
+    const QuicCcSentFrames* oldest =
+        probe ? m_lossDetection->GetOldestOutstandingFrames() : nullptr;
     QuicCcPacketBuilder::Filled filled =
         m_builder.Fill(packet, budget, probe, oldest, m_owed, context);
     if (filled.newBytes > 0)
@@ -588,7 +601,7 @@ QuicCcConnection::SendOnePacket(bool probe)
 }
 
 void
-QuicCcConnection::Transmit(const QuicCcPacket& packet, QuicSentFrames frames)
+QuicCcConnection::Transmit(const QuicCcPacket& packet, QuicCcSentFrames frames)
 {
     // STREAM data travels as the send stream's packet fragments (virtual data stays virtual).
     Ptr<Packet> datagram = QuicCcSerializeToPacket(packet);
@@ -619,7 +632,7 @@ QuicCcConnection::SendAckNow()
     packet.connectionId = m_connectionId;
     packet.packetNumber = m_nextPacketNumber;
     m_builder.AppendAck(packet, m_config.mss, Simulator::Now());
-    Transmit(packet, QuicSentFrames{});
+    Transmit(packet, QuicCcSentFrames{});
 }
 
 void
@@ -629,7 +642,7 @@ QuicCcConnection::SendConnectionClose(uint64_t errorCode, const std::string& rea
     packet.connectionId = m_connectionId;
     packet.packetNumber = m_nextPacketNumber;
     packet.frames.emplace_back(QuicCcConnectionCloseFrame{errorCode, reason});
-    Transmit(packet, QuicSentFrames{});
+    Transmit(packet, QuicCcSentFrames{});
 }
 
 // ---------------------------------------------------------------- timers

@@ -17,6 +17,7 @@
 #include "ns3/ptr.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simple-ref-count.h"
+#include "ns3/type-id.h"
 
 #include <cstdint>
 #include <memory>
@@ -59,30 +60,69 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
         STATE_CLOSED,      //!< over: every timer removed, nothing is sent or processed
     };
 
-    /// The socket attributes a connection runs with (see QuicCcSocket's TypeId for each).
+    /// Sender pacing (QuicCcSocket::Pacing).
+    enum Pacing
+    {
+        PACING_OFF = 0,     //!< bursts as the window allows (quiche's Reno/CUBIC path)
+        PACING_RFC9002 = 1, //!< RFC 9002 Section 7.7 pacer (QuicCcPacer)
+    };
+
+    /// How data packets are sized (QuicCcSocket::PacketSizing).
+    enum PacketSizing
+    {
+        SIZING_FREE_WINDOW = 0, //!< fill whatever the window allows, sub-mss packets too (quiche)
+        SIZING_FULL_ONLY = 1,   //!< only full datagrams, or the stream's shorter remainder
+    };
+
+    /// What a PTO probe carries on an established connection (QuicCcSocket::ProbeContent).
+    enum ProbeContent
+    {
+        PROBE_DATA = 0, //!< lost or new STREAM data, else the oldest outstanding data (quiche)
+        PROBE_PING = 1, //!< a PING (and an owed ACK) only
+    };
+
+    /**
+     * The settings of a connection and of its socket: the only storage of QuicCcSocket's
+     * attributes (each attribute is bound to one field here; its TypeId documents meaning, unit
+     * and valid range, and takes its default from this struct). A new setting is a field here, its
+     * attribute, and the one place that reads it.
+     */
     struct Config
     {
-        uint64_t mss{1350};                       //!< MaxDatagramSize, bytes
-        uint64_t initialWindowPackets{10};        //!< InitialWindowPackets
-        uint64_t minimumWindowPackets{2};         //!< MinimumWindowPackets
-        Time initialRtt{MilliSeconds(333)};       //!< InitialRtt (RFC 9002 kInitialRtt)
-        Time idleTimeout{Seconds(30)};            //!< IdleTimeout
-        QuicCcReceivedPacketManager::Config acks; //!< AckPolicy and its parameters
-        uint32_t sndBufSize{128u << 20};          //!< SndBufSize, bytes
-        uint32_t rcvBufSize{128u << 20};          //!< RcvBufSize, bytes
-        bool persistentCongestion{false};         //!< PersistentCongestion
-        bool pacing{false};                       //!< Pacing=Rfc9002
-        double pacingGain{1.25};                  //!< PacingGain
-        uint32_t pacingBurstPackets{10};          //!< PacingBurstPackets
-        bool fullOnlySizing{false};               //!< PacketSizing=FullOnly
-        bool pingProbes{false};              //!< ProbeContent=Ping: a probe carries no STREAM data
-        Ptr<RandomVariableStream> sendDelay; //!< SendDelay, seconds
-        Ptr<RandomVariableStream> ackProcessingDelay; //!< AckProcessingDelay, seconds
+        /// MaxDatagramSize, bytes
+        uint64_t mss{QuicCongestionController::kDefaultMaxDatagramSize};
+        /// InitialWindowPackets
+        uint64_t initialWindowPackets{QuicCongestionController::kDefaultInitialWindowPackets};
+        /// MinimumWindowPackets
+        uint64_t minimumWindowPackets{QuicCongestionController::kDefaultMinimumWindowPackets};
+        Time initialRtt{QuicRttStats().GetInitialRtt()}; //!< InitialRtt (RFC 9002 kInitialRtt)
+        Time idleTimeout{Seconds(30)};                   //!< IdleTimeout
+        /// AckPolicy, AckElicitingThreshold, MaxAckDelay, AckBatchWindow, MaxAckRanges
+        QuicCcReceivedPacketManager::Config acks;
+        uint32_t sndBufSize{128u << 20};               //!< SndBufSize, bytes
+        uint32_t rcvBufSize{128u << 20};               //!< RcvBufSize, bytes
+        Ptr<RandomVariableStream> sendDelay;           //!< SendDelay, seconds
+        Ptr<RandomVariableStream> ackProcessingDelay;  //!< AckProcessingDelay, seconds
+        bool persistentCongestion{false};              //!< PersistentCongestion
+        Pacing pacing{PACING_OFF};                     //!< Pacing
+        double pacingGain{1.25};                       //!< PacingGain
+        uint32_t pacingBurstPackets{10};               //!< PacingBurstPackets
+        PacketSizing packetSizing{SIZING_FREE_WINDOW}; //!< PacketSizing
+        bool dontFragment{true};                       //!< DontFragment (read by the socket)
+        ProbeContent probeContent{PROBE_DATA};         //!< ProbeContent
+        TypeId congestionControl;                      //!< CongestionControl (read by the socket)
 
-        /// Abort (naming the QuicCcSocket attribute and its value) on an invalid configuration.
+        /**
+         * Abort (naming the QuicCcSocket attribute and its value) on settings that do not fit
+         * together; each range of one setting is its attribute's checker, and each owner
+         * (controller, received-packet manager) checks its own settings.
+         */
         void Validate() const;
         /// Abort if MaxDatagramSize exceeds the UDP payload an IPv4 datagram can carry.
         void CheckIpv4Size(bool ipv4) const;
+        /// A copy for a new connection: its random variables are clones, so that each connection
+        /// draws from its own streams.
+        Config CloneForConnection() const;
     };
 
     /**
@@ -179,15 +219,15 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     bool CheckPacket(const QuicCcPacket& packet, std::string& reason) const;
     void OnAckFrame(const QuicCcAckFrame& ack);
     void OnStreamFrame(const QuicCcStreamFrame& frame);
-    void OnPacketsAcked(const std::vector<QuicSentFrames>& acked);
-    void OnPacketsLost(const std::vector<QuicSentFrames>& lost);
+    void OnPacketsAcked(const std::vector<QuicCcSentFrames>& acked);
+    void OnPacketsLost(const std::vector<QuicCcSentFrames>& lost);
 
     // send loop
     void ScheduleSendPending();
     void SendPending();
     bool SendOnePacket(bool probe);
     bool HasDataToSend() const;
-    void Transmit(const QuicCcPacket& packet, QuicSentFrames frames);
+    void Transmit(const QuicCcPacket& packet, QuicCcSentFrames frames);
     void SendAckNow();
 
     // timers

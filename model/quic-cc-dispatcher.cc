@@ -6,39 +6,8 @@
 #include "quic-cc-frames.h"
 #include "quic-cc-socket.h"
 
-#include "ns3/object-factory.h"
-#include "ns3/pointer.h"
-#include "ns3/random-variable-stream.h"
-
 namespace ns3
 {
-
-namespace
-{
-/// A new object of \p original's type with the same attribute values.
-template <typename T>
-Ptr<T>
-CloneObjectByAttributes(Ptr<T> original)
-{
-    ObjectFactory factory;
-    const TypeId tid = original->GetInstanceTypeId();
-    factory.SetTypeId(tid);
-    for (TypeId t = tid; t != Object::GetTypeId(); t = t.GetParent())
-    {
-        for (uint32_t i = 0; i < t.GetAttributeN(); ++i)
-        {
-            const TypeId::AttributeInformation info = t.GetAttribute(i);
-            Ptr<AttributeValue> value = info.checker->Create();
-            if ((info.flags & TypeId::ATTR_GET) && (info.flags & TypeId::ATTR_SET) &&
-                info.accessor->Get(PeekPointer(original), *value))
-            {
-                factory.Set(info.name, *value);
-            }
-        }
-    }
-    return factory.Create<T>();
-}
-} // namespace
 
 QuicCcDispatcher::QuicCcDispatcher() = default;
 QuicCcDispatcher::~QuicCcDispatcher() = default;
@@ -47,7 +16,8 @@ QuicCcDispatcher::Route
 QuicCcDispatcher::Dispatch(const uint8_t* bytes,
                            size_t size,
                            const Address& from,
-                           bool accepting) const
+                           bool accepting,
+                           Ptr<const Packet> source) const
 {
     Route route;
     auto it = m_connections.find(from);
@@ -57,7 +27,7 @@ QuicCcDispatcher::Dispatch(const uint8_t* bytes,
         return route;
     }
     // A new peer: only a well-formed INITIAL opens a connection.
-    QuicCcParseResult parsed = QuicCcParse(bytes, size);
+    QuicCcParseResult parsed = QuicCcParse(bytes, size, std::move(source));
     if (!parsed.packet)
     {
         route.dropReason = "listener: " + parsed.error;
@@ -104,34 +74,6 @@ size_t
 QuicCcDispatcher::GetConnectionCount() const
 {
     return m_connections.size();
-}
-
-void
-QuicCcDispatcher::CopyConfiguration(const Object& from, Object& to)
-{
-    const TypeId tid = from.GetInstanceTypeId();
-    for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
-    {
-        const TypeId::AttributeInformation info = tid.GetAttribute(i);
-        if (!(info.flags & TypeId::ATTR_GET) || !(info.flags & TypeId::ATTR_SET))
-        {
-            continue;
-        }
-        Ptr<AttributeValue> value = info.checker->Create();
-        if (!info.accessor->Get(&from, *value))
-        {
-            continue;
-        }
-        const auto* pointer = dynamic_cast<const PointerValue*>(PeekPointer(value));
-        if (pointer && pointer->Get<RandomVariableStream>())
-        {
-            to.SetAttribute(
-                info.name,
-                PointerValue(CloneObjectByAttributes(pointer->Get<RandomVariableStream>())));
-            continue;
-        }
-        to.SetAttribute(info.name, *value);
-    }
 }
 
 } // namespace ns3

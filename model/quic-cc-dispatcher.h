@@ -5,7 +5,7 @@
 #define QUIC_CC_DISPATCHER_H
 
 #include "ns3/address.h"
-#include "ns3/object.h"
+#include "ns3/packet.h"
 #include "ns3/ptr.h"
 
 #include <cstdint>
@@ -28,7 +28,7 @@ class QuicCcSocket;
  * Connections are found by the peer's address (quic-cc has no connection migration, so the
  * address identifies the connection; the connection ID is checked by the connection itself).
  * Only a well-formed INITIAL opens a connection. The listener creates the connection
- * (QuicCcSocket), configured as itself by CopyConfiguration().
+ * (QuicCcSocket) with a copy of its configuration (QuicCcConnection::Config::CloneForConnection).
  */
 class QuicCcDispatcher
 {
@@ -48,8 +48,13 @@ class QuicCcDispatcher
     /**
      * Route a datagram from \p from.
      * \param accepting  false once the listener is closed: new connections are refused
+     * \param source  null, or the ns-3 packet that holds \p bytes (as for QuicCcParse)
      */
-    Route Dispatch(const uint8_t* bytes, size_t size, const Address& from, bool accepting) const;
+    Route Dispatch(const uint8_t* bytes,
+                   size_t size,
+                   const Address& from,
+                   bool accepting,
+                   Ptr<const Packet> source = nullptr) const;
     /// A connection was opened for \p peer.
     void Add(const Address& peer, Ptr<QuicCcSocket> connection);
     /// The connection of \p peer ended: forget it, remember its ID.
@@ -58,12 +63,6 @@ class QuicCcDispatcher
     void Clear();
     /// Connections open now.
     size_t GetConnectionCount() const;
-
-    /**
-     * Give \p to every attribute value of \p from that can be read and written (same TypeId);
-     * random variables are cloned, so each connection draws from its own streams.
-     */
-    static void CopyConfiguration(const Object& from, Object& to);
 
   private:
     std::map<Address, Ptr<QuicCcSocket>> m_connections; //!< by peer address

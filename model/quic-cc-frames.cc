@@ -230,16 +230,9 @@ struct FrameWriter
                (f.fin ? kStreamBitFin : 0));
         w.VarInt(f.offset);
         w.VarInt(f.Length());
-        if (f.payload)
+        if (f.payload && &f != omitPayload)
         {
-            if (&f != omitPayload)
-            {
-                w.Bytes(*f.payload);
-            }
-        }
-        else
-        {
-            w.Bytes(f.data.data(), f.data.size());
+            w.Bytes(*f.payload);
         }
     }
 
@@ -475,7 +468,7 @@ ParseAck(Reader& r, size_t frameStart, std::vector<QuicCcFrame>& frames)
 bool
 ParseStream(Reader& r, uint64_t type, size_t frameStart, std::vector<QuicCcFrame>& frames)
 {
-    QuicCcStreamFrame stream{0, (type & kStreamBitFin) != 0, {}, nullptr};
+    QuicCcStreamFrame stream{0, (type & kStreamBitFin) != 0, nullptr};
     if ((type & kStreamBitOff) != 0 && !r.VarInt(stream.offset, "STREAM offset"))
     {
         return false;
@@ -512,7 +505,7 @@ ParseStream(Reader& r, uint64_t type, size_t frameStart, std::vector<QuicCcFrame
     }
     else
     {
-        stream.data.assign(r.Current(), r.Current() + length);
+        stream.payload = Create<Packet>(r.Current(), static_cast<uint32_t>(length));
     }
     r.Skip(static_cast<size_t>(length));
     frames.emplace_back(std::move(stream));
@@ -653,7 +646,7 @@ ParsePacket(Reader& r, QuicCcPacket& packet)
 uint64_t
 QuicCcStreamFrame::Length() const
 {
-    return payload ? payload->GetSize() : data.size();
+    return payload ? payload->GetSize() : 0;
 }
 
 std::vector<uint8_t>
@@ -661,7 +654,7 @@ QuicCcStreamFrame::Bytes() const
 {
     if (!payload)
     {
-        return data;
+        return {};
     }
     std::vector<uint8_t> out(payload->GetSize());
     payload->CopyData(out.data(), out.size());
@@ -702,7 +695,7 @@ operator==(const QuicCcStreamFrame& a, const QuicCcStreamFrame& b)
     {
         return false;
     }
-    return (!a.payload && !b.payload) ? a.data == b.data : a.Bytes() == b.Bytes();
+    return a.Bytes() == b.Bytes();
 }
 
 bool
@@ -927,18 +920,6 @@ QuicCcSerializeToPacket(const QuicCcPacket& packet)
     Ptr<Packet> datagram = Create<Packet>(bytes.data(), static_cast<uint32_t>(head));
     datagram->AddAtEnd(last->payload);
     return datagram;
-}
-
-size_t
-QuicCcSerializeInto(const QuicCcPacket& packet, uint8_t* buffer, size_t capacity)
-{
-    const size_t size = PacketSize(packet, true);
-    NS_ABORT_MSG_IF(capacity < size,
-                    "quic-cc frames: buffer of " << capacity << " bytes is too small for packet "
-                                                 << packet.packetNumber << " of " << size
-                                                 << " bytes");
-    WritePacket(packet, buffer);
-    return size;
 }
 
 QuicCcParseResult

@@ -111,18 +111,17 @@ struct QuicCcAckFrame
 };
 
 /**
- * STREAM frame of the connection's single byte stream. The bytes carried are either \p data
- * (frames parsed from bytes alone, tests) or \p payload: on the send path a fragment of the
- * application's ns3::Packets held by the send stream, so that virtual (zero-filled) application
- * data stays virtual in the datagram (see QuicCcSerializeToPacket); on the receive path a
- * fragment of the received datagram (QuicCcParse with a source packet). Never both.
+ * STREAM frame of the connection's single byte stream. The bytes carried are \p payload, an
+ * ns-3 packet: on the send path a fragment of the application's ns3::Packets held by the send
+ * stream, so that virtual (zero-filled) application data stays virtual in the datagram (see
+ * QuicCcSerializeToPacket); on the receive path a fragment of the received datagram (QuicCcParse
+ * with a source packet; without one, a packet made of the bytes).
  */
 struct QuicCcStreamFrame
 {
     uint64_t offset;           //!< stream offset of the first byte; offset + Length() <= 2^62-1
     bool fin;                  //!< the stream ends after this frame's data
-    std::vector<uint8_t> data; //!< the stream bytes carried (empty if \p payload is set)
-    Ptr<const Packet> payload; //!< or: the stream bytes as an ns-3 packet
+    Ptr<const Packet> payload; //!< the stream bytes carried (null: none)
 
     /// Bytes of stream data carried.
     uint64_t Length() const;
@@ -211,15 +210,6 @@ std::vector<uint8_t> QuicCcSerialize(const QuicCcPacket& packet);
  */
 Ptr<Packet> QuicCcSerializeToPacket(const QuicCcPacket& packet);
 
-/**
- * Serialize a packet into a caller-owned buffer (no allocation), e.g. to reuse one buffer.
- * \param packet as for QuicCcSerialize
- * \param buffer where the bytes go
- * \param capacity size of \p buffer in bytes; fatal error if below QuicCcSerializedSize(packet)
- * \return the number of bytes written, QuicCcSerializedSize(packet)
- */
-size_t QuicCcSerializeInto(const QuicCcPacket& packet, uint8_t* buffer, size_t capacity);
-
 /// Bytes of QuicCcSerialize(packet), computed without allocating. Fatal error on the same
 /// unencodable values as QuicCcSerialize, except that a packet without frames is allowed here
 /// (its size is the header size).
@@ -279,7 +269,7 @@ struct QuicCcParseResult
  * \param size its length in bytes
  * \param source null, or the ns-3 packet whose bytes \p data holds (its size must be \p size;
  *        a fatal error otherwise): STREAM data is then returned as fragments of it
- *        (QuicCcStreamFrame::payload) instead of copies (QuicCcStreamFrame::data)
+ *        (QuicCcStreamFrame::payload) instead of packets made of copies
  * \return the packet or an error
  */
 QuicCcParseResult QuicCcParse(const uint8_t* data, size_t size, Ptr<const Packet> source = nullptr);

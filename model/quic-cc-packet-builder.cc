@@ -98,7 +98,7 @@ QuicCcPacketBuilder::AppendAck(QuicCcPacket& packet, uint64_t budget, Time now) 
 
 void
 QuicCcPacketBuilder::AppendControlFrames(QuicCcPacket& packet,
-                                         QuicSentFrames& frames,
+                                         QuicCcSentFrames& frames,
                                          ControlFrames& owed,
                                          bool server) const
 {
@@ -127,7 +127,7 @@ QuicCcPacketBuilder::Room(const QuicCcPacket& packet, uint64_t offset, uint64_t 
 
 void
 QuicCcPacketBuilder::AddStreamFrame(QuicCcPacket& packet,
-                                    QuicSentFrames& frames,
+                                    QuicCcSentFrames& frames,
                                     QuicCcStreamFrame frame)
 {
     frames.chunks.push_back({frame.offset, frame.Length(), frame.fin});
@@ -136,7 +136,7 @@ QuicCcPacketBuilder::AddStreamFrame(QuicCcPacket& packet,
 
 uint64_t
 QuicCcPacketBuilder::AppendStreamFrames(QuicCcPacket& packet,
-                                        QuicSentFrames& frames,
+                                        QuicCcSentFrames& frames,
                                         uint64_t budget)
 {
     // Retransmissions first (oldest offset first), then new data, then a bare FIN.
@@ -185,7 +185,7 @@ QuicCcPacketBuilder::Filled
 QuicCcPacketBuilder::Fill(QuicCcPacket& packet,
                           uint64_t budget,
                           bool probe,
-                          const QuicSentFrames* oldest,
+                          const QuicCcSentFrames* oldest,
                           ControlFrames& owed,
                           const Context& context)
 {

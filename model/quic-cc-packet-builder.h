@@ -5,7 +5,7 @@
 #define QUIC_CC_PACKET_BUILDER_H
 
 #include "quic-cc-frames.h"
-#include "quic-loss-detection.h"
+#include "quic-cc-sent-frames.h"
 
 #include "ns3/nstime.h"
 
@@ -56,8 +56,8 @@ class QuicCcPacketBuilder
     /// What Fill() put into the packet.
     struct Filled
     {
-        QuicSentFrames frames; //!< what must be repeated if the packet is lost
-        uint64_t newBytes{0};  //!< never-sent stream bytes it carries
+        QuicCcSentFrames frames; //!< what must be repeated if the packet is lost
+        uint64_t newBytes{0};    //!< never-sent stream bytes it carries
     };
 
     QuicCcPacketBuilder(QuicCcSendStream& stream, QuicCcReceivedPacketManager& acks);
@@ -100,7 +100,7 @@ class QuicCcPacketBuilder
     Filled Fill(QuicCcPacket& packet,
                 uint64_t budget,
                 bool probe,
-                const QuicSentFrames* oldest,
+                const QuicCcSentFrames* oldest,
                 ControlFrames& owed,
                 const Context& context);
 
@@ -113,14 +113,14 @@ class QuicCcPacketBuilder
   private:
     /// Add the owed control frames.
     void AppendControlFrames(QuicCcPacket& packet,
-                             QuicSentFrames& frames,
+                             QuicCcSentFrames& frames,
                              ControlFrames& owed,
                              bool server) const;
     /// Add STREAM frames up to \p budget; returns the never-sent bytes added.
-    uint64_t AppendStreamFrames(QuicCcPacket& packet, QuicSentFrames& frames, uint64_t budget);
+    uint64_t AppendStreamFrames(QuicCcPacket& packet, QuicCcSentFrames& frames, uint64_t budget);
     /// Add one STREAM frame and record it.
     static void AddStreamFrame(QuicCcPacket& packet,
-                               QuicSentFrames& frames,
+                               QuicCcSentFrames& frames,
                                QuicCcStreamFrame frame);
     /// Data bytes a STREAM frame at \p offset may carry within \p budget (0: none fits).
     static uint64_t Room(const QuicCcPacket& packet, uint64_t offset, uint64_t budget);

@@ -11,22 +11,22 @@ namespace ns3
 QuicCcReceivedPacketManager::QuicCcReceivedPacketManager() = default;
 
 void
-QuicCcReceivedPacketManager::Configure(const Config& config)
+QuicCcReceivedPacketManager::Config::Validate() const
 {
-    NS_ABORT_MSG_IF(config.ackElicitingThreshold == 0,
+    NS_ABORT_MSG_IF(ackElicitingThreshold == 0,
                     "QuicCcSocket::AckElicitingThreshold must be >= 1, got 0");
-    NS_ABORT_MSG_IF(config.maxAckDelay.IsStrictlyNegative(),
-                    "QuicCcSocket::MaxAckDelay must be >= 0, got " << config.maxAckDelay);
-    NS_ABORT_MSG_IF(config.batchWindow.IsStrictlyNegative(),
-                    "QuicCcSocket::AckBatchWindow must be >= 0, got " << config.batchWindow);
-    NS_ABORT_MSG_IF(config.maxAckRanges == 0, "QuicCcSocket::MaxAckRanges must be >= 1, got 0");
-    m_config = config;
+    NS_ABORT_MSG_IF(maxAckDelay.IsStrictlyNegative(),
+                    "QuicCcSocket::MaxAckDelay must be >= 0, got " << maxAckDelay);
+    NS_ABORT_MSG_IF(batchWindow.IsStrictlyNegative(),
+                    "QuicCcSocket::AckBatchWindow must be >= 0, got " << batchWindow);
+    NS_ABORT_MSG_IF(maxAckRanges == 0, "QuicCcSocket::MaxAckRanges must be >= 1, got 0");
 }
 
-const QuicCcReceivedPacketManager::Config&
-QuicCcReceivedPacketManager::GetConfig() const
+void
+QuicCcReceivedPacketManager::Configure(const Config& config)
 {
-    return m_config;
+    config.Validate();
+    m_config = config;
 }
 
 bool

@@ -39,29 +39,30 @@ namespace ns3
 class QuicCcReceivedPacketManager
 {
   public:
-    /// Receiver ACK policy.
+    /// Receiver ACK policy (QuicCcSocket::AckPolicy).
     enum Policy
     {
         RFC9000 = 0,       //!< RFC 9000 Section 13.2
         RECEIVE_BATCH = 1, //!< one ACK per receive batch
     };
 
-    /// Configuration; every field is checked by Configure().
+    /// Configuration (QuicCcSocket's ACK attributes, stored in QuicCcConnection::Config).
     struct Config
     {
-        Policy policy{RECEIVE_BATCH};       //!< ACK policy
-        uint32_t ackElicitingThreshold{2};  //!< Rfc9000: packets per immediate ACK, >= 1
-        Time maxAckDelay{MilliSeconds(25)}; //!< Rfc9000: ACK timer, >= 0
-        Time batchWindow{MicroSeconds(50)}; //!< ReceiveBatch: first packet to ACK, >= 0
-        uint32_t maxAckRanges{32};          //!< ranges per ACK frame, >= 1
+        Policy policy{RECEIVE_BATCH};       //!< AckPolicy
+        uint32_t ackElicitingThreshold{2};  //!< AckElicitingThreshold: Rfc9000, >= 1
+        Time maxAckDelay{MilliSeconds(25)}; //!< MaxAckDelay: Rfc9000 ACK timer, >= 0
+        Time batchWindow{MicroSeconds(50)}; //!< AckBatchWindow: ReceiveBatch, >= 0
+        uint32_t maxAckRanges{32};          //!< MaxAckRanges: ranges per ACK frame, >= 1
+
+        /// Abort, naming the QuicCcSocket attribute and its value, if a field is out of range.
+        void Validate() const;
     };
 
     QuicCcReceivedPacketManager();
 
-    /// Replace the configuration; an invalid field is a fatal error naming it.
+    /// Replace the configuration; an invalid field is a fatal error naming it (Validate()).
     void Configure(const Config& config);
-    /// The configuration in use.
-    const Config& GetConfig() const;
 
     /// True if \p packetNumber arrived before (its frames were processed already).
     bool IsDuplicate(uint64_t packetNumber) const;

@@ -62,15 +62,11 @@ QuicCcRecvStream::Check(const QuicCcStreamFrame& frame) const
 namespace
 {
 
-/// The frame's data as a packet (shared, never modified): its payload, or one made of its bytes.
+/// The frame's data as a packet (shared, never modified): its payload, or an empty packet.
 Ptr<const Packet>
 FrameData(const QuicCcStreamFrame& frame)
 {
-    if (frame.payload)
-    {
-        return frame.payload;
-    }
-    return Create<Packet>(frame.data.data(), static_cast<uint32_t>(frame.data.size()));
+    return frame.payload ? frame.payload : Ptr<const Packet>(Create<Packet>());
 }
 
 } // namespace

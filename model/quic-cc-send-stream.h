@@ -6,7 +6,7 @@
 
 #include "quic-cc-frames.h"
 #include "quic-cc-range-set.h"
-#include "quic-loss-detection.h"
+#include "quic-cc-sent-frames.h"
 
 #include "ns3/packet.h"
 #include "ns3/ptr.h"

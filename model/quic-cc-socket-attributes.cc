@@ -2,14 +2,16 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * QuicCcSocket's configuration and observation surface: its TypeId (every attribute and trace
- * source, with unit, source and default), the translation of the attribute values into the
- * QuicCcConnection::Config a connection runs with, and how the trace sources are fed from the
- * controller and loss detection. The facade and the state machine are in quic-cc-socket.cc.
+ * source, with unit, source and range; each attribute is stored in one field of the socket's
+ * QuicCcConnection::Config, the settings a connection runs with), and how the trace sources are
+ * fed from the controller and loss detection. The facade and the state machine are in
+ * quic-cc-socket.cc.
  */
 #include "quic-cc-compat.h"
 #include "quic-cc-socket.h"
 
 #include "ns3/abort.h"
+#include "ns3/attribute-accessor-helper.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -20,6 +22,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <tuple>
+#include <type_traits>
 
 namespace ns3
 {
@@ -41,155 +45,229 @@ FireSaturated(const TracedCallback<uint32_t, uint32_t>& trace, uint64_t oldValue
 }
 } // namespace
 
+template <typename V, typename... Path>
+Ptr<const AttributeAccessor>
+QuicCcSocket::MakeConfigAccessor(Path... path)
+{
+    // ns-3's AccessorHelper (what MakeUintegerAccessor(&C::m_x) and its kind build), for a field
+    // of the socket's Config instead of a member of the socket.
+    class Accessor : public AccessorHelper<QuicCcSocket, V>
+    {
+      public:
+        explicit Accessor(Path... p)
+            : m_path(p...)
+        {
+        }
+
+        bool HasGetter() const override
+        {
+            return true;
+        }
+
+        bool HasSetter() const override
+        {
+            return true;
+        }
+
+      private:
+        /// The field: m_config.*p1.*p2 ... (a left fold over the member pointers).
+        auto& Field(QuicCcSocket* socket) const
+        {
+            return std::apply(
+                [socket](auto... p) -> auto& { return (socket->m_config.*....*p); },
+                m_path);
+        }
+
+        const auto& Field(const QuicCcSocket* socket) const
+        {
+            return std::apply(
+                [socket](auto... p) -> const auto& { return (socket->m_config.*....*p); },
+                m_path);
+        }
+
+        bool DoSet(QuicCcSocket* socket, const V* value) const override
+        {
+            using Field_t = std::remove_reference_t<decltype(Field(socket))>;
+            typename AccessorTrait<Field_t>::Result field;
+            if (!value->GetAccessor(field))
+            {
+                return false;
+            }
+            Field(socket) = field;
+            return true;
+        }
+
+        bool DoGet(const QuicCcSocket* socket, V* value) const override
+        {
+            value->Set(Field(socket));
+            return true;
+        }
+
+        std::tuple<Path...> m_path;
+    };
+
+    return Ptr<const AttributeAccessor>(new Accessor(path...), false);
+}
+
 TypeId
 QuicCcSocket::GetTypeId()
 {
+    using Config = QuicCcConnection::Config;
+    using AckConfig = QuicCcReceivedPacketManager::Config;
+    using AckPolicy = QuicCcReceivedPacketManager::Policy;
+    const Config defaults; // each attribute's default is its field's
     static TypeId tid =
         TypeId("ns3::QuicCcSocket")
             .SetParent<Socket>()
             .SetGroupName("QuicCc")
             .AddConstructor<QuicCcSocket>()
-            .AddAttribute("MaxDatagramSize",
-                          "Largest UDP payload the connection sends, bytes (quiche "
-                          "max_send_udp_payload_size; mss of the controllers). 1200..65527 "
-                          "(RFC 9000 Section 14; 65527 over IPv6), at most 65507 over IPv4 "
-                          "(checked at Connect/Listen); other values are a fatal error.",
-                          UintegerValue(1350),
-                          MakeUintegerAccessor(&QuicCcSocket::m_mss),
-                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute(
+                "MaxDatagramSize",
+                "Largest UDP payload the connection sends, bytes (quiche "
+                "max_send_udp_payload_size; mss of the controllers). 1200..65527 "
+                "(RFC 9000 Section 14; 65527 over IPv6), at most 65507 over IPv4 "
+                "(checked at Connect/Listen); other values are a fatal error.",
+                UintegerValue(defaults.mss),
+                MakeConfigAccessor<UintegerValue>(&Config::mss),
+                MakeUintegerChecker<uint64_t>(QuicCongestionController::kMinMaxDatagramSize,
+                                              QuicCongestionController::kMaxMaxDatagramSize))
             .AddAttribute("InitialWindowPackets",
                           "Initial congestion window, packets of MaxDatagramSize (RFC 9002 "
                           "Section 7.2; quiche 10). Zero is a fatal error.",
-                          UintegerValue(10),
-                          MakeUintegerAccessor(&QuicCcSocket::m_initialWindowPackets),
-                          MakeUintegerChecker<uint64_t>())
+                          UintegerValue(defaults.initialWindowPackets),
+                          MakeConfigAccessor<UintegerValue>(&Config::initialWindowPackets),
+                          MakeUintegerChecker<uint64_t>(1))
             .AddAttribute("MinimumWindowPackets",
                           "Minimum congestion window, packets (RFC 9002 kMinimumWindow; quiche 2). "
                           "Must be >= 1 and <= InitialWindowPackets (fatal error otherwise).",
-                          UintegerValue(2),
-                          MakeUintegerAccessor(&QuicCcSocket::m_minimumWindowPackets),
-                          MakeUintegerChecker<uint64_t>())
+                          UintegerValue(defaults.minimumWindowPackets),
+                          MakeConfigAccessor<UintegerValue>(&Config::minimumWindowPackets),
+                          MakeUintegerChecker<uint64_t>(1))
             .AddAttribute("InitialRtt",
                           "RTT assumed before the first sample (RFC 9002 kInitialRtt, 333 ms). "
                           "Must be positive.",
-                          TimeValue(MilliSeconds(333)),
-                          MakeTimeAccessor(&QuicCcSocket::m_initialRtt),
-                          MakeTimeChecker())
+                          TimeValue(defaults.initialRtt),
+                          MakeConfigAccessor<TimeValue>(&Config::initialRtt),
+                          MakeTimeChecker(TimeStep(1)))
             .AddAttribute(
                 "MaxAckDelay",
                 "max_ack_delay this endpoint promises (RFC 9000 Section 18.2, 25 ms): the "
                 "receiver's ACK timer under AckPolicy Rfc9000, and the peer's value in "
                 "the sender's PTO (both endpoints are assumed to use the same value). "
                 "Must be >= 0.",
-                TimeValue(MilliSeconds(25)),
-                MakeTimeAccessor(&QuicCcSocket::m_maxAckDelay),
-                MakeTimeChecker())
-            .AddAttribute("AckElicitingThreshold",
-                          "AckPolicy Rfc9000 only: acknowledge at once after this many "
-                          "ack-eliciting packets (RFC 9000 Section 13.2.2 recommends 2). Must be "
-                          ">= 1.",
-                          UintegerValue(2),
-                          MakeUintegerAccessor(&QuicCcSocket::m_ackElicitingThreshold),
-                          MakeUintegerChecker<uint32_t>())
+                TimeValue(defaults.acks.maxAckDelay),
+                MakeConfigAccessor<TimeValue>(&Config::acks, &AckConfig::maxAckDelay),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "AckElicitingThreshold",
+                "AckPolicy Rfc9000 only: acknowledge at once after this many "
+                "ack-eliciting packets (RFC 9000 Section 13.2.2 recommends 2). Must be "
+                ">= 1.",
+                UintegerValue(defaults.acks.ackElicitingThreshold),
+                MakeConfigAccessor<UintegerValue>(&Config::acks, &AckConfig::ackElicitingThreshold),
+                MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("IdleTimeout",
                           "Close the connection after this long without a valid packet from the "
                           "peer (RFC 9000 Section 10.1). Must be positive.",
-                          TimeValue(Seconds(30)),
-                          MakeTimeAccessor(&QuicCcSocket::m_idleTimeout),
-                          MakeTimeChecker())
-            .AddAttribute("AckPolicy",
-                          "Receiver ACK policy: Rfc9000 (every AckElicitingThreshold-th "
-                          "ack-eliciting packet, MaxAckDelay timer, immediate ACK on a gap) or "
-                          "ReceiveBatch (one ACK for all packets arriving within AckBatchWindow "
-                          "of the batch's first packet, as a quiche receiver's event loop).",
-                          EnumValue(QuicCcSocket::ACK_RECEIVE_BATCH),
-                          QUICCC_ENUM_ACCESSOR(QuicCcSocket::AckPolicy, &QuicCcSocket::m_ackPolicy),
-                          MakeEnumChecker(QuicCcSocket::ACK_RFC9000,
-                                          "Rfc9000",
-                                          QuicCcSocket::ACK_RECEIVE_BATCH,
-                                          "ReceiveBatch"))
+                          TimeValue(defaults.idleTimeout),
+                          MakeConfigAccessor<TimeValue>(&Config::idleTimeout),
+                          MakeTimeChecker(TimeStep(1)))
+            .AddAttribute(
+                "AckPolicy",
+                "Receiver ACK policy: Rfc9000 (every AckElicitingThreshold-th "
+                "ack-eliciting packet, MaxAckDelay timer, immediate ACK on a gap) or "
+                "ReceiveBatch (one ACK for all packets arriving within AckBatchWindow "
+                "of the batch's first packet, as a quiche receiver's event loop).",
+                EnumValue(defaults.acks.policy),
+                MakeConfigAccessor<QUICCC_ENUM_VALUE(AckPolicy)>(&Config::acks, &AckConfig::policy),
+                MakeEnumChecker(QuicCcReceivedPacketManager::RFC9000,
+                                "Rfc9000",
+                                QuicCcReceivedPacketManager::RECEIVE_BATCH,
+                                "ReceiveBatch"))
             .AddAttribute("AckBatchWindow",
                           "ReceiveBatch policy: time from the first packet of a batch to its ACK. "
                           "Must be >= 0.",
-                          TimeValue(MicroSeconds(50)),
-                          MakeTimeAccessor(&QuicCcSocket::m_ackBatchWindow),
-                          MakeTimeChecker())
-            .AddAttribute("MaxAckRanges",
-                          "Most ACK ranges one ACK frame reports (the highest ones). Must be >= 1.",
-                          UintegerValue(32),
-                          MakeUintegerAccessor(&QuicCcSocket::m_maxAckRanges),
-                          MakeUintegerChecker<uint32_t>())
+                          TimeValue(defaults.acks.batchWindow),
+                          MakeConfigAccessor<TimeValue>(&Config::acks, &AckConfig::batchWindow),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "MaxAckRanges",
+                "Most ACK ranges one ACK frame reports (the highest ones). Must be >= 1.",
+                UintegerValue(defaults.acks.maxAckRanges),
+                MakeConfigAccessor<UintegerValue>(&Config::acks, &AckConfig::maxAckRanges),
+                MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("SndBufSize",
                           "Send buffer, bytes: stream data the application may hand over that is "
                           "not yet acknowledged.",
-                          UintegerValue(128u << 20),
-                          MakeUintegerAccessor(&QuicCcSocket::m_sndBufSize),
+                          UintegerValue(defaults.sndBufSize),
+                          MakeConfigAccessor<UintegerValue>(&Config::sndBufSize),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("RcvBufSize",
                           "Largest stream offset accepted beyond the next in-order offset, bytes "
                           "(not advertised: quic-cc has no flow control); a datagram with STREAM "
                           "data past it is dropped whole as a protocol violation. Must be at least "
                           "MaxDatagramSize.",
-                          UintegerValue(128u << 20),
-                          MakeUintegerAccessor(&QuicCcSocket::m_rcvBufSize),
+                          UintegerValue(defaults.rcvBufSize),
+                          MakeConfigAccessor<UintegerValue>(&Config::rcvBufSize),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("SendDelay",
                           "Host processing-delay model, seconds: drawn before each packet this "
                           "host sends after the first of a burst, so packets of one burst leave at "
                           "distinct times (0 = a burst leaves at one instant).",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
-                          MakePointerAccessor(&QuicCcSocket::m_sendDelay),
+                          MakeConfigAccessor<PointerValue>(&Config::sendDelay),
                           MakePointerChecker<RandomVariableStream>())
             .AddAttribute("AckProcessingDelay",
                           "Host processing-delay model, seconds: drawn for each received datagram "
                           "that carries an ACK frame, delaying its processing (FIFO order kept).",
                           StringValue("ns3::ConstantRandomVariable[Constant=0]"),
-                          MakePointerAccessor(&QuicCcSocket::m_ackProcessDelay),
+                          MakeConfigAccessor<PointerValue>(&Config::ackProcessingDelay),
                           MakePointerChecker<RandomVariableStream>())
             .AddAttribute("PersistentCongestion",
                           "Establish persistent congestion (RFC 9002 Section 7.6): lost "
                           "ack-eliciting packets spanning more than (smoothed_rtt + max(4 rttvar, "
                           "1 ms) + max_ack_delay) x 3, sent after the first RTT sample, set cwnd "
                           "to the minimum window and clear R. quiche: false.",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&QuicCcSocket::m_persistentCongestion),
+                          BooleanValue(defaults.persistentCongestion),
+                          MakeConfigAccessor<BooleanValue>(&Config::persistentCongestion),
                           MakeBooleanChecker())
-            .AddAttribute("Pacing",
-                          "Off (quiche's Reno/CUBIC path: bursts as the window allows) or "
-                          "Rfc9002 (RFC 9002 Section 7.7: packets carrying more than ACKs leave "
-                          "at PacingGain x cwnd / smoothed_rtt after a burst allowance of "
-                          "PacingBurstPackets; ACK-only packets are not paced).",
-                          EnumValue(QuicCcSocket::PACING_OFF),
-                          QUICCC_ENUM_ACCESSOR(QuicCcSocket::Pacing, &QuicCcSocket::m_pacing),
-                          MakeEnumChecker(QuicCcSocket::PACING_OFF,
-                                          "Off",
-                                          QuicCcSocket::PACING_RFC9002,
-                                          "Rfc9002"))
+            .AddAttribute(
+                "Pacing",
+                "Off (quiche's Reno/CUBIC path: bursts as the window allows) or "
+                "Rfc9002 (RFC 9002 Section 7.7: packets carrying more than ACKs leave "
+                "at PacingGain x cwnd / smoothed_rtt after a burst allowance of "
+                "PacingBurstPackets; ACK-only packets are not paced).",
+                EnumValue(defaults.pacing),
+                MakeConfigAccessor<QUICCC_ENUM_VALUE(QuicCcConnection::Pacing)>(&Config::pacing),
+                MakeEnumChecker(QuicCcConnection::PACING_OFF,
+                                "Off",
+                                QuicCcConnection::PACING_RFC9002,
+                                "Rfc9002"))
             .AddAttribute("PacingGain",
                           "Pacing=Rfc9002: N of rate = N x cwnd / smoothed_rtt, unitless, > 0 "
                           "(RFC 9002 Section 7.7: 1.25).",
-                          DoubleValue(1.25),
-                          MakeDoubleAccessor(&QuicCcSocket::m_pacingGain),
-                          MakeDoubleChecker<double>())
+                          DoubleValue(defaults.pacingGain),
+                          MakeConfigAccessor<DoubleValue>(&Config::pacingGain),
+                          MakeDoubleChecker<double>(std::numeric_limits<double>::denorm_min()))
             .AddAttribute("PacingBurstPackets",
                           "Pacing=Rfc9002: packets that may leave back to back before pacing "
                           "applies (the bucket size), >= 1 (RFC 9002 Section 7.7: the initial "
                           "window, 10).",
-                          UintegerValue(10),
-                          MakeUintegerAccessor(&QuicCcSocket::m_pacingBurstPackets),
-                          MakeUintegerChecker<uint32_t>())
-            .AddAttribute(
-                "PacketSizing",
-                "FreeWindow (quiche: each data packet is sized to the free window, "
-                "sub-mss packets included) or FullOnly (a data packet leaves only when "
-                "a full datagram fits the window or the stream's remaining bytes are "
-                "shorter).",
-                EnumValue(QuicCcSocket::SIZING_FREE_WINDOW),
-                QUICCC_ENUM_ACCESSOR(QuicCcSocket::PacketSizing, &QuicCcSocket::m_packetSizing),
-                MakeEnumChecker(QuicCcSocket::SIZING_FREE_WINDOW,
-                                "FreeWindow",
-                                QuicCcSocket::SIZING_FULL_ONLY,
-                                "FullOnly"))
+                          UintegerValue(defaults.pacingBurstPackets),
+                          MakeConfigAccessor<UintegerValue>(&Config::pacingBurstPackets),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("PacketSizing",
+                          "FreeWindow (quiche: each data packet is sized to the free window, "
+                          "sub-mss packets included) or FullOnly (a data packet leaves only when "
+                          "a full datagram fits the window or the stream's remaining bytes are "
+                          "shorter).",
+                          EnumValue(defaults.packetSizing),
+                          MakeConfigAccessor<QUICCC_ENUM_VALUE(QuicCcConnection::PacketSizing)>(
+                              &Config::packetSizing),
+                          MakeEnumChecker(QuicCcConnection::SIZING_FREE_WINDOW,
+                                          "FreeWindow",
+                                          QuicCcConnection::SIZING_FULL_ONLY,
+                                          "FullOnly"))
             .AddAttribute("DontFragment",
                           "Never let IP fragment a datagram (RFC 9000 Section 14: QUIC datagrams "
                           "MUST NOT be fragmented). true: a datagram whose IP size (UDP payload + "
@@ -198,19 +276,22 @@ QuicCcSocket::GetTypeId()
                           "QuicCcPathMtu) and counts as sent, so loss detection declares it "
                           "lost, as on a host that sets DF. false: ns-3's Ipv4L3Protocol "
                           "fragments it (ns-3.37 ignores the DF flag when sending).",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&QuicCcSocket::m_dontFragment),
+                          BooleanValue(defaults.dontFragment),
+                          MakeConfigAccessor<BooleanValue>(&Config::dontFragment),
                           MakeBooleanChecker())
-            .AddAttribute(
-                "ProbeContent",
-                "What a PTO probe carries once the connection is established (RFC 9002 "
-                "Section 6.2.4: new data when possible, else a retransmission or a "
-                "PING): Data (quiche: lost or new STREAM data, else the oldest "
-                "outstanding packet's data again) or Ping (a PING and an owed ACK "
-                "only). Handshake probes repeat the handshake either way.",
-                EnumValue(QuicCcSocket::PROBE_DATA),
-                QUICCC_ENUM_ACCESSOR(QuicCcSocket::ProbeContent, &QuicCcSocket::m_probeContent),
-                MakeEnumChecker(QuicCcSocket::PROBE_DATA, "Data", QuicCcSocket::PROBE_PING, "Ping"))
+            .AddAttribute("ProbeContent",
+                          "What a PTO probe carries once the connection is established (RFC 9002 "
+                          "Section 6.2.4: new data when possible, else a retransmission or a "
+                          "PING): Data (quiche: lost or new STREAM data, else the oldest "
+                          "outstanding packet's data again) or Ping (a PING and an owed ACK "
+                          "only). Handshake probes repeat the handshake either way.",
+                          EnumValue(defaults.probeContent),
+                          MakeConfigAccessor<QUICCC_ENUM_VALUE(QuicCcConnection::ProbeContent)>(
+                              &Config::probeContent),
+                          MakeEnumChecker(QuicCcConnection::PROBE_DATA,
+                                          "Data",
+                                          QuicCcConnection::PROBE_PING,
+                                          "Ping"))
             .AddAttribute("CongestionControl",
                           "TypeId of the congestion controller (a QuicCongestionController), "
                           "used when no controller was set explicitly (QuicCcHelper sets one).",
@@ -303,40 +384,13 @@ QuicCcSocket::SetCongestionControlTypeId(TypeId tid)
     NS_ABORT_MSG_UNLESS(tid.IsChildOf(QuicCongestionController::GetTypeId()),
                         "QuicCcSocket::CongestionControl '"
                             << tid.GetName() << "' is not a QuicCongestionController");
-    m_ccTypeId = tid;
+    m_config.congestionControl = tid;
 }
 
 TypeId
 QuicCcSocket::GetCongestionControlTypeId() const
 {
-    return m_ccTypeId;
-}
-
-QuicCcConnection::Config
-QuicCcSocket::GetConnectionConfig() const
-{
-    QuicCcConnection::Config c;
-    c.mss = m_mss;
-    c.initialWindowPackets = m_initialWindowPackets;
-    c.minimumWindowPackets = m_minimumWindowPackets;
-    c.initialRtt = m_initialRtt;
-    c.idleTimeout = m_idleTimeout;
-    c.acks = {static_cast<QuicCcReceivedPacketManager::Policy>(m_ackPolicy),
-              m_ackElicitingThreshold,
-              m_maxAckDelay,
-              m_ackBatchWindow,
-              m_maxAckRanges};
-    c.sndBufSize = m_sndBufSize;
-    c.rcvBufSize = m_rcvBufSize;
-    c.persistentCongestion = m_persistentCongestion;
-    c.pacing = m_pacing == PACING_RFC9002;
-    c.pacingGain = m_pacingGain;
-    c.pacingBurstPackets = m_pacingBurstPackets;
-    c.fullOnlySizing = m_packetSizing == SIZING_FULL_ONLY;
-    c.pingProbes = m_probeContent == PROBE_PING;
-    c.sendDelay = m_sendDelay;
-    c.ackProcessingDelay = m_ackProcessDelay;
-    return c;
+    return m_config.congestionControl;
 }
 
 // ---------------------------------------------------------------- trace sources

@@ -51,7 +51,7 @@ class QuicCcSocketFactory : public SocketFactory
      * Both depend only on the node id and the creation order, so a run is deterministic.
      * Limits, checked here (scenario set-up; fatal error naming them): \p stream + the block
      * must end at or below kExtensionBase, and the node id must be below 2^kNodeIdBits.
-     * eturn the number of streams reserved: 3 * kBlockSockets
+     * \return the number of streams reserved: 3 * kBlockSockets
      */
     int64_t AssignStreams(int64_t stream);
     /// Random streams per socket (QuicCcSocket::AssignStreams).

@@ -29,11 +29,7 @@ constexpr uint64_t kNoError = 0;
 } // namespace
 
 QuicCcSocket::QuicCcSocket()
-    : m_initialRtt(MilliSeconds(333)),
-      m_maxAckDelay(MilliSeconds(25)),
-      m_idleTimeout(Seconds(30)),
-      m_ackBatchWindow(MicroSeconds(50)),
-      m_cidRng(CreateObject<UniformRandomVariable>())
+    : m_cidRng(CreateObject<UniformRandomVariable>())
 {
     NS_LOG_FUNCTION(this);
 }
@@ -66,8 +62,8 @@ int64_t
 QuicCcSocket::AssignStreams(int64_t stream)
 {
     m_cidRng->SetStream(stream);
-    m_sendDelay->SetStream(stream + 1);
-    m_ackProcessDelay->SetStream(stream + 2);
+    m_config.sendDelay->SetStream(stream + 1);
+    m_config.ackProcessingDelay->SetStream(stream + 2);
     return 3;
 }
 
@@ -110,7 +106,7 @@ QuicCcSocket::StartConnection(Role role)
     if (!m_ccPrototype)
     {
         ObjectFactory factory;
-        factory.SetTypeId(m_ccTypeId);
+        factory.SetTypeId(m_config.congestionControl);
         m_ccPrototype = factory.Create<QuicCongestionController>();
     }
     if (role == ROLE_CLIENT)
@@ -121,7 +117,7 @@ QuicCcSocket::StartConnection(Role role)
     }
     QuicCcConnection::Owner& owner = *this;
     m_connection = Create<QuicCcConnection>(owner,
-                                            GetConnectionConfig(),
+                                            m_config,
                                             m_ccPrototype->Fork(),
                                             role == ROLE_SERVER,
                                             m_connectionId);
@@ -205,8 +201,7 @@ QuicCcSocket::Connect(const Address& address)
         m_errno = ERROR_ISCONN;
         return -1;
     }
-    const QuicCcConnection::Config config = GetConnectionConfig();
-    config.Validate();
+    m_config.Validate();
     if (!m_udp)
     {
         const int rc = InetSocketAddress::IsMatchingType(address) ? Bind() : Bind6();
@@ -220,7 +215,7 @@ QuicCcSocket::Connect(const Address& address)
         m_errno = m_udp->GetErrno();
         return -1;
     }
-    config.CheckIpv4Size(InetSocketAddress::IsMatchingType(address));
+    m_config.CheckIpv4Size(InetSocketAddress::IsMatchingType(address));
     m_peer = address;
     StartConnection(ROLE_CLIENT);
     m_connection->StartClientHandshake();
@@ -236,11 +231,10 @@ QuicCcSocket::Listen()
         m_errno = ERROR_INVAL;
         return -1;
     }
-    const QuicCcConnection::Config config = GetConnectionConfig();
-    config.Validate();
+    m_config.Validate();
     Address local;
     m_udp->GetSockName(local);
-    config.CheckIpv4Size(InetSocketAddress::IsMatchingType(local));
+    m_config.CheckIpv4Size(InetSocketAddress::IsMatchingType(local));
     m_role = ROLE_LISTENER;
     return 0;
 }
@@ -295,7 +289,7 @@ QuicCcSocket::ShutdownRecv()
 uint32_t
 QuicCcSocket::GetTxAvailable() const
 {
-    return m_connection ? m_connection->GetTxAvailable() : m_sndBufSize;
+    return m_connection ? m_connection->GetTxAvailable() : m_config.sndBufSize;
 }
 
 int
@@ -442,12 +436,6 @@ QuicCcSocket::GetSentPacketRecordPeak() const
     return m_connection ? m_connection->GetLossDetection().GetRecordPeak() : 0;
 }
 
-uint64_t
-QuicCcSocket::GetSentPacketRecordSize() const
-{
-    return m_connection ? m_connection->GetLossDetection().GetRecordSize() : 0;
-}
-
 // ---------------------------------------------------------------- the state machine
 
 bool
@@ -474,7 +462,7 @@ QuicCcSocket::HandleUdpRead(Ptr<Socket> udp)
             continue;
         }
         const QuicCcDispatcher::Route route =
-            m_dispatcher.Dispatch(bytes.data(), bytes.size(), from, !m_listenerClosed);
+            m_dispatcher.Dispatch(bytes.data(), bytes.size(), from, !m_listenerClosed, p);
         Ptr<QuicCcSocket> connection = route.connection;
         if (route.open)
         {
@@ -500,7 +488,7 @@ QuicCcSocket::CreateServerChild(const Address& from, uint64_t connectionId)
         return nullptr;
     }
     Ptr<QuicCcSocket> child = CreateObject<QuicCcSocket>();
-    QuicCcDispatcher::CopyConfiguration(*this, *child);
+    child->m_config = m_config.CloneForConnection();
     child->m_node = m_node;
     child->m_listener = this;
     child->m_peer = from;
@@ -563,7 +551,7 @@ QuicCcSocket::EnterClosed()
 void
 QuicCcSocket::SendDatagram(Ptr<Packet> datagram)
 {
-    if (m_dontFragment && QuicCcExceedsPathMtu(m_node, m_peer, datagram->GetSize()))
+    if (m_config.dontFragment && QuicCcExceedsPathMtu(m_node, m_peer, datagram->GetSize()))
     {
         return; // not fragmented (RFC 9000 Section 14): never arrives, declared lost later
     }

@@ -56,36 +56,6 @@ class Packet;
 class QuicCcSocket : public Socket, private QuicCcConnection::Owner
 {
   public:
-    /// Receiver ACK policy.
-    enum AckPolicy
-    {
-        ACK_RFC9000 = 0, //!< RFC 9000 Section 13.2: every 2nd ack-eliciting packet, max_ack_delay,
-                         //!< immediate on a gap
-        ACK_RECEIVE_BATCH = 1, //!< one ACK per receive batch (AckBatchWindow after the batch's
-                               //!< first packet), as a quiche event loop
-    };
-
-    /// Sender pacing.
-    enum Pacing
-    {
-        PACING_OFF = 0,     //!< bursts as the window allows (quiche's Reno/CUBIC path)
-        PACING_RFC9002 = 1, //!< RFC 9002 Section 7.7 pacer (QuicCcPacer)
-    };
-
-    /// How data packets are sized.
-    enum PacketSizing
-    {
-        SIZING_FREE_WINDOW = 0, //!< fill whatever the window allows, sub-mss packets too (quiche)
-        SIZING_FULL_ONLY = 1,   //!< only full datagrams, or the stream's shorter remainder
-    };
-
-    /// What a PTO probe carries on an established connection (ProbeContent attribute).
-    enum ProbeContent
-    {
-        PROBE_DATA = 0, //!< lost or new STREAM data, else the oldest outstanding data (quiche)
-        PROBE_PING = 1, //!< a PING (and an owed ACK) only
-    };
-
     /// Rtt trace: latest_rtt, smoothed_rtt, min_rtt.
     typedef void (*RttTracedCallback)(Time latest, Time smoothed, Time min);
     /// PacketSent trace: packet number, UDP payload bytes.
@@ -151,8 +121,6 @@ class QuicCcSocket : public Socket, private QuicCcConnection::Owner
     bool IsEstablished() const;               //!< handshake complete
     bool IsClient() const;                    //!< this end called Connect()
     uint64_t GetConnectionId() const;         //!< the connection's ID (0 before it starts)
-    /// Packets the sent-packet record holds now (0 before the connection starts).
-    uint64_t GetSentPacketRecordSize() const;
 
   protected:
     void DoDispose() override;
@@ -166,8 +134,14 @@ class QuicCcSocket : public Socket, private QuicCcConnection::Owner
         ROLE_SERVER,
     };
 
+    /**
+     * The accessor of the attribute stored at m_config.*path (a chain of member pointers, e.g.
+     * &Config::acks, &QuicCcReceivedPacketManager::Config::maxAckDelay), for value type \p V.
+     */
+    template <typename V, typename... Path>
+    static Ptr<const AttributeAccessor> MakeConfigAccessor(Path... path);
+
     // set-up
-    QuicCcConnection::Config GetConnectionConfig() const;
     void StartConnection(Role role);
     int BindUdp(const Address& local);
     Ptr<QuicCcSocket> CreateServerChild(const Address& from, uint64_t connectionId);
@@ -200,29 +174,7 @@ class QuicCcSocket : public Socket, private QuicCcConnection::Owner
     void OnPacketProcessed() override;
     void OnIdleTimeout(Time idle) override;
 
-    // attributes
-    uint64_t m_mss{1350};                //!< MaxDatagramSize, bytes
-    uint64_t m_initialWindowPackets{10}; //!< packets
-    uint64_t m_minimumWindowPackets{2};  //!< packets
-    Time m_initialRtt;                   //!< kInitialRtt
-    Time m_maxAckDelay;                  //!< our max_ack_delay (what we promise the peer)
-    uint32_t m_ackElicitingThreshold{2}; //!< packets
-    Time m_idleTimeout;                  //!< idle timeout
-    AckPolicy m_ackPolicy{ACK_RECEIVE_BATCH};
-    Time m_ackBatchWindow;              //!< receive-batch window
-    uint32_t m_maxAckRanges{32};        //!< ranges per ACK frame
-    uint32_t m_sndBufSize{0};           //!< bytes
-    uint32_t m_rcvBufSize{0};           //!< bytes
-    bool m_persistentCongestion{false}; //!< PersistentCongestion attribute (RFC 9002 7.6)
-    Pacing m_pacing{PACING_OFF};        //!< Pacing attribute
-    double m_pacingGain{1.25};          //!< PacingGain attribute, N
-    uint32_t m_pacingBurstPackets{10};  //!< PacingBurstPackets attribute
-    PacketSizing m_packetSizing{SIZING_FREE_WINDOW}; //!< PacketSizing attribute
-    bool m_dontFragment{true};                   //!< DontFragment attribute (RFC 9000 Section 14)
-    ProbeContent m_probeContent{PROBE_DATA};     //!< ProbeContent attribute
-    Ptr<RandomVariableStream> m_sendDelay;       //!< host delay before each packet is sent
-    Ptr<RandomVariableStream> m_ackProcessDelay; //!< host delay before each ACK is processed
-    TypeId m_ccTypeId;                           //!< CongestionControl attribute
+    QuicCcConnection::Config m_config; //!< every attribute's value (the only storage)
 
     // identity and state
     Ptr<Node> m_node;

@@ -3,6 +3,7 @@
  */
 #include "quic-congestion-controller.h"
 
+#include "quic-cc-attribute-copy.h"
 #include "quic-hystart-plus-plus.h"
 
 #include "ns3/abort.h"
@@ -14,35 +15,6 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("QuicCongestionController");
 NS_OBJECT_ENSURE_REGISTERED(QuicCongestionController);
-
-namespace
-{
-/// Copy every attribute that can be read and written from \p from into \p to (same TypeId).
-void
-CopyAllAttributes(const Object& from, Object& to)
-{
-    for (TypeId tid = from.GetInstanceTypeId();; tid = tid.GetParent())
-    {
-        for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
-        {
-            const TypeId::AttributeInformation info = tid.GetAttribute(i);
-            if ((info.flags & TypeId::ATTR_GET) && (info.flags & TypeId::ATTR_SET) &&
-                info.accessor->HasGetter() && info.accessor->HasSetter())
-            {
-                Ptr<AttributeValue> value = info.checker->Create();
-                if (info.accessor->Get(&from, *value))
-                {
-                    info.accessor->Set(&to, *value);
-                }
-            }
-        }
-        if (tid == tid.GetParent())
-        {
-            break; // ns3::ObjectBase is its own parent
-        }
-    }
-}
-} // namespace
 
 const char*
 QuicCongestionStateName(QuicCongestionState state)
@@ -185,7 +157,7 @@ QuicCongestionController::OnPacketSent(Time now,
 {
     NS_LOG_FUNCTION(this << now << packetNumber << sentBytes << bytesInFlightBefore);
     m_lastCallTime = now;
-    RestartWindowAfterIdle(now, sentBytes, bytesInFlightBefore);
+    ApplyRestartWindow(now, sentBytes, bytesInFlightBefore);
     // quiche Congestion::on_packet_sent, in its order.
     m_appLimited = (bytesInFlightBefore + sentBytes) < m_cwnd.Get();
     DoPacketSent(now, sentBytes, bytesInFlightBefore);
@@ -197,9 +169,9 @@ QuicCongestionController::OnPacketSent(Time now,
 }
 
 void
-QuicCongestionController::RestartWindowAfterIdle(Time now,
-                                                 uint64_t sentBytes,
-                                                 uint64_t bytesInFlightBefore)
+QuicCongestionController::ApplyRestartWindow(Time now,
+                                             uint64_t sentBytes,
+                                             uint64_t bytesInFlightBefore)
 {
     // FreeBSD tcp_output: idle (nothing outstanding) for at least t_rxtcur since the last
     // receive -> cc_after_idle -> newreno_cc_after_idle: cwnd = min(restart window, cwnd).
@@ -256,7 +228,7 @@ QuicCongestionController::OnOnePacketAcked(Time now,
         }
         return; // RFC 9002 Section 7.8: no growth while under-utilizing the window
     }
-    if (DoGrowthGate(now))
+    if (DoRollbackHeuristic(now))
     {
         return;
     }
@@ -462,7 +434,7 @@ QuicCongestionController::DoRecoveryAck(const QuicAckedPacket& /* packet */,
 }
 
 bool
-QuicCongestionController::DoGrowthGate(Time /* now */)
+QuicCongestionController::DoRollbackHeuristic(Time /* now */)
 {
     return false;
 }
@@ -540,8 +512,8 @@ QuicCongestionController::GetHyStartCssStart() const
 void
 QuicCongestionController::CopyAttributesTo(QuicCongestionController& other) const
 {
-    CopyAllAttributes(*this, other);
-    CopyAllAttributes(*m_hyStart, *other.m_hyStart);
+    QuicCcCopyAttributes(*this, other);
+    QuicCcCopyAttributes(*m_hyStart, *other.m_hyStart);
     other.Configure(m_mss, m_initialWindowPackets, m_minimumWindowPackets);
 }
 

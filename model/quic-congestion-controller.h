@@ -81,6 +81,12 @@ class QuicCongestionController : public Object
     static constexpr uint64_t kMinMaxDatagramSize = 1200;
     /// Largest UDP payload (65535 - 8 B UDP header), bytes.
     static constexpr uint64_t kMaxMaxDatagramSize = 65527;
+    /// Default max datagram size (QuicCcSocket::MaxDatagramSize; quiche max_send_udp_payload_size).
+    static constexpr uint64_t kDefaultMaxDatagramSize = 1350;
+    /// Default initial window, packets (RFC 9002 Section 7.2 and quiche: 10).
+    static constexpr uint64_t kDefaultInitialWindowPackets = 10;
+    /// Default minimum window, packets (RFC 9002 kMinimumWindow and quiche: 2).
+    static constexpr uint64_t kDefaultMinimumWindowPackets = 2;
     /// Largest window in bytes (2^48): packets x max datagram size stays far from overflow.
     static constexpr uint64_t kMaxWindowBytes = uint64_t{1} << 48;
 
@@ -203,7 +209,8 @@ class QuicCongestionController : public Object
      * \name Algorithm hooks
      * The base runs quiche's generic steps and gates; an algorithm fills in these steps.
      * Per acked packet, in order (quiche on_packet_acked): in recovery? -> DoRecoveryAck(), stop;
-     * app_limited? stop; DoGrowthGate() (CUBIC: rollback heuristic) may stop; then, decided
+     * app_limited? stop; DoRollbackHeuristic() (CUBIC: spurious-congestion rollback) may stop;
+     * then, decided
      * before any increment, slow start (DoSlowStartCredit() + HyStart++) or
      * DoCongestionAvoidanceAck().
      * @{
@@ -218,10 +225,12 @@ class QuicCongestionController : public Object
      */
     virtual void DoRecoveryAck(const QuicAckedPacket& packet, uint64_t bytesInFlight);
     /**
-     * Last gate before window growth, for a packet past the recovery and app_limited gates.
-     * \return true to end this packet's processing (CUBIC: the rollback heuristic rolled back)
+     * The rollback heuristic (RFC 9438 Section 4.9; quiche cubic's spurious-congestion check), the
+     * last gate before window growth, for a packet past the recovery and app_limited gates.
+     * Default: never rolls back.
+     * \return true if it rolled the congestion event back: this packet grows nothing
      */
-    virtual bool DoGrowthGate(Time now);
+    virtual bool DoRollbackHeuristic(Time now);
     /**
      * Slow-start accounting of one acked packet.
      * \param ackedBytes  the packet's size, bytes
@@ -290,14 +299,14 @@ class QuicCongestionController : public Object
                           const QuicRttStats& rtt);
     /// Slow-start step shared by every algorithm: cwnd increment, then HyStart++.
     void SlowStartAck(Time now, const QuicAckedPacket& packet, const QuicRttStats& rtt);
-    /// RestartWindow: cwnd = min(initial window, cwnd) on a send after an idle period longer
-    /// than the retransmission timeout (RFC 5681 Section 4.1).
-    void RestartWindowAfterIdle(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore);
+    /// RestartWindow attribute, RFC 5681 Section 4.1 restart window: cwnd = min(initial window,
+    /// cwnd) on a send after an idle period longer than the retransmission timeout.
+    void ApplyRestartWindow(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore);
 
-    uint64_t m_mss{1350};                //!< max datagram size, bytes
-    uint64_t m_initialWindowPackets{10}; //!< packets
-    uint64_t m_minimumWindowPackets{2};  //!< packets
-    bool m_hyStartEnabled{true};         //!< HyStart attribute
+    uint64_t m_mss{kDefaultMaxDatagramSize};                       //!< max datagram size, bytes
+    uint64_t m_initialWindowPackets{kDefaultInitialWindowPackets}; //!< packets
+    uint64_t m_minimumWindowPackets{kDefaultMinimumWindowPackets}; //!< packets
+    bool m_hyStartEnabled{true};                                   //!< HyStart attribute
     bool m_restartWindow{false};         //!< RestartWindow attribute (RFC 5681 Section 4.1)
     std::optional<Time> m_lastAckFrame;  //!< last ACK frame that newly acked something
     Time m_rto;                          //!< smoothed_rtt + max(4 rttvar, 1 ms) at that frame

@@ -60,21 +60,8 @@ QuicCubic::GetTypeId()
                           MakeDoubleAccessor(&QuicCubic::SetC, &QuicCubic::GetC),
                           MakeDoubleChecker<double>())
             .AddAttribute("IdleRestart",
-                          "How R (recovery start and epoch) moves on the first send after bytes "
-                          "in flight reached 0: LastSent (quiche 2020, R += now - last send; "
-                          "traps small windows in recovery), LastActivity (quiche 2026 fix, "
-                          "default: R += now - max(last ACK, last send), 0-byte sends ignored), "
-                          "LastSentClamped (Linux 2015: as LastSent, R never past now), Off, "
-                          "AckGap (msquic cubic.c CubicCongestionControlOnDataAcknowledged: on "
-                          "an ACK in congestion avoidance a gap since the previous ACK longer "
-                          "than SendIdleTimeout and SRTT + 4 RTTVAR moves the epoch by the gap, "
-                          "never past now), AppLimitedTime (ngtcp2_cc.c "
-                          "ngtcp2_cc_cubic_cc_on_ack_recv: app-limited time in congestion "
-                          "avoidance is left out of t, cleared at a congestion event), "
-                          "EpochReset (picoquic cubic.c picoquic_cubic_notify, FreeBSD "
-                          "cc_cubic.c cubic_after_idle: the epoch restarts at the first send "
-                          "into an empty pipe). With EpochSource=Separate the rules move "
-                          "CUBIC's own epoch instead of R.",
+                          "How CUBIC's epoch follows an idle or app-limited period (each rule: "
+                          "doc/quic-cc.rst, Attributes).",
                           EnumValue(QuicCubic::IDLE_RESTART_LAST_ACTIVITY),
                           QUICCC_ENUM_ACCESSOR(QuicCubic::IdleRestart, &QuicCubic::m_idleRestart),
                           MakeEnumChecker(QuicCubic::IDLE_RESTART_LAST_SENT,
@@ -255,7 +242,7 @@ QuicCubic::SetIdleEpoch(Time epoch)
 void
 QuicCubic::DoPacketSent(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore)
 {
-    RestartAfterIdle(now, sentBytes, bytesInFlightBefore);
+    ShiftEpochAfterIdle(now, sentBytes, bytesInFlightBefore);
     if (m_prrEnabled)
     {
         m_prr.OnPacketSent(sentBytes);
@@ -263,7 +250,7 @@ QuicCubic::DoPacketSent(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefo
 }
 
 void
-QuicCubic::RestartAfterIdle(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore)
+QuicCubic::ShiftEpochAfterIdle(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore)
 {
     // RFC 9438 Section 5.8 / Linux 30927520dbae: after an idle period, shift the epoch so that
     // the window keeps following the cubic curve instead of jumping.
@@ -351,7 +338,7 @@ QuicCubic::DoRecoveryAck(const QuicAckedPacket& packet, uint64_t bytesInFlight)
 }
 
 bool
-QuicCubic::DoGrowthGate(Time /* now */)
+QuicCubic::DoRollbackHeuristic(Time /* now */)
 {
     // quiche's spurious-congestion heuristic (RFC 9438 Section 4.9): while R is set, an episode
     // that has cost few packets so far is undone. Re-checked on every ack, on the current cwnd.
@@ -398,7 +385,7 @@ QuicCubic::DoCongestionAvoidanceAck(Time now,
             ResetEpochState();
         }
     }
-    else if (const std::optional<Time> own = IdleEpoch())
+    else if (IdleEpoch())
     {
         if (m_idleRestart == IDLE_RESTART_ACK_GAP && m_ackGapPending)
         {
@@ -591,12 +578,6 @@ std::optional<Time>
 QuicCubic::GetLastSentTime() const
 {
     return m_lastSentTime;
-}
-
-std::optional<Time>
-QuicCubic::GetLastAckTime() const
-{
-    return m_lastAckTime;
 }
 
 std::optional<Time>

@@ -31,8 +31,8 @@ namespace ns3
  * - Checkpoint()/Rollback(): quiche's spurious-congestion undo (RFC 9438 Section 4.9), also run
  *   as a heuristic on every ack: fewer new losses than max(20% of cwnd in packets, 2) undo the
  *   last reduction.
- * - Idle restart: on the first send into an empty pipe, R (also the epoch) moves forward by the
- *   idle time, as chosen by the IdleRestart attribute.
+ * - Idle restart: after an idle or app-limited period the epoch (R by default) moves, as chosen
+ *   by the IdleRestart attribute (at the first send into an empty pipe, or at an ACK).
  *
  * R doubles as the recovery marker and the epoch start: this coupling is what traps quiche's
  * 2020 idle logic in perpetual recovery (see IDLE_RESTART_LAST_SENT).
@@ -40,7 +40,9 @@ namespace ns3
 class QuicCubic : public QuicCongestionController
 {
   public:
-    /// Where the epoch R moves on the first send after bytes in flight reached 0.
+    /// How CUBIC's epoch (R, or its own with EPOCH_SEPARATE) follows an idle or app-limited
+    /// period: at the first send into an empty pipe (LAST_SENT, LAST_ACTIVITY,
+    /// LAST_SENT_CLAMPED, EPOCH_RESET) or at an ACK (ACK_GAP, APP_LIMITED_TIME).
     enum IdleRestart // plain enum: 3.37's EnumValue holds an int (enum class arrives in 3.41)
     {
         /// quiche 2020: every in-flight send (0-byte ones too) records last_sent_time; into an
@@ -111,7 +113,6 @@ class QuicCubic : public QuicCongestionController
     double GetAlpha() const;                     //!< alpha_cubic, unitless (RFC 9438 Section 4.3)
     uint64_t GetCwndIncrement() const;           //!< cwnd_inc accumulator, bytes
     std::optional<Time> GetLastSentTime() const; //!< last send the idle rule counts
-    std::optional<Time> GetLastAckTime() const;  //!< last ACK frame that newly acked something
     /// The epoch t counts from (R, CUBIC's own epoch, or HyStart++'s CSS start), if any.
     std::optional<Time> GetEpochStart() const;
     double GetCwndPrior() const;        //!< cwnd before the last reduction, bytes
@@ -124,7 +125,7 @@ class QuicCubic : public QuicCongestionController
     void DoPacketSent(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore) override;
     void DoAckFrameStart(Time now) override;
     void DoRecoveryAck(const QuicAckedPacket& packet, uint64_t bytesInFlight) override;
-    bool DoGrowthGate(Time now) override;
+    bool DoRollbackHeuristic(Time now) override;
     bool DoSlowStartCredit(uint64_t ackedBytes) override;
     void DoCongestionAvoidanceAck(Time now,
                                   const QuicAckedPacket& packet,
@@ -161,8 +162,9 @@ class QuicCubic : public QuicCongestionController
     double WCubic(double t) const;
     /// Start an epoch at the current cwnd: W_max = W_est = cwnd, K = 0, alpha = alpha_aimd.
     void ResetEpochState();
-    /// The idle rule of DoPacketSent (IdleRestart attribute).
-    void RestartAfterIdle(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore);
+    /// IdleRestart attribute: move CUBIC's epoch after an idle period (RFC 9438 Section 5.8), so
+    /// that the window keeps following the curve (not the RFC 5681 restart window).
+    void ShiftEpochAfterIdle(Time now, uint64_t sentBytes, uint64_t bytesInFlightBefore);
     /// The epoch the idle rules move: R (SharedWithRecovery) or CUBIC's own (Separate).
     std::optional<Time> IdleEpoch() const;
     /// Move that epoch to \p epoch.

@@ -91,7 +91,7 @@ QuicLossDetection::OnPacketSent(Time now,
                                 uint64_t packetNumber,
                                 uint64_t size,
                                 bool ackEliciting,
-                                QuicSentFrames frames)
+                                QuicCcSentFrames frames)
 {
     NS_LOG_FUNCTION(this << now << packetNumber << size << ackEliciting);
     if (!ackEliciting)
@@ -234,7 +234,7 @@ QuicLossDetection::LossDelay() const
 std::vector<uint64_t>
 QuicLossDetection::DetectLosses(Time now,
                                 uint64_t bytesInFlightForEvent,
-                                std::vector<QuicSentFrames>& lostFrames)
+                                std::vector<QuicCcSentFrames>& lostFrames)
 {
     std::vector<uint64_t> lost;
     m_lossTime.reset();
@@ -528,12 +528,6 @@ QuicLossDetection::GetRttStats() const
     return m_rtt;
 }
 
-Ptr<QuicCongestionController>
-QuicLossDetection::GetController() const
-{
-    return m_cc;
-}
-
 size_t
 QuicLossDetection::GetRecordSize() const
 {
@@ -546,7 +540,7 @@ QuicLossDetection::GetRecordPeak() const
     return m_recordPeak;
 }
 
-const QuicSentFrames*
+const QuicCcSentFrames*
 QuicLossDetection::GetOldestOutstandingFrames() const
 {
     // Probes are rare: a plain scan past acknowledged and lost entries is enough.

@@ -4,6 +4,7 @@
 #ifndef QUIC_LOSS_DETECTION_H
 #define QUIC_LOSS_DETECTION_H
 
+#include "quic-cc-sent-frames.h"
 #include "quic-congestion-controller.h"
 #include "quic-rtt-stats.h"
 
@@ -21,31 +22,6 @@ namespace ns3
 
 /**
  * \ingroup quic-cc
- * \brief Stream bytes one packet carried: [offset, offset + length), with the FIN if set.
- */
-struct QuicCcStreamChunk
-{
-    uint64_t offset; //!< stream offset
-    uint64_t length; //!< bytes
-    bool fin;        //!< carries the FIN
-};
-
-/**
- * \ingroup quic-cc
- * \brief What one sent packet carried that must be repeated if it is lost: its STREAM ranges and
- * control frames. Kept on the packet's entry of the sent-packet record and handed back when the
- * packet is acknowledged or declared lost (quiche recovery: Sent::frames, drained as
- * lost_frames / acked_frames).
- */
-struct QuicSentFrames
-{
-    std::vector<QuicCcStreamChunk> chunks; //!< STREAM data, in packet order
-    bool initial{false};                   //!< the client's INITIAL (PING + padding)
-    bool handshakeDone{false};             //!< the server's HANDSHAKE_DONE
-};
-
-/**
- * \ingroup quic-cc
  * \brief RFC 9002 Sections 5-6 loss detection as quiche runs it, driving a controller.
  *
  * Owns the sent-packet record, bytes in flight, the RTT estimator, the packet and time
@@ -53,7 +29,7 @@ struct QuicSentFrames
  * asks GetTimerDeadline() after each call and calls OnTimerExpired() when that time comes.
  *
  * The record is the connection's only record of sent packets: each entry keeps what the packet
- * carried (QuicSentFrames), returned in AckResult / TimerResult when the packet is acknowledged
+ * carried (QuicCcSentFrames), returned in AckResult / TimerResult when the packet is acknowledged
  * or declared lost, so the transport keeps no shadow copy.
  *
  * One packet-number space (quic-cc does not model separate Initial/Handshake spaces).
@@ -78,20 +54,20 @@ class QuicLossDetection
     struct AckResult
     {
         std::vector<uint64_t> newlyAcked; //!< packet numbers, ascending
-        std::vector<QuicSentFrames>
+        std::vector<QuicCcSentFrames>
             ackedFrames;            //!< what each newly acked packet carried (same order)
         std::vector<uint64_t> lost; //!< packet numbers declared lost by this frame's pass
-        std::vector<QuicSentFrames> lostFrames; //!< what each lost packet carried (same order)
-        std::vector<uint64_t> spurious;         //!< previously lost packets this frame acknowledged
-        bool rttSampled{false};                 //!< this frame gave an RTT sample
+        std::vector<QuicCcSentFrames> lostFrames; //!< what each lost packet carried (same order)
+        std::vector<uint64_t> spurious; //!< previously lost packets this frame acknowledged
+        bool rttSampled{false};         //!< this frame gave an RTT sample
     };
 
     /// What an expired timer did.
     struct TimerResult
     {
-        std::vector<uint64_t> lost;             //!< packets declared lost by a loss-timer pass
-        std::vector<QuicSentFrames> lostFrames; //!< what each lost packet carried (same order)
-        uint32_t probes{0};                     //!< PTO probes the transport must send now (1 or 2)
+        std::vector<uint64_t> lost;               //!< packets declared lost by a loss-timer pass
+        std::vector<QuicCcSentFrames> lostFrames; //!< what each lost packet carried (same order)
+        uint32_t probes{0}; //!< PTO probes the transport must send now (1 or 2)
     };
 
     /**
@@ -111,7 +87,7 @@ class QuicLossDetection
                       uint64_t packetNumber,
                       uint64_t size,
                       bool ackEliciting,
-                      QuicSentFrames frames = QuicSentFrames{});
+                      QuicCcSentFrames frames = QuicCcSentFrames{});
 
     /**
      * Process one ACK frame (RFC 9002 Sections 6 and A.7; quiche recovery on_ack_received).
@@ -156,11 +132,10 @@ class QuicLossDetection
     uint64_t GetPacketThreshold()
         const;                       //!< current packet threshold (3, raised by spurious losses)
     double GetTimeThreshold() const; //!< 9/8, or 5/4 after a spurious loss
-    uint64_t GetLostPacketCount() const;                 //!< packets declared lost so far
-    uint64_t GetSpuriousLossCount() const;               //!< lost packets later acknowledged
-    std::optional<uint64_t> GetLargestAcked() const;     //!< largest acknowledged packet number
-    const QuicRttStats& GetRttStats() const;             //!< the RTT estimator
-    Ptr<QuicCongestionController> GetController() const; //!< the driven controller
+    uint64_t GetLostPacketCount() const;             //!< packets declared lost so far
+    uint64_t GetSpuriousLossCount() const;           //!< lost packets later acknowledged
+    std::optional<uint64_t> GetLargestAcked() const; //!< largest acknowledged packet number
+    const QuicRttStats& GetRttStats() const;         //!< the RTT estimator
     size_t GetRecordSize() const; //!< entries in the sent-packet record (tests, benchmarks)
     size_t GetRecordPeak() const; //!< most entries the record held at once
 
@@ -168,7 +143,7 @@ class QuicLossDetection
      * What the oldest packet neither acknowledged nor declared lost carried (null if none): a
      * PTO probe repeats it (RFC 9002 Section 6.2.4).
      */
-    const QuicSentFrames* GetOldestOutstandingFrames() const;
+    const QuicCcSentFrames* GetOldestOutstandingFrames() const;
 
     /// Per-packet callback: packet number, bytes, time sent.
     typedef Callback<void, uint64_t, uint64_t, Time> PacketCallback;
@@ -194,7 +169,7 @@ class QuicLossDetection
         /// If acked: absolute position (see m_popped) of a later entry; every entry between is
         /// acked too (0 = none known beyond the next entry). See SkipAcked().
         uint64_t skipTo{0};
-        QuicSentFrames frames; //!< what it carried (moved out when acked or lost)
+        QuicCcSentFrames frames; //!< what it carried (moved out when acked or lost)
     };
 
     /// Index of the first record entry with packetNumber >= pn.
@@ -204,7 +179,7 @@ class QuicLossDetection
     /// RFC 9002 Section 6.1 loss pass; raises at most one congestion event.
     std::vector<uint64_t> DetectLosses(Time now,
                                        uint64_t bytesInFlightForEvent,
-                                       std::vector<QuicSentFrames>& lostFrames);
+                                       std::vector<QuicCcSentFrames>& lostFrames);
     /// RFC 9002 Section 7.6.2 over the record, after a pass at \p now that lost packets.
     bool InPersistentCongestion(Time now) const;
     Time LossDelay() const;

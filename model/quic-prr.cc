@@ -55,12 +55,6 @@ QuicPrr::SendCount() const
 }
 
 uint64_t
-QuicPrr::GetDelivered() const
-{
-    return m_delivered;
-}
-
-uint64_t
 QuicPrr::GetOut() const
 {
     return m_out;

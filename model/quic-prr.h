@@ -56,7 +56,6 @@ class QuicPrr
 
     /// \name RFC 6937 variables, read-only, for tests and traces
     /// @{
-    uint64_t GetDelivered() const; //!< prr_delivered, bytes
     uint64_t GetOut() const;       //!< prr_out, bytes
     uint64_t GetRecoverFs() const; //!< RecoverFS, bytes
 

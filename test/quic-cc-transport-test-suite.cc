@@ -498,14 +498,14 @@ QuicCcForgedPacketTestCase::DoRun()
         udp->Send(Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size())));
     };
     auto stream = [](uint64_t offset, uint64_t length, bool fin) {
-        QuicCcStreamFrame f;
-        f.offset = offset;
-        f.fin = fin;
+        std::vector<uint8_t> data;
         for (uint64_t i = 0; i < length; ++i)
         {
-            f.data.push_back(PatternByte(offset + i));
+            data.push_back(PatternByte(offset + i));
         }
-        return f;
+        return QuicCcStreamFrame{offset,
+                                 fin,
+                                 Create<Packet>(data.data(), static_cast<uint32_t>(data.size()))};
     };
     auto ackOf = [](uint64_t largest) {
         QuicCcAckFrame a;

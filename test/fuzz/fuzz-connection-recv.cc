@@ -154,10 +154,12 @@ PickConfig(uint8_t bits)
     config.idleTimeout = Seconds(1);
     config.acks.policy = (bits & 0x02) ? QuicCcReceivedPacketManager::RFC9000
                                        : QuicCcReceivedPacketManager::RECEIVE_BATCH;
-    config.pacing = (bits & 0x04) != 0;
+    config.pacing = (bits & 0x04) ? QuicCcConnection::PACING_RFC9002 : QuicCcConnection::PACING_OFF;
     config.persistentCongestion = (bits & 0x10) != 0;
-    config.pingProbes = (bits & 0x20) != 0;
-    config.fullOnlySizing = (bits & 0x40) != 0;
+    config.probeContent =
+        (bits & 0x20) ? QuicCcConnection::PROBE_PING : QuicCcConnection::PROBE_DATA;
+    config.packetSizing =
+        (bits & 0x40) ? QuicCcConnection::SIZING_FULL_ONLY : QuicCcConnection::SIZING_FREE_WINDOW;
     config.sendDelay = CreateObject<ConstantRandomVariable>();
     Ptr<ConstantRandomVariable> ackDelay = CreateObject<ConstantRandomVariable>();
     ackDelay->SetAttribute("Constant", DoubleValue((bits & 0x08) ? 1e-3 : 0.0));

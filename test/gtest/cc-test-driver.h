@@ -81,8 +81,6 @@ class CcTestDriver
         m_cc->SetAppLimited(false);
     }
 
-    /// The \p n oldest packets in ONE ACK frame at the clock: no RTT sample, no loss detection;
-    /// bytes in flight before removal.
     /// One cycle of the idle scenarios: send \p n full packets, advance \p rtt, ack all \p n.
     void SendAdvanceAck(uint64_t n, Time rtt)
     {
@@ -91,6 +89,8 @@ class CcTestDriver
         Ack(n);
     }
 
+    /// The \p n oldest packets in ONE ACK frame at the clock: no RTT sample, no loss detection;
+    /// bytes in flight before removal.
     void Ack(size_t n)
     {
         std::vector<QuicAckedPacket> acked(m_sent.begin(), m_sent.begin() + n);

@@ -93,7 +93,7 @@ TEST(QuicCcBadInputDeathTest, MaxDatagramSizeBelow1200IsNamed)
     EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) {
                      q.SetSocketAttribute("MaxDatagramSize", UintegerValue(1199));
                  }),
-                 "MaxDatagramSize must be in 1200..65527 bytes, got 1199");
+                 "invalid value '1199' for attribute MaxDatagramSize of ns3::QuicCcSocket");
 }
 
 TEST(QuicCcBadInputDeathTest, MaxDatagramSizeAbove65527IsNamed)
@@ -101,7 +101,7 @@ TEST(QuicCcBadInputDeathTest, MaxDatagramSizeAbove65527IsNamed)
     EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) {
                      q.SetSocketAttribute("MaxDatagramSize", UintegerValue(65528));
                  }),
-                 "got 65528");
+                 "invalid value '65528' for attribute MaxDatagramSize");
 }
 
 TEST(QuicCcBadInputDeathTest, ZeroInitialWindowIsNamed)
@@ -109,7 +109,7 @@ TEST(QuicCcBadInputDeathTest, ZeroInitialWindowIsNamed)
     EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) {
                      q.SetSocketAttribute("InitialWindowPackets", UintegerValue(0));
                  }),
-                 "InitialWindowPackets must be >= 1, got 0");
+                 "invalid value '0' for attribute InitialWindowPackets");
 }
 
 TEST(QuicCcBadInputDeathTest, MinimumWindowAboveInitialIsNamed)
@@ -126,7 +126,7 @@ TEST(QuicCcBadInputDeathTest, ZeroAckElicitingThresholdIsNamed)
     EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) {
                      q.SetSocketAttribute("AckElicitingThreshold", UintegerValue(0));
                  }),
-                 "AckElicitingThreshold must be >= 1, got 0");
+                 "invalid value '0' for attribute AckElicitingThreshold");
 }
 
 TEST(QuicCcBadInputDeathTest, NonPositiveIdleTimeoutIsNamed)
@@ -134,7 +134,7 @@ TEST(QuicCcBadInputDeathTest, NonPositiveIdleTimeoutIsNamed)
     EXPECT_DEATH(ConnectWith([](QuicCcHelper& q) {
                      q.SetSocketAttribute("IdleTimeout", TimeValue(Seconds(0)));
                  }),
-                 "IdleTimeout must be positive");
+                 "invalid value '.*' for attribute IdleTimeout");
 }
 
 TEST(QuicCcBadInputDeathTest, InstallWithoutInternetStackNamesTheNode)
@@ -195,9 +195,9 @@ TEST(QuicCcBadInputTest, SocketDefaults)
     EXPECT_EQ(t.Get(), MilliSeconds(25));
     s->GetAttribute("AckBatchWindow", t);
     EXPECT_EQ(t.Get(), MicroSeconds(50));
-    QUICCC_ENUM_VALUE(QuicCcSocket::AckPolicy) e;
+    QUICCC_ENUM_VALUE(QuicCcReceivedPacketManager::Policy) e;
     s->GetAttribute("AckPolicy", e);
-    EXPECT_EQ(e.Get(), QuicCcSocket::ACK_RECEIVE_BATCH);
+    EXPECT_EQ(e.Get(), QuicCcReceivedPacketManager::RECEIVE_BATCH);
     TypeIdValue cc;
     s->GetAttribute("CongestionControl", cc);
     EXPECT_EQ(cc.Get().GetName(), "ns3::QuicCubic");
@@ -235,6 +235,32 @@ TEST(QuicCcBadInputDeathTest, UnknownTypeIdNameStaysNs3Message)
     EXPECT_DEATH(
         Config::SetDefault("ns3::QuicCcSocket::CongestionControl", StringValue("ns3::QuicBogus")),
         "Could not set default value for ns3::QuicCcSocket::CongestionControl");
+}
+
+TEST(QuicCcBadInputDeathTest, OutOfRangeValueIsRejectedByNs3)
+{
+    // Each socket attribute's checker carries its valid range: ns-3 rejects the value itself.
+    const std::pair<std::string, Ptr<AttributeValue>> bad[] = {
+        {"MaxDatagramSize", Create<UintegerValue>(1199)},
+        {"MaxDatagramSize", Create<UintegerValue>(65528)},
+        {"InitialWindowPackets", Create<UintegerValue>(0)},
+        {"MinimumWindowPackets", Create<UintegerValue>(0)},
+        {"AckElicitingThreshold", Create<UintegerValue>(0)},
+        {"MaxAckRanges", Create<UintegerValue>(0)},
+        {"PacingBurstPackets", Create<UintegerValue>(0)},
+        {"PacingGain", Create<DoubleValue>(0.0)},
+        {"InitialRtt", Create<TimeValue>(Time(0))},
+        {"IdleTimeout", Create<TimeValue>(Time(0))},
+        {"MaxAckDelay", Create<TimeValue>(MilliSeconds(-1))},
+        {"AckBatchWindow", Create<TimeValue>(MicroSeconds(-1))},
+    };
+    for (const auto& [name, value] : bad)
+    {
+        EXPECT_DEATH(CreateObject<QuicCcSocket>()->SetAttribute(name, *value),
+                     "Attribute name=" + name + " could not be set for this object");
+        EXPECT_DEATH(Config::SetDefault("ns3::QuicCcSocket::" + name, *value),
+                     "Could not set default value for ns3::QuicCcSocket::" + name);
+    }
 }
 
 // Which of ns-3's messages stands depends on how ns-3 was built, not on its version: with

@@ -6,6 +6,7 @@
  * handshake, the byte stream under loss, what is dropped as untrustworthy, the idle timeout and
  * Dispose() are checked on the connection's own interface.
  */
+#include "ns3/double.h"
 #include "ns3/packet.h"
 #include "ns3/quic-cc-connection.h"
 #include "ns3/quic-cc-frames.h"
@@ -309,4 +310,30 @@ TEST(QuicCcConnectionConfigTest, InvalidValuesAbortNamingTheAttribute)
         "exceeds the IPv4 UDP payload limit 65507");
     config.mss = 65508;
     config.CheckIpv4Size(false); // IPv6 carries it
+}
+
+// A listener's connection gets its configuration; random variables are clones, not shared, so
+// each connection draws from its own streams.
+TEST(QuicCcConnectionConfigTest, CloneForConnectionClonesRandomVariables)
+{
+    QuicCcConnection::Config config = TestConfig();
+    config.mss = 1400;
+    config.acks.maxAckDelay = MilliSeconds(7);
+    config.pacing = QuicCcConnection::PACING_RFC9002;
+    Ptr<UniformRandomVariable> delay = CreateObject<UniformRandomVariable>();
+    delay->SetAttribute("Max", DoubleValue(0.001));
+    config.sendDelay = delay;
+    const QuicCcConnection::Config copy = config.CloneForConnection();
+    EXPECT_EQ(copy.mss, 1400u);
+    EXPECT_EQ(copy.acks.maxAckDelay, MilliSeconds(7));
+    EXPECT_EQ(copy.pacing, QuicCcConnection::PACING_RFC9002);
+    ASSERT_TRUE(copy.sendDelay);
+    ASSERT_TRUE(copy.ackProcessingDelay);
+    EXPECT_NE(copy.sendDelay, config.sendDelay);
+    EXPECT_NE(copy.ackProcessingDelay, config.ackProcessingDelay);
+    EXPECT_EQ(copy.sendDelay->GetInstanceTypeId(), UniformRandomVariable::GetTypeId());
+    DoubleValue max;
+    copy.sendDelay->GetAttribute("Max", max);
+    EXPECT_DOUBLE_EQ(max.Get(), 0.001);
+    Simulator::Destroy();
 }

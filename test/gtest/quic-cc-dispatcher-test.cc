@@ -4,16 +4,11 @@
  * QuicCcDispatcher: routing by peer address, who may open a connection, and the memory of
  * closed connection IDs (RFC 9000 Section 10.2).
  */
-#include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
-#include "ns3/pointer.h"
 #include "ns3/quic-cc-dispatcher.h"
 #include "ns3/quic-cc-frames.h"
 #include "ns3/quic-cc-socket.h"
-#include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
-#include "ns3/string.h"
-#include "ns3/uinteger.h"
 
 #include <gtest/gtest.h>
 
@@ -86,28 +81,5 @@ TEST(QuicCcDispatcherTest, RoutesByPeerAndRemembersClosedIds)
     EXPECT_TRUE(Route(d, Datagram(QuicCcPacketType::INITIAL, 6), kPeerA).open);
     d.Clear();
     a->Dispose();
-    Simulator::Destroy();
-}
-
-// A connection gets the listener's configuration; random variables are copies, not shared.
-TEST(QuicCcDispatcherTest, CopyConfigurationClonesRandomVariables)
-{
-    Ptr<QuicCcSocket> listener = CreateObject<QuicCcSocket>();
-    listener->SetAttribute("MaxDatagramSize", UintegerValue(1400));
-    listener->SetAttribute("SendDelay", StringValue("ns3::UniformRandomVariable[Min=0|Max=0.001]"));
-    Ptr<QuicCcSocket> child = CreateObject<QuicCcSocket>();
-    QuicCcDispatcher::CopyConfiguration(*listener, *child);
-    UintegerValue mss;
-    child->GetAttribute("MaxDatagramSize", mss);
-    EXPECT_EQ(mss.Get(), 1400u);
-    PointerValue a;
-    PointerValue b;
-    listener->GetAttribute("SendDelay", a);
-    child->GetAttribute("SendDelay", b);
-    ASSERT_TRUE(b.Get<RandomVariableStream>());
-    EXPECT_NE(a.Get<RandomVariableStream>(), b.Get<RandomVariableStream>());
-    DoubleValue max;
-    b.Get<RandomVariableStream>()->GetAttribute("Max", max);
-    EXPECT_DOUBLE_EQ(max.Get(), 0.001);
     Simulator::Destroy();
 }

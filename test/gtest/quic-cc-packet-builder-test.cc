@@ -140,7 +140,7 @@ TEST(QuicCcPacketBuilderTest, ProbeRepeatsTheOldestOutstandingPacket)
     Bench b;
     b.stream.Append(Create<Packet>(300));
     b.stream.TakeNewData(300);
-    QuicSentFrames oldest;
+    QuicCcSentFrames oldest;
     oldest.chunks.push_back({0, 300, false});
     QuicCcPacket probe = QuicCcPacketBuilder::StartPacket(7, 5, b.owed, false);
     const auto filled = b.builder.Fill(probe, 1350, true, &oldest, b.owed, b.Established());

@@ -27,7 +27,7 @@ struct ProbeBench
     QuicCcReceivedPacketManager acks;
     QuicCcPacketBuilder builder{stream, acks};
     QuicCcPacketBuilder::ControlFrames owed;
-    QuicSentFrames oldest;
+    QuicCcSentFrames oldest;
 
     ProbeBench()
     {
@@ -102,7 +102,7 @@ TEST(QuicCcProbeContentTest, HandshakeProbeRepeatsTheInitialUnderPing)
     QuicCcReceivedPacketManager acks;
     QuicCcPacketBuilder builder{stream, acks};
     QuicCcPacketBuilder::ControlFrames owed;
-    QuicSentFrames oldest;
+    QuicCcSentFrames oldest;
     oldest.initial = true;
     QuicCcPacketBuilder::Context c;
     c.clientHandshake = true;

@@ -16,29 +16,30 @@ using namespace ns3;
 namespace
 {
 
-QuicCcStreamFrame
-Frame(uint64_t offset, uint64_t length, bool fin = false)
-{
-    QuicCcStreamFrame f;
-    f.offset = offset;
-    f.fin = fin;
-    f.data.resize(length);
-    std::iota(f.data.begin(), f.data.end(), static_cast<uint8_t>(offset));
-    return f;
-}
-
 std::vector<uint8_t>
 Expected(uint64_t offset, uint64_t length)
 {
-    return Frame(offset, length).data;
+    std::vector<uint8_t> bytes(length);
+    std::iota(bytes.begin(), bytes.end(), static_cast<uint8_t>(offset));
+    return bytes;
 }
 
-/// The same frame with its data as an ns-3 packet (as the receive path parses it).
+/// A frame carrying the pattern bytes of [offset, offset + length) as a packet of its own.
 QuicCcStreamFrame
-AsPayload(QuicCcStreamFrame f)
+Frame(uint64_t offset, uint64_t length, bool fin = false)
 {
-    f.payload = Create<Packet>(f.data.data(), static_cast<uint32_t>(f.data.size()));
-    f.data.clear();
+    const std::vector<uint8_t> bytes = Expected(offset, length);
+    return {offset, fin, Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()))};
+}
+
+/// The same frame with its data a fragment of a larger datagram (as QuicCcParse returns it on
+/// the receive path, after a 20-byte header).
+QuicCcStreamFrame
+AsFragment(QuicCcStreamFrame f)
+{
+    Ptr<Packet> datagram = Create<Packet>(20);
+    datagram->AddAtEnd(f.payload);
+    f.payload = datagram->CreateFragment(20, f.payload->GetSize());
     return f;
 }
 
@@ -78,9 +79,9 @@ TEST(QuicCcRecvStreamTest, OutOfOrderDuplicateAndOverlappingFramesReassembleExac
 TEST(QuicCcRecvStreamTest, PacketDataReassemblesExactlyAndVirtualDataStaysVirtual)
 {
     QuicCcRecvStream s(1000);
-    EXPECT_EQ(s.OnFrame(AsPayload(Frame(30, 20)), true), 0u);
-    EXPECT_EQ(s.OnFrame(Frame(10, 25), true), 0u); // bytes, overlapping the packet after it
-    EXPECT_EQ(s.OnFrame(AsPayload(Frame(0, 12)), true), 50u);
+    EXPECT_EQ(s.OnFrame(AsFragment(Frame(30, 20)), true), 0u);
+    EXPECT_EQ(s.OnFrame(Frame(10, 25), true), 0u); // a packet of its own, overlapping the next
+    EXPECT_EQ(s.OnFrame(AsFragment(Frame(0, 12)), true), 50u);
     EXPECT_EQ(s.Available(), 50u);
     EXPECT_EQ(ReadBytes(s, 5), Expected(0, 5));
     EXPECT_EQ(s.Available(), 45u);
@@ -88,7 +89,7 @@ TEST(QuicCcRecvStreamTest, PacketDataReassemblesExactlyAndVirtualDataStaysVirtua
     EXPECT_EQ(ReadBytes(s, 40), Expected(45, 5));
     EXPECT_EQ(s.Read(10)->GetSize(), 0u);
 
-    QuicCcStreamFrame zeros{50, true, {}, Create<Packet>(3000)};
+    QuicCcStreamFrame zeros{50, true, Create<Packet>(3000)};
     EXPECT_EQ(s.OnFrame(zeros, true), 3000u);
     Ptr<Packet> out = s.Read(5000);
     EXPECT_EQ(out->GetSize(), 3000u);
@@ -106,7 +107,7 @@ TEST(QuicCcRecvStreamTest, SmallAndLargePiecesReadBackExactly)
     {
         const uint64_t length = i % 7 == 0 ? 1300 : 1 + i % 5;
         const QuicCcStreamFrame f = Frame(offset, length);
-        EXPECT_EQ(s.OnFrame(i % 2 == 0 ? AsPayload(f) : f, true), length);
+        EXPECT_EQ(s.OnFrame(i % 2 == 0 ? AsFragment(f) : f, true), length);
         offset += length;
     }
     EXPECT_EQ(s.Available(), offset);
@@ -127,7 +128,7 @@ TEST(QuicCcRecvStreamTest, ReadCarriesNoPacketTags)
     QuicCcRecvStream s(1000);
     for (uint64_t offset : {0u, 300u})
     {
-        QuicCcStreamFrame f = AsPayload(Frame(offset, 300));
+        QuicCcStreamFrame f = AsFragment(Frame(offset, 300));
         Ptr<Packet> tagged = f.payload->Copy();
         tagged->AddPacketTag(SocketSetDontFragmentTag());
         f.payload = tagged;

@@ -4,8 +4,9 @@
  * QuicRttStats against RFC 9002 Section 5 as quiche's rtt.rs computes it
  * (cloudflare/quiche, quiche/src/recovery/rtt.rs, RttStats::update_rtt).
  * Every expected value is a literal worked out by hand in the comment beside it, in exact
- * nanoseconds where truncation matters (style-examples.md Section 4 item 1: with integer
- * fractions such as 7 / 8 * srtt the estimates collapse to 0 ns from the second sample on).
+ * nanoseconds where truncation matters: rtt.rs multiplies before it divides
+ * (smoothed_rtt * 7 / 8 + adjusted_rtt / 8, RFC 9002 Section 5.3); with the integer fraction
+ * 7 / 8 * srtt (= 0) the estimates would collapse to 0 ns from the second sample on.
  */
 #include "ns3/nstime.h"
 #include "ns3/quic-rtt-stats.h"
