@@ -32,6 +32,11 @@ install(TARGETS quic-cc
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${QUICCC_HEADERS} ${QUICCC_INCLUDE_DIR}/ns3/quic-cc-module.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ns3)
+# The ngtcp2 transport (cmake/quic-cc-ngtcp2.cmake), when built: the installed examples link it.
+if(TARGET quic-cc-ngtcp2)
+  install(TARGETS quic-cc-ngtcp2 LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(FILES ${QUICCC_NGTCP2_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ns3)
+endif()
 install(EXPORT quic-cc-targets
   NAMESPACE quic-cc::
   FILE quic-cc-targets.cmake

@@ -207,5 +207,6 @@ rm -f "$out"
 STEP="done"
 echo
 total=$(( $(date +%s) - T0 ))
-echo "check-in-tree: OK: ns-3 ${NS3_RELEASE} in-tree (source: $NS3_SOURCE), total ${total} s, build ${build_s} s (-j ${JOBS}), test.py:${results} examples=${nexamples}/${nexamples} PASS"
+cpu="$(times | tail -n 1)" # user and system CPU time of every command run
+echo "check-in-tree: OK: ns-3 ${NS3_RELEASE} in-tree (source: $NS3_SOURCE), total ${total} s, build ${build_s} s (-j ${JOBS}; CPU user/sys of the whole check ${cpu}), test.py:${results} examples=${nexamples}/${nexamples} PASS"
 echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) ok ns-3=${NS3_RELEASE} total=${total}s build=${build_s}s jobs=${JOBS}" >>"$CACHE/check-in-tree-times.log"

@@ -21,8 +21,8 @@ import unittest
 NAME = "quic-cc-idle"
 
 BAD = [
-    (["--chunk=0"], "--chunk=0: must be a size > 0 in bytes, e.g. 10MB (10,000,000 bytes), 500kB or 8000000"),
-    (["--chunk=-5"], "--chunk=-5: must be a size > 0 in bytes, e.g. 10MB (10,000,000 bytes), 500kB or 8000000"),
+    (["--chunk=0"], "--chunk=0: must be a whole number of bytes > 0, e.g. 8000000, 10MB (10,000,000 bytes), 500kB, 1GiB (2^30 bytes)"),
+    (["--chunk=-5"], "--chunk=-5: must be a whole number of bytes > 0, e.g. 8000000, 10MB (10,000,000 bytes), 500kB, 1GiB (2^30 bytes)"),
     (["--chunk=200MB"],
      "--chunk=200MB: must be at most the socket's send buffer (SndBufSize), 134217728 bytes"),
     (["--chunk=2MB", "--ns3::QuicCcSocket::SndBufSize=1000000"],
@@ -33,7 +33,7 @@ BAD = [
     (["--workload=request-response", "--think=-2s"],
      "--think=-2s: must be a time >= 0 with a unit, e.g. 2s, 500ms, 50us"),
     (["--workload=request-response", "--response=0"],
-     "--response=0: must be a size > 0 in bytes, e.g. 10MB (10,000,000 bytes), 500kB or 8000000"),
+     "--response=0: must be a whole number of bytes > 0, e.g. 8000000, 10MB (10,000,000 bytes), 500kB, 1GiB (2^30 bytes)"),
     (["--workload=request-response", "--thinkDistribution=normal"],
      "--thinkDistribution=normal: must be fixed or exponential"),
     (["--workload=rate-limited", "--fraction=0"],
@@ -44,9 +44,9 @@ BAD = [
      "rate-limited)"),
     (["--workload=rate-limited", "--fraction=-0.5"], "--fraction=-0.5: must be a number >= 0"),
     (["--workload=slow-reader", "--readRate=0"],
-     "--readRate=0: must be a rate > 0 such as 1Gbps, 5Mbps, 100kb/s"),
+     "--readRate=0: must be a rate > 0 with a unit, e.g. 1Gbps, 5Mbps, 100kb/s"),
     (["--workload=slow-reader", "--readRate=-5Mbps"],
-     "--readRate=-5Mbps: must be a rate > 0 such as 1Gbps, 5Mbps, 100kb/s"),
+     "--readRate=-5Mbps: must be a rate > 0 with a unit, e.g. 1Gbps, 5Mbps, 100kb/s"),
     (["--workload=slow-reader", "--readRate=200Mbps"],
      "--readRate=200Mbps: must be below the bottleneck rate --rate=100Mbps (a faster reader never "
      "limits the transfer)"),
