@@ -226,7 +226,9 @@ main(int argc, char* argv[])
     std::cout << md.str();
     if (!markdown.empty())
     {
-        QuicCcWriteFileAtomically(markdown, md.str());
+        QuicCcOutputFile out("transfer-bench", markdown);
+        out.Write(md.str());
+        out.Commit();
     }
     return 0;
 }

@@ -812,11 +812,15 @@ main(int argc, char* argv[])
     });
     if (!batch.csv.empty())
     {
-        QuicCcWriteFileAtomically(batch.csv, RunsCsv(rows, configs));
+        QuicCcOutputFile out("quic-cc-idle", batch.csv);
+        out.Write(RunsCsv(rows, configs));
+        out.Commit();
     }
     if (!pauseCsv.empty())
     {
-        QuicCcWriteFileAtomically(pauseCsv, PausesCsv(rows, configs));
+        QuicCcOutputFile out("quic-cc-idle", pauseCsv);
+        out.Write(PausesCsv(rows, configs));
+        out.Commit();
     }
     if (base.workload == "slow-reader")
     {
