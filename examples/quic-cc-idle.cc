@@ -812,15 +812,15 @@ main(int argc, char* argv[])
     });
     if (!batch.csv.empty())
     {
-        QuicCcOutputFile out("quic-cc-idle", batch.csv);
-        out.Write(RunsCsv(rows, configs));
-        out.Commit();
+        QuicCcOutputFile csv(cmd.GetProgramName(), batch.csv);
+        csv.Write(RunsCsv(rows, configs));
+        csv.Commit();
     }
     if (!pauseCsv.empty())
     {
-        QuicCcOutputFile out("quic-cc-idle", pauseCsv);
-        out.Write(PausesCsv(rows, configs));
-        out.Commit();
+        QuicCcOutputFile pauses(cmd.GetProgramName(), pauseCsv);
+        pauses.Write(PausesCsv(rows, configs));
+        pauses.Commit();
     }
     if (base.workload == "slow-reader")
     {
