@@ -178,13 +178,19 @@ CpuNow()
     return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
+/// When the set-up of a simulation started.
+struct Start
+{
+    std::chrono::steady_clock::time_point wall; //!< steady clock
+    double cpu;                                 //!< process CPU time, s
+};
+
 /**
  * Simulator::Run (its stop time already set), then Simulator::Destroy; the outcome of the
- * simulation whose set-up started at \p t0 (wall) and \p c0 (CPU), read from \p counter
- * (null: nothing to receive).
+ * simulation whose set-up began at \p start, read from \p counter (null: nothing to receive).
  */
 Outcome
-RunAndMeasure(std::chrono::steady_clock::time_point t0, double c0, const QuicCcStopAtBytes* counter)
+RunAndMeasure(const Start& start, const QuicCcStopAtBytes* counter)
 {
     const auto r0 = std::chrono::steady_clock::now();
     Simulator::Run();
@@ -196,8 +202,8 @@ RunAndMeasure(std::chrono::steady_clock::time_point t0, double c0, const QuicCcS
                                                       : Simulator::Now().GetSeconds();
     out.received = counter ? counter->GetReceived() : 0;
     Simulator::Destroy();
-    out.wallTotal = Since(t0);
-    out.cpuTotal = CpuNow() - c0;
+    out.wallTotal = Since(start.wall);
+    out.cpuTotal = CpuNow() - start.cpu;
     return out;
 }
 
@@ -206,14 +212,8 @@ RunAndMeasure(std::chrono::steady_clock::time_point t0, double c0, const QuicCcS
  * a RateErrorModel drops 30 % of the packets each device receives until t = 2 s.
  */
 Outcome
-RunSingle(const Spec& spec)
+RunSingle(const Spec& spec, const Start& start)
 {
-    const auto t0 = std::chrono::steady_clock::now();
-    const double c0 = CpuNow();
-    RngSeedManager::SetSeed(1);
-    RngSeedManager::SetRun(1);
-    ConfigureTransport(spec);
-
     NodeContainer nodes;
     nodes.Create(2);
     NetDeviceContainer devices = QuicCcInstallDropTailLink(nodes.Get(0),
@@ -265,7 +265,7 @@ RunSingle(const Spec& spec)
     bulk.Install(nodes.Get(0));
 
     Simulator::Stop(StopTime(spec, 100e6));
-    return RunAndMeasure(t0, c0, &counter);
+    return RunAndMeasure(start, &counter);
 }
 
 /**
@@ -281,13 +281,8 @@ RunSingle(const Spec& spec)
  * traffic-control queue disc, whose per-flow state would count as per-connection memory).
  */
 Outcome
-RunDumbbell(const Spec& spec)
+RunDumbbell(const Spec& spec, const Start& start)
 {
-    const auto t0 = std::chrono::steady_clock::now();
-    const double c0 = CpuNow();
-    RngSeedManager::SetSeed(1);
-    RngSeedManager::SetRun(1);
-    ConfigureTransport(spec);
     const uint32_t leaves = std::min<uint32_t>(spec.conns, 10);
 
     NodeContainer routers;
@@ -356,7 +351,7 @@ RunDumbbell(const Spec& spec)
             sockets.back()->Connect(InetSocketAddress(receiverAddr[c % leaves], port));
         }
         Simulator::Stop(Seconds(1));
-        return RunAndMeasure(t0, c0, nullptr);
+        return RunAndMeasure(start, nullptr);
     }
     std::string factory = "ns3::TcpSocketFactory";
     if (!IsTcp(spec.proto))
@@ -383,7 +378,7 @@ RunDumbbell(const Spec& spec)
     }
 
     Simulator::Stop(StopTime(spec, DumbbellRateBps(spec.conns)));
-    return RunAndMeasure(t0, c0, &counter);
+    return RunAndMeasure(start, &counter);
 }
 
 } // namespace
@@ -395,7 +390,11 @@ RunSpec(const Spec& spec)
     {
         return Outcome{};
     }
-    return spec.dumbbell ? RunDumbbell(spec) : RunSingle(spec);
+    const Start start{std::chrono::steady_clock::now(), CpuNow()};
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(1);
+    ConfigureTransport(spec);
+    return spec.dumbbell ? RunDumbbell(spec, start) : RunSingle(spec, start);
 }
 
 } // namespace transferbench
