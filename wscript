@@ -27,6 +27,7 @@ QUICCC_STUDY_SOURCES = [
     'study/quic-cc-command-line.cc',
     'study/quic-cc-output-file.cc',
     'study/quic-cc-stop-at-bytes.cc',
+    'study/quic-cc-drop-tail-link.cc',
     'study/quic-cc-bulk-transfer.cc',
     'study/quic-cc-first-socket.cc',
     'study/quic-cc-ngtcp2-transport.cc',

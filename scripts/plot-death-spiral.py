@@ -23,17 +23,10 @@ import csv
 import pathlib
 import sys
 
-try:
-    import matplotlib
-except ImportError:
-    sys.stderr.write(f"{pathlib.Path(sys.argv[0]).name}: {sys.executable} cannot import matplotlib: run "
-                     "/usr/bin/python3 with Debian's python3-matplotlib (apt-get install python3-matplotlib)\n")
-    sys.exit(2)
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from quic_cc_plot import pyplot  # noqa: E402
+
+plt = pyplot()
 from quic_cc_qlog import Series, read_records, sender_file  # noqa: E402
 
 STATE_COLOURS = {

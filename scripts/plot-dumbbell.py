@@ -19,10 +19,10 @@ import pathlib
 import sys
 from collections import defaultdict
 
-import matplotlib
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from quic_cc_plot import pyplot  # noqa: E402
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+plt = pyplot()
 
 
 def read_rows(path):

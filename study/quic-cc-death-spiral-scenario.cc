@@ -4,6 +4,7 @@
 #include "quic-cc-death-spiral-scenario.h"
 
 #include "quic-cc-bulk-transfer.h"
+#include "quic-cc-drop-tail-link.h"
 #include "quic-cc-first-socket.h"
 #include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-stop-at-bytes.h"
@@ -13,9 +14,7 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
-#include "ns3/point-to-point-module.h"
 #include "ns3/quic-cc-helper.h"
-#include "ns3/traffic-control-module.h"
 
 #include <algorithm>
 #include <limits>
@@ -200,13 +199,11 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
 
     NodeContainer nodes; // 0 = data sender (QUIC client), 1 = data receiver (QUIC server)
     nodes.Create(2);
-    PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", DataRateValue(params.rate));
-    p2p.SetChannelAttribute("Delay", TimeValue(params.oneWayDelay));
-    p2p.SetQueue("ns3::DropTailQueue<Packet>",
-                 "MaxSize",
-                 QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, params.bufferPackets)));
-    NetDeviceContainer devices = p2p.Install(nodes);
+    NetDeviceContainer devices = QuicCcInstallDropTailLink(nodes.Get(0),
+                                                           nodes.Get(1),
+                                                           params.rate,
+                                                           params.oneWayDelay,
+                                                           params.bufferPackets);
 
     RunState state;
     state.params = &params;
@@ -232,10 +229,9 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     InternetStackHelper internet;
     internet.Install(nodes);
     Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
-    Ipv4InterfaceContainer ifaces = ipv4.Assign(devices);
-    // Ipv4AddressHelper installs ns-3's default root queue disc (FqCoDel, 10240 packets) in front
-    // of the device; remove it so the bottleneck buffer is the drop-tail device queue above.
-    TrafficControlHelper().Uninstall(devices);
+    // Without ns-3's default root queue disc (FqCoDel, 10240 packets) in front of the device: the
+    // bottleneck buffer is the drop-tail device queue above.
+    Ipv4InterfaceContainer ifaces = QuicCcAssignWithoutQueueDisc(ipv4, devices);
 
     QuicCcHelper quic;
     if (params.controller == "cubic")

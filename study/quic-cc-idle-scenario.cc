@@ -5,6 +5,7 @@
 
 #include "quic-cc-chunked-sender.h"
 #include "quic-cc-delivery-clock.h"
+#include "quic-cc-drop-tail-link.h"
 #include "quic-cc-first-socket.h"
 #include "quic-cc-loss-phases.h"
 #include "quic-cc-rate-limited-sender.h"
@@ -17,9 +18,7 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
-#include "ns3/point-to-point-module.h"
 #include "ns3/quic-cc-helper.h"
-#include "ns3/traffic-control-module.h"
 
 namespace ns3
 {
@@ -96,13 +95,11 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
 
     NodeContainer nodes; // 0 = QUIC client, 1 = QUIC server
     nodes.Create(2);
-    PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", DataRateValue(params.rate));
-    p2p.SetChannelAttribute("Delay", TimeValue(params.oneWayDelay));
-    p2p.SetQueue("ns3::DropTailQueue<Packet>",
-                 "MaxSize",
-                 QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, params.bufferPackets)));
-    NetDeviceContainer devices = p2p.Install(nodes);
+    NetDeviceContainer devices = QuicCcInstallDropTailLink(nodes.Get(0),
+                                                           nodes.Get(1),
+                                                           params.rate,
+                                                           params.oneWayDelay,
+                                                           params.bufferPackets);
 
     // The data direction: client -> server, except request-response (server -> client).
     const bool serverSends = w == "request-response";
@@ -117,8 +114,8 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     InternetStackHelper internet;
     internet.Install(nodes);
     Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
-    Ipv4InterfaceContainer ifaces = ipv4.Assign(devices);
-    TrafficControlHelper().Uninstall(devices); // the drop-tail device queue is the buffer
+    // The drop-tail device queue is the buffer.
+    Ipv4InterfaceContainer ifaces = QuicCcAssignWithoutQueueDisc(ipv4, devices);
 
     QuicCcHelper quic;
     if (params.controller == "cubic")

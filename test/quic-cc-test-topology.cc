@@ -3,11 +3,11 @@
  */
 #include "quic-cc-test-topology.h"
 
+#include "quic-cc-drop-tail-link.h"
+
 #include "ns3/double.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
-#include "ns3/string.h"
-#include "ns3/traffic-control-helper.h"
 
 #include <limits>
 #include <vector>
@@ -160,19 +160,16 @@ TwoNodes::TwoNodes(const QuicCcHelper& quic,
                    uint32_t bufferPackets)
 {
     nodes.Create(2);
-    PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", StringValue(rate));
-    p2p.SetChannelAttribute("Delay", TimeValue(oneWayDelay));
-    p2p.SetQueue("ns3::DropTailQueue<Packet>",
-                 "MaxSize",
-                 QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, bufferPackets)));
-    devices = p2p.Install(nodes);
+    devices = QuicCcInstallDropTailLink(nodes.Get(0),
+                                        nodes.Get(1),
+                                        DataRate(rate),
+                                        oneWayDelay,
+                                        bufferPackets);
     InternetStackHelper internet;
     internet.Install(nodes);
     Ipv4AddressHelper ipv4("10.9.0.0", "255.255.255.0");
-    interfaces = ipv4.Assign(devices);
     // The bottleneck is the drop-tail device queue, not ns-3's default FqCoDel root queue disc.
-    TrafficControlHelper().Uninstall(devices);
+    interfaces = QuicCcAssignWithoutQueueDisc(ipv4, devices);
     quic.Install(nodes);
 }
 
