@@ -116,6 +116,12 @@ class Endpoint : public QuicCcConnection::Owner
         connection->Close();
     }
 
+    void OnTransportError(uint64_t errorCode, const std::string& reason) override
+    {
+        transportErrors.push_back(errorCode);
+        stateAtError = connection->GetState();
+    }
+
     Ptr<QuicCcConnection> connection;
     Endpoint* peer{nullptr};
     std::function<bool(size_t)> drop; //!< drop the n-th datagram sent (0-based)
@@ -123,6 +129,8 @@ class Endpoint : public QuicCcConnection::Owner
     std::vector<uint64_t> packetNumbersSent;
     std::vector<std::string> drops;
     std::vector<Time> handshakeAt;
+    std::vector<uint64_t> transportErrors;
+    QuicCcConnection::State stateAtError{QuicCcConnection::STATE_IDLE};
     std::vector<Time> idleAt;
     std::vector<uint64_t> peerClose;
     std::vector<uint8_t> received;
