@@ -191,6 +191,12 @@ QuicCcConnection::GetBytesReceived() const
     return m_bytesReceived;
 }
 
+const QuicCcPacketBuilder::FlowLimits&
+QuicCcConnection::GetFlowLimits() const
+{
+    return m_flow;
+}
+
 Ptr<QuicCongestionController>
 QuicCcConnection::GetCongestionController() const
 {

@@ -221,6 +221,8 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     /// Free send buffer, bytes (SndBufSize minus what is buffered).
     uint32_t GetTxAvailable() const;
     uint64_t GetBytesReceived() const; //!< stream bytes delivered in order
+    /// Flow-control limits both ways (FlowControl; without it the peer's are kQuicCcVarIntMax).
+    const QuicCcPacketBuilder::FlowLimits& GetFlowLimits() const;
     Ptr<QuicCongestionController> GetCongestionController() const;
     QuicLossDetection& GetLossDetection();
     const QuicLossDetection& GetLossDetection() const;
