@@ -33,6 +33,10 @@ SANITIZE_BUILD ?= build-sanitize
 FUZZ_BUILD     ?= build-fuzz
 FUZZ_SECONDS   ?= 60
 FUZZ_TARGETS   := frames socket-recv connection-recv loss-detection
+# The ngtcp2 release archive the ngtcp2 transport is built from when pkg-config finds no system
+# libngtcp2 >= 1.0 (cmake/quic-cc-ngtcp2.cmake); without either, that part is off.
+NGTCP2_ARCHIVE ?= $(CURDIR)/../shared/deps/ngtcp2-1.24.0.tar.xz
+CMAKE_NGTCP2   = -DNGTCP2_ARCHIVE=$(abspath $(NGTCP2_ARCHIVE))
 
 # Debian bookworm packages the build, tests, demo and plots need. ns3 provides the helper
 # binaries that Debian's ns-3 CMake package config checks for; SLURM, munge and GNU parallel are
@@ -41,6 +45,8 @@ DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest li
                libgmock-dev nlohmann-json3-dev libboost-dev libbenchmark-dev python3 \
                python3-matplotlib ccache valgrind slurmctld slurmd slurm-client munge parallel \
                clang libclang-rt-14-dev clang-format
+# quic-cc-campaign's Wilson intervals (statsmodels) and quantiles (numpy).
+DEB_PACKAGES += python3-numpy python3-statsmodels
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -66,7 +72,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 
 configure: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_NGTCP2) $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -106,7 +112,7 @@ SANITIZER_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 \
                  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 test-sanitize: deps
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUICCC_SANITIZE=ON \
-	  -DQUICCC_BUILD_BENCH=OFF $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+	  -DQUICCC_BUILD_BENCH=OFF $(CMAKE_NGTCP2) $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 	cd $(SANITIZE_BUILD) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) $(SANITIZE_CTEST_ARGS)
 
@@ -135,7 +141,7 @@ check-in-tree:
 	JOBS=$(JOBS) scripts/check-in-tree.sh "$(NS3_SOURCE)"
 
 check-installed-ns3:
-	JOBS=$(JOBS) scripts/check-installed-ns3.sh "$(NS3_SOURCE)"
+	JOBS=$(JOBS) NGTCP2_ARCHIVE=$(abspath $(NGTCP2_ARCHIVE)) scripts/check-installed-ns3.sh "$(NS3_SOURCE)"
 
 # Each mode's closing line goes to $(BUILD)/ns3-versions.txt (the README's table is made from it).
 check-ns3-versions: test
@@ -144,7 +150,7 @@ check-ns3-versions: test
 	JOBS=$(JOBS) scripts/check-in-tree.sh debian 2>&1 | tee $(BUILD)/ns3-3.37-in-tree.log | tail -n 1 | tee -a $(BUILD)/ns3-versions.txt
 	JOBS=$(JOBS) scripts/check-in-tree.sh $(NS3_ARCHIVE_DIR)/ns-3.44.tar.xz 2>&1 | tee $(BUILD)/ns3-3.44-in-tree.log | tail -n 1 | tee -a $(BUILD)/ns3-versions.txt
 	JOBS=$(JOBS) scripts/check-in-tree.sh $(NS3_NEWEST) 2>&1 | tee $(BUILD)/ns3-3.48-in-tree.log | tail -n 1 | tee -a $(BUILD)/ns3-versions.txt
-	JOBS=$(JOBS) scripts/check-installed-ns3.sh $(NS3_NEWEST) 2>&1 | tee $(BUILD)/ns3-3.48-installed.log | tail -n 1 | tee -a $(BUILD)/ns3-versions.txt
+	JOBS=$(JOBS) NGTCP2_ARCHIVE=$(abspath $(NGTCP2_ARCHIVE)) scripts/check-installed-ns3.sh $(NS3_NEWEST) 2>&1 | tee $(BUILD)/ns3-3.48-installed.log | tail -n 1 | tee -a $(BUILD)/ns3-versions.txt
 	@! grep -q FAILED $(BUILD)/ns3-versions.txt
 
 # ns-3's own .clang-format (copied from the ns-3.37 source tree) over every tracked C++ file.

@@ -29,6 +29,7 @@ QUICCC_STUDY_SOURCES = [
     'study/quic-cc-stop-at-bytes.cc',
     'study/quic-cc-bulk-transfer.cc',
     'study/quic-cc-first-socket.cc',
+    'study/quic-cc-ngtcp2-transport.cc',
     'study/quic-cc-death-spiral-scenario.cc',
     'study/quic-cc-hystart-lab-scenario.cc',
     'study/quic-cc-periodic-error-model.cc',

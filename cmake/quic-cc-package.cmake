@@ -6,6 +6,7 @@
 #   <prefix>/<libdir>/cmake/quic-cc/                 find_package(quic-cc) -> quic-cc::quic-cc
 #   <prefix>/<libdir>/pkgconfig/quic-cc.pc           pkg-config --cflags --libs quic-cc
 #   <prefix>/bin/quic-cc-campaign                    campaign tool (SLURM, GNU parallel, local)
+#   <prefix>/bin/quic-cc-<example>                   the example programs (the tool runs them)
 #   <prefix>/share/quic-cc/campaigns/*.toml          campaign specs (the death-spiral phase diagram)
 #
 # Both package files are relocatable: they locate the prefix from their own path, so
@@ -69,7 +70,17 @@ string(REGEX REPLACE "/$" "" QUICCC_PC_TO_PREFIX "${QUICCC_PC_TO_PREFIX}")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/quic-cc.pc.in ${CMAKE_BINARY_DIR}/quic-cc.pc @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/quic-cc.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
-# The campaign tool (Python 3 standard library + Debian matplotlib) and its specs.
+# The campaign tool (Python 3 + Debian numpy, statsmodels, matplotlib), its specs and the example
+# programs it runs, next to it (it looks in its own directory); they find the library through
+# an rpath relative to their own place, so any prefix works.
 install(PROGRAMS ${CMAKE_CURRENT_LIST_DIR}/../scripts/quic-cc-campaign DESTINATION ${CMAKE_INSTALL_BINDIR})
+file(RELATIVE_PATH QUICCC_BIN_TO_LIB /quic-cc-prefix/${CMAKE_INSTALL_BINDIR} /quic-cc-prefix/${CMAKE_INSTALL_LIBDIR})
+foreach(ex ${QUICCC_EXAMPLES})
+  get_filename_component(name ${ex} NAME_WE)
+  # (and the directories of the ns-3 libraries when ns-3 is not in a system directory)
+  set_target_properties(${name} PROPERTIES INSTALL_RPATH "$ORIGIN/${QUICCC_BIN_TO_LIB}"
+                                           INSTALL_RPATH_USE_LINK_PATH ON)
+  install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endforeach()
 install(DIRECTORY ${CMAKE_CURRENT_LIST_DIR}/../examples/campaigns/
   DESTINATION ${CMAKE_INSTALL_DATADIR}/quic-cc/campaigns FILES_MATCHING PATTERN "*.toml")

@@ -15,6 +15,8 @@
  *   ./quic-cc-death-spiral          # cubic-LastSent, cubic-LastActivity, reno; 100 runs each
  *   ./quic-cc-death-spiral --cc=cubic --idle-restart=LastSent --runs=1 --firstRun=7
  *   ./quic-cc-death-spiral --runs=20 --ackPolicy=Rfc9000 --csv=out.csv
+ *   ./quic-cc-death-spiral --transport=all   # also the real ngtcp2 library: ngtcp2-cubic, -reno,
+ * -bbr
  *   ./quic-cc-death-spiral --loss=10% --lossDuration=1s --dryRun=true   # only check the options
  *
  * Every option is checked before the first run: a bad value exits with status 2 and one line
@@ -25,6 +27,7 @@
 #include "quic-cc-batch-runner.h"
 #include "quic-cc-command-line.h"
 #include "quic-cc-death-spiral-scenario.h"
+#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
 
@@ -37,6 +40,7 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -49,10 +53,40 @@ namespace
 /// One configuration of the comparison.
 struct RunConfig
 {
-    std::string name;        //!< "cubic-LastSent", ..., "reno"
-    std::string controller;  //!< "cubic" or "reno"
-    std::string idleRestart; //!< IdleRestart value (cubic)
+    std::string name;                 //!< "cubic-LastSent", ..., "reno"
+    std::string controller;           //!< "cubic" or "reno"
+    std::string idleRestart;          //!< IdleRestart value (cubic)
+    std::string transport{"quic-cc"}; //!< "quic-cc" or "ngtcp2" (the real library)
 };
+
+/// The ngtcp2 rows --cc selects: ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr (all when empty).
+std::vector<RunConfig>
+Ngtcp2Configs(const std::string& cc)
+{
+    std::vector<RunConfig> out;
+    for (const std::string name : {"cubic", "reno", "bbr"})
+    {
+        if (cc.empty() || cc == name)
+        {
+            out.push_back({"ngtcp2-" + name, name, "", "ngtcp2"});
+        }
+    }
+    return out;
+}
+
+/// The linked ngtcp2's version when a configuration uses it, else "".
+std::string
+Ngtcp2VersionUsed(const std::vector<RunConfig>& configs)
+{
+    for (const RunConfig& c : configs)
+    {
+        if (c.transport == "ngtcp2")
+        {
+            return QuicCcNgtcp2Version();
+        }
+    }
+    return "";
+}
 
 /// One finished run.
 struct Row
@@ -103,31 +137,6 @@ SelectConfigs(const std::string& cc, const std::string& idle)
     return out;
 }
 
-std::string
-Serialize(const Row& row)
-{
-    std::ostringstream os;
-    os << std::setprecision(17) << row.config << ' ' << row.run << ' ' << row.r.completed << ' '
-       << row.r.completionSeconds << ' ' << row.r.endSeconds << ' ' << row.r.handshakeSeconds << ' '
-       << row.r.bytesReceived << ' ' << row.r.cwndAtLossEnd << ' ' << row.r.cwndAtLate << ' '
-       << row.r.minCwndAfterLoss << ' ' << row.r.maxCwndAfterLoss << ' ' << row.r.maxCwndAfterLate
-       << ' ' << row.r.lostAfterLoss << ' ' << row.r.lostPackets << ' ' << row.r.transitions << ' '
-       << row.r.meanCyclePeriod << ' ' << row.r.events;
-    return os.str();
-}
-
-bool
-Deserialize(const std::string& line, Row& row)
-{
-    std::istringstream is(line);
-    return static_cast<bool>(is >> row.config >> row.run >> row.r.completed >>
-                             row.r.completionSeconds >> row.r.endSeconds >>
-                             row.r.handshakeSeconds >> row.r.bytesReceived >> row.r.cwndAtLossEnd >>
-                             row.r.cwndAtLate >> row.r.minCwndAfterLoss >> row.r.maxCwndAfterLoss >>
-                             row.r.maxCwndAfterLate >> row.r.lostAfterLoss >> row.r.lostPackets >>
-                             row.r.transitions >> row.r.meanCyclePeriod >> row.r.events);
-}
-
 /// Seconds as the labels print them: "2", "0.5".
 std::string
 Secs(Time t)
@@ -144,32 +153,40 @@ IfReached(const Row& row, Time at, uint64_t value)
     return row.r.endSeconds < at.GetSeconds() ? "" : std::to_string(value);
 }
 
-/// The CSV: one row per run. Sample times are columns of their own, so the names do not depend
-/// on the parameters.
+/// The CSV header. Sample times are columns of their own, so the names do not depend on the
+/// parameters; the ngtcp2 version is a column when an ngtcp2 row is in the batch.
 std::string
-Csv(const std::vector<Row>& rows,
-    const std::vector<RunConfig>& configs,
-    const QuicCcDeathSpiralParams& base)
+CsvHeader(const std::vector<RunConfig>& configs)
 {
+    return std::string("config,run,completed,completion_s,handshake_s,bytes_received,loss_end_s,"
+                       "cwnd_at_loss_end,late_sample_s,cwnd_at_late_sample,"
+                       "min_cwnd_after_loss_end,max_cwnd_after_loss_end,lost_after_loss_end,"
+                       "lost_packets,transitions,cycle_period_s,events") +
+           (Ngtcp2VersionUsed(configs).empty() ? "" : ",ngtcp2_version") + "\n";
+}
+
+/// One CSV row: one run.
+std::string
+CsvRow(const Row& row, const std::vector<RunConfig>& configs, const QuicCcDeathSpiralParams& base)
+{
+    const std::string ngtcp2 = Ngtcp2VersionUsed(configs);
     std::ostringstream out;
-    out << "config,run,completed,completion_s,handshake_s,bytes_received,loss_end_s,cwnd_at_loss_"
-           "end,"
-           "late_sample_s,cwnd_at_late_sample,min_cwnd_after_loss_end,max_cwnd_after_loss_end,"
-           "lost_after_loss_end,lost_packets,transitions,cycle_period_s,events\n";
-    for (const Row& row : rows)
+    out << configs[row.config].name << ',' << row.run << ',' << row.r.completed << ','
+        << (row.r.completed ? QuicCcFormat(row.r.completionSeconds, 6) : "") << ','
+        << (row.r.handshakeSeconds >= 0 ? QuicCcFormat(row.r.handshakeSeconds, 6) : "") << ','
+        << row.r.bytesReceived << ',' << Secs(base.lossDuration) << ','
+        << IfReached(row, base.lossDuration, row.r.cwndAtLossEnd) << ',' << Secs(base.sampleLate)
+        << ',' << IfReached(row, base.sampleLate, row.r.cwndAtLate) << ','
+        << IfReached(row, base.observeFrom, row.r.minCwndAfterLoss) << ','
+        << IfReached(row, base.observeFrom, row.r.maxCwndAfterLoss) << ','
+        << IfReached(row, base.observeFrom, row.r.lostAfterLoss) << ',' << row.r.lostPackets << ','
+        << row.r.transitions << ',' << QuicCcFormat(row.r.meanCyclePeriod, 6) << ','
+        << row.r.events;
+    if (!ngtcp2.empty())
     {
-        out << configs[row.config].name << ',' << row.run << ',' << row.r.completed << ','
-            << (row.r.completed ? QuicCcFormat(row.r.completionSeconds, 6) : "") << ','
-            << (row.r.handshakeSeconds >= 0 ? QuicCcFormat(row.r.handshakeSeconds, 6) : "") << ','
-            << row.r.bytesReceived << ',' << Secs(base.lossDuration) << ','
-            << IfReached(row, base.lossDuration, row.r.cwndAtLossEnd) << ','
-            << Secs(base.sampleLate) << ',' << IfReached(row, base.sampleLate, row.r.cwndAtLate)
-            << ',' << IfReached(row, base.observeFrom, row.r.minCwndAfterLoss) << ','
-            << IfReached(row, base.observeFrom, row.r.maxCwndAfterLoss) << ','
-            << IfReached(row, base.observeFrom, row.r.lostAfterLoss) << ',' << row.r.lostPackets
-            << ',' << row.r.transitions << ',' << QuicCcFormat(row.r.meanCyclePeriod, 6) << ','
-            << row.r.events << '\n';
+        out << ',' << (configs[row.config].transport == "ngtcp2" ? ngtcp2 : "");
     }
+    out << '\n';
     return out.str();
 }
 
@@ -190,7 +207,14 @@ PrintTable(const std::vector<Row>& rows,
               << base.bufferPackets << " packets, " << 100 * base.lossRate << " % loss until "
               << Secs(base.lossDuration) << " s, timeout " << Secs(base.timeout)
               << " s, ACK policy " << base.ackPolicy << ", runs " << firstRun << ".."
-              << firstRun + runs - 1 << "\n\n";
+              << firstRun + runs - 1 << "\n";
+    const std::string ngtcp2 = Ngtcp2VersionUsed(configs);
+    if (!ngtcp2.empty())
+    {
+        std::cout << "ngtcp2-* rows: the real ngtcp2 " << ngtcp2
+                  << " library with its own controller and ACK policy (--transport)\n";
+    }
+    std::cout << "\n";
     std::cout << std::left << std::setw(22) << "config" << std::right << std::setw(6) << "runs"
               << std::setw(11) << "completed" << std::setw(9) << "fail %" << std::setw(17)
               << "95% CI (Wilson)" << std::setw(10) << "median s" << std::setw(8) << "p90 s"
@@ -267,6 +291,7 @@ main(int argc, char* argv[])
     const QuicCcDeathSpiralParams defaults;
     std::string cc;
     std::string idleRestart;
+    std::string transport = "quic-cc";
     QuicCcBatchOptions batch(100);
     std::string qlog;
     std::string rate = "1Gbps";
@@ -274,8 +299,8 @@ main(int argc, char* argv[])
     std::string buffer = "1000";
     std::string loss = "30%";
     std::string lossDuration = "2s";
-    std::string lateSample = "7s";
-    std::string timeout = "10s";
+    std::string lateSample; // default: 5/8 of the way from the end of the loss to the timeout
+    std::string timeout;    // default: 8 s after the end of the loss
     std::string transfer = "10MB";
     std::string mss = "1350";
     std::string hystart = "true";
@@ -298,6 +323,10 @@ main(int argc, char* argv[])
         "cc",
         "Controller: cubic or reno (default: compare cubic-LastSent, cubic-LastActivity, reno)",
         cc);
+    cmd.AddValue("transport",
+                 "quic-cc (the models), ngtcp2 (the real ngtcp2 library's own controllers: rows "
+                 "ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr) or all (both, same runs)",
+                 transport);
     cmd.AddValue("idle-restart",
                  "CUBIC IdleRestart: LastSent, LastActivity, LastSentClamped, Off, AckGap, "
                  "AppLimitedTime, EpochReset or all",
@@ -327,8 +356,14 @@ main(int argc, char* argv[])
     cmd.AddValue("lossDuration",
                  "Loss is switched off at this time (the first cwnd sample)",
                  lossDuration);
-    cmd.AddValue("lateSample", "Time of the second cwnd sample (before --timeout)", lateSample);
-    cmd.AddValue("timeout", "A run not complete by then fails", timeout);
+    cmd.AddValue("lateSample",
+                 "Time of the second cwnd sample, at or after --lossDuration and before "
+                 "--timeout (default: 5/8 of the way from one to the other, 7s with their "
+                 "defaults)",
+                 lateSample);
+    cmd.AddValue("timeout",
+                 "A run not complete by then fails (default: --lossDuration + 8s, 10s)",
+                 timeout);
     cmd.AddValue("size", "Download size (e.g. 10MB, 10000000)", transfer);
     cmd.AddValue("mss", "MaxDatagramSize, bytes (1200..1472 on this 1500-byte MTU path)", mss);
     cmd.AddFlag("hystart", "HyStart++ on the controller", hystart);
@@ -353,16 +388,51 @@ main(int argc, char* argv[])
     cmd.AddValue("ackDelayJitter",
                  "Host model: max uniform delay before each ACK is processed",
                  ackDelayJitter);
+    // Attributes the scenario sets from options: as attribute defaults they would be overridden.
+    cmd.AttributesSetBy({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"},
+                         {"ns3::QuicCcSocket::AckPolicy", "ackPolicy"},
+                         {"ns3::QuicCcSocket::AckBatchWindow", "ackBatchWindow"},
+                         {"ns3::QuicCcSocket::AckElicitingThreshold", "ackThreshold"},
+                         {"ns3::QuicCcSocket::MaxAckDelay", "maxAckDelay"},
+                         {"ns3::QuicCcSocket::MaxAckRanges", "maxAckRanges"},
+                         {"ns3::QuicCcSocket::ProbeContent", "probeContent"},
+                         {"ns3::QuicCcSocket::IdleTimeout", "timeout"},
+                         {"ns3::QuicCcSocket::Pacing", "pacing"},
+                         {"ns3::QuicCcSocket::PersistentCongestion", "persistentCongestion"},
+                         {"ns3::QuicCcSocket::PacketSizing", "packetSizing"},
+                         {"ns3::QuicCcSocket::SendDelay", "sendJitter"},
+                         {"ns3::QuicCcSocket::AckProcessingDelay", "ackDelayJitter"},
+                         {"ns3::QuicCubic::IdleRestart", "idle-restart"},
+                         {"ns3::QuicCubic::EpochSource", "epoch"},
+                         {"ns3::QuicCubic::HyStart", "hystart"},
+                         {"ns3::QuicReno::HyStart", "hystart"}});
     cmd.Parse(argc, argv);
 
     QuicCcDeathSpiralParams base;
     std::vector<RunConfig> configs;
     try
     {
+        QuicCcParseChoice("transport", transport, {"quic-cc", "ngtcp2", "all"});
+        QuicCcRequire(transport == "quic-cc" || !QuicCcNgtcp2Version().empty(),
+                      "transport",
+                      transport,
+                      "needs the ngtcp2 transport, which this build lacks (configure with "
+                      "-DNGTCP2_ARCHIVE=<ngtcp2 release archive> or install libngtcp2 >= 1.0)");
         if (!cc.empty())
         {
-            QuicCcParseChoice("cc", cc, {"cubic", "reno"});
+            if (transport == "ngtcp2")
+            {
+                QuicCcParseChoice("cc", cc, {"cubic", "reno", "bbr"});
+            }
+            else
+            {
+                QuicCcParseChoice("cc", cc, {"cubic", "reno"});
+            }
         }
+        QuicCcRequire(!(transport == "ngtcp2" && !idleRestart.empty()),
+                      "idle-restart",
+                      idleRestart,
+                      "has no effect with --transport=ngtcp2 (ngtcp2 has its own CUBIC)");
         if (!idleRestart.empty())
         {
             QuicCcParseChoice("idle-restart",
@@ -390,14 +460,35 @@ main(int argc, char* argv[])
         base.lossDuration = QuicCcParseTime("lossDuration", lossDuration);
         base.handshakeLoss = QuicCcParseBool("handshakeLoss", handshakeLoss);
         base.observeFrom = base.lossDuration;
-        base.timeout = QuicCcParseTime("timeout", timeout);
-        QuicCcRequire(base.timeout.IsStrictlyPositive(), "timeout", timeout, "must be > 0");
-        base.sampleLate = QuicCcParseTime("lateSample", lateSample);
-        QuicCcRequire(base.sampleLate >= base.lossDuration && base.sampleLate < base.timeout,
-                      "lateSample",
-                      lateSample,
-                      "must be at or after --lossDuration (" + lossDuration +
-                          ") and before --timeout (" + timeout + ")");
+        // Defaults follow the options given; an error names only options given (a default
+        // by what it is and its value).
+        const auto bound = [&](const std::string& option,
+                               const std::string& text,
+                               Time value,
+                               const std::string& what) {
+            return cmd.WasGiven(option) ? "--" + option + "=" + text
+                                        : what + " (" + Secs(value) + "s)";
+        };
+        base.timeout =
+            timeout.empty() ? base.lossDuration + Seconds(8) : QuicCcParseTime("timeout", timeout);
+        QuicCcRequire(
+            base.timeout > base.lossDuration,
+            "timeout",
+            timeout,
+            "must be after " +
+                bound("lossDuration", lossDuration, base.lossDuration, "the end of the loss"));
+        base.sampleLate =
+            lateSample.empty()
+                ? base.lossDuration +
+                      TimeStep((base.timeout - base.lossDuration).GetTimeStep() * 5 / 8)
+                : QuicCcParseTime("lateSample", lateSample);
+        QuicCcRequire(
+            base.sampleLate >= base.lossDuration && base.sampleLate < base.timeout,
+            "lateSample",
+            lateSample,
+            "must be at or after " +
+                bound("lossDuration", lossDuration, base.lossDuration, "the end of the loss") +
+                " and before " + bound("timeout", timeout, base.timeout, "the timeout"));
         base.transferBytes = QuicCcParseBytes("size", transfer);
         // RFC 9000 Section 14: at least 1200 B; at most the 1500-byte MTU less IPv4 and UDP
         // headers.
@@ -438,7 +529,15 @@ main(int argc, char* argv[])
         {
             QuicCcCheckOutputDirectory("qlog", qlog);
         }
-        configs = SelectConfigs(cc, idleRestart);
+        if (transport != "ngtcp2")
+        {
+            configs = SelectConfigs(cc, idleRestart);
+        }
+        if (transport != "quic-cc")
+        {
+            const std::vector<RunConfig> ng = Ngtcp2Configs(cc);
+            configs.insert(configs.end(), ng.begin(), ng.end());
+        }
     }
     catch (const QuicCcUsageError& e)
     {
@@ -449,22 +548,26 @@ main(int argc, char* argv[])
         return 0;
     }
 
+    // In the CSV's order (configuration, then run), so that each row is written as it finishes.
     std::vector<std::pair<size_t, uint32_t>> work; // (config, run)
-    for (uint32_t i = 0; i < batch.runs; ++i)
+    for (size_t c = 0; c < configs.size(); ++c)
     {
-        for (size_t c = 0; c < configs.size(); ++c)
+        for (uint32_t i = 0; i < batch.runs; ++i)
         {
             work.emplace_back(c, batch.firstRun + i);
         }
     }
+    const std::unique_ptr<QuicCcOutputFile> csv = batch.OpenCsv(cmd, CsvHeader(configs));
+    std::vector<Row> rows(work.size());
 
     // Independent simulations in separate processes; results come back as lines on a pipe.
-    const std::vector<std::string> lines = QuicCcRunBatch(
+    QuicCcRunBatch(
         work.size(),
         batch.jobs,
         [&](size_t w) {
             QuicCcDeathSpiralParams p = base;
             p.controller = configs[work[w].first].controller;
+            p.transport = configs[work[w].first].transport;
             p.idleRestart = configs[work[w].first].idleRestart.empty()
                                 ? "LastActivity"
                                 : configs[work[w].first].idleRestart;
@@ -474,23 +577,22 @@ main(int argc, char* argv[])
                 p.qlogDirectory =
                     qlog + "/" + configs[work[w].first].name + "-run" + std::to_string(p.run);
             }
-            return Serialize(Row{work[w].first, p.run, QuicCcRunDeathSpiral(p)});
+            return QuicCcRecordToLine(QuicCcRunDeathSpiral(p));
         },
-        batch.ShowProgress());
-    std::vector<Row> rows;
-    for (const std::string& line : lines)
+        batch.ShowProgress(),
+        [&](size_t w, const std::string& line) {
+            rows[w].config = work[w].first;
+            rows[w].run = work[w].second;
+            NS_ABORT_MSG_UNLESS(QuicCcRecordFromLine(line, rows[w].r),
+                                "bad result line from a worker");
+            if (csv)
+            {
+                csv->Write(CsvRow(rows[w], configs, base));
+            }
+        });
+    if (csv)
     {
-        Row row;
-        NS_ABORT_MSG_UNLESS(Deserialize(line, row), "bad result line from a worker");
-        rows.push_back(row);
-    }
-    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-        return std::tie(a.config, a.run) < std::tie(b.config, b.run);
-    });
-
-    if (!batch.csv.empty())
-    {
-        QuicCcWriteFileAtomically(batch.csv, Csv(rows, configs, base));
+        csv->Commit();
     }
 
     if (batch.runs == 1 && configs.size() == 1)

@@ -24,6 +24,7 @@
  * scripts/plot-dumbbell.py draws --timeseries and --csv output.
  */
 
+#include "quic-cc-batch-runner.h"
 #include "quic-cc-command-line.h"
 #include "quic-cc-dumbbell-scenario.h"
 #include "quic-cc-output-file.h"
@@ -36,6 +37,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -81,15 +83,10 @@ main(int argc, char* argv[])
     std::string queueDisc;
     std::string loss = "0";
     std::string duration = "30s";
-    std::string warmup = "5s";
+    std::string warmup; // default: a sixth of --duration (5s)
     std::string interval = "500ms";
-    std::string seed = "1";
-    std::string firstRun = "1";
-    std::string runs = "1";
-    std::string csv;
+    QuicCcBatchOptions batch(1);
     std::string timeseries;
-    std::string quietText = "false";
-    std::string dryRunText = "false";
 
     QuicCcCommandLine cmd(__FILE__);
     cmd.AddValue("flows",
@@ -100,7 +97,7 @@ main(int argc, char* argv[])
     cmd.AddValue("startJitter",
                  "each flow starts up to this much later, drawn per RngRun",
                  startJitter);
-    cmd.AddValue("transfer", "bytes per flow (0 = bulk until the end)", transfer);
+    cmd.AddValue("transfer", "bytes per flow, e.g. 2MB (0 = bulk until the end)", transfer);
     cmd.AddValue("rate", "bottleneck rate", rate);
     cmd.AddValue("delay", "bottleneck one-way delay", delay);
     cmd.AddValue("accessRate", "access link rate", accessRate);
@@ -111,25 +108,17 @@ main(int argc, char* argv[])
         queueDisc);
     cmd.AddValue("loss", "random loss rate at the bottleneck, data direction", loss);
     cmd.AddValue("duration", "simulated time", duration);
-    cmd.AddValue("warmup", "measurement window start", warmup);
+    cmd.AddValue("warmup", "measurement window start (default: a sixth of --duration, 5s)", warmup);
     cmd.AddValue("interval", "goodput-over-time bin", interval);
-    cmd.AddValue("seed", "RngSeed", seed);
-    cmd.AddValue("firstRun", "first RngRun", firstRun);
-    cmd.AddValue("runs", "number of runs (RngRun firstRun, firstRun+1, ...)", runs);
-    cmd.AddValue("csv", "per-flow results of every run (CSV, written atomically)", csv);
+    batch.Add(cmd, "number of runs (RngRun firstRun, firstRun+1, ...); --csv: per-flow results");
     cmd.AddValue("timeseries",
                  "per-flow goodput over time of every run (CSV, written atomically)",
                  timeseries);
-    cmd.AddFlag("quiet", "print only the summary", quietText);
-    cmd.AddFlag("dryRun",
-                "check the arguments and output paths, print nothing, exit 0",
-                dryRunText);
+    // Attributes the scenario sets: as attribute defaults they would have no effect.
+    cmd.AttributesSetByScenario(QuicCcDumbbellSetAttributes());
     cmd.Parse(argc, argv);
 
     QuicCcDumbbellParams params;
-    uint64_t first = 0;
-    uint64_t count = 0;
-    bool quiet = false;
     try
     {
         const std::string why = QuicCcParseFlowSpec(flows, &params.groups);
@@ -137,7 +126,7 @@ main(int argc, char* argv[])
         params.rtts = ParseTimeList("rtts", rtts);
         params.stagger = QuicCcParseTime("stagger", stagger);
         params.startJitter = QuicCcParseTime("startJitter", startJitter);
-        params.transferBytes = QuicCcParseUnsigned("transfer", transfer, 0, uint64_t{1} << 50);
+        params.transferBytes = transfer == "0" ? 0 : QuicCcParseBytes("transfer", transfer);
         params.bottleneckRate = QuicCcParseRate("rate", rate);
         params.bottleneckDelay = QuicCcParseTime("delay", delay);
         params.accessRate = QuicCcParseRate("accessRate", accessRate);
@@ -145,17 +134,10 @@ main(int argc, char* argv[])
         params.queueDisc = queueDisc;
         params.lossRate = QuicCcParseNonNegative("loss", loss);
         params.duration = QuicCcParseTime("duration", duration);
-        params.warmup = QuicCcParseTime("warmup", warmup);
+        params.warmup = warmup.empty() ? params.duration / 6 : QuicCcParseTime("warmup", warmup);
         params.interval = QuicCcParseTime("interval", interval);
-        params.seed = QuicCcParseUnsigned("seed", seed, 1, UINT32_MAX);
-        count = QuicCcParseUnsigned("runs", runs, 1, 100000);
-        first = QuicCcParseUnsigned("firstRun", firstRun, 1, UINT32_MAX);
-        QuicCcRequire(first + count - 1 <= UINT32_MAX,
-                      "firstRun",
-                      firstRun,
-                      "runs must stay in 1..4294967295");
-        quiet = QuicCcParseBool("quiet", quietText);
-        const bool dryRun = QuicCcParseBool("dryRun", dryRunText);
+        batch.Parse();
+        params.seed = batch.seed;
         if (const std::string bad = QuicCcCheckDumbbellParams(params); !bad.empty())
         {
             // Name the option the scenario's message is about, by the words it uses.
@@ -176,17 +158,9 @@ main(int argc, char* argv[])
             }
             throw QuicCcUsageError("flows", flows, bad);
         }
-        if (!csv.empty())
-        {
-            QuicCcCheckOutputFile("csv", csv);
-        }
         if (!timeseries.empty())
         {
             QuicCcCheckOutputFile("timeseries", timeseries);
-        }
-        if (dryRun)
-        {
-            return 0;
         }
     }
     catch (const QuicCcUsageError& e)
@@ -194,13 +168,22 @@ main(int argc, char* argv[])
         cmd.Exit(e);
     }
 
-    std::ostringstream csvText;
-    csvText << "run,flow,group,transport,controller,rtt_ms,start_s,goodput_mbps,window_bytes,"
-               "sink_bytes,completed,completion_s,lost_packets,mean_cwnd_packets,wire_tx_packets,"
-               "wire_rx_packets,wire_tx_bytes,wire_rx_bytes,jain_index\n";
-    std::ostringstream tsText;
-    tsText << "run,time_s,flow,group,goodput_mbps\n";
-    std::vector<double> jains;
+    if (batch.dryRun)
+    {
+        return 0;
+    }
+
+    const std::unique_ptr<QuicCcOutputFile> csv = batch.OpenCsv(
+        cmd,
+        "run,flow,group,transport,controller,rtt_ms,start_s,goodput_mbps,window_bytes,"
+        "sink_bytes,completed,completion_s,lost_packets,mean_cwnd_packets,"
+        "wire_tx_packets,wire_rx_packets,wire_tx_bytes,wire_rx_bytes,jain_index\n");
+    std::optional<QuicCcOutputFile> ts;
+    if (!timeseries.empty())
+    {
+        ts.emplace(cmd.GetProgramName(), timeseries, "run,time_s,flow,group,goodput_mbps\n");
+    }
+    std::vector<double> jains;                               // of the runs where it is defined
     std::map<std::string, std::vector<double>> groupGoodput; // per-run mean of each group
     std::vector<std::string> groupOrder;
     for (const auto& g : params.groups)
@@ -208,56 +191,90 @@ main(int argc, char* argv[])
         groupOrder.push_back(g.token);
     }
 
-    for (uint64_t run = first; run < first + count; ++run)
-    {
-        params.run = static_cast<uint32_t>(run);
-        const QuicCcDumbbellResult r = QuicCcRunDumbbell(params);
-        jains.push_back(r.jainIndex);
-        std::map<std::string, std::vector<double>> perGroup;
-        if (!quiet)
-        {
-            std::cout << "run " << run << ": window " << r.windowStart.GetSeconds() << "-"
-                      << r.windowEnd.GetSeconds() << " s, Jain index " << std::fixed
-                      << std::setprecision(3) << r.jainIndex << ", total " << std::setprecision(2)
-                      << r.totalGoodputMbps << " Mbit/s\n";
-            std::cout << "  flow  group                          rtt_ms  goodput_Mbps  lost  "
-                         "mean_cwnd_pkts  done_s\n";
-        }
-        for (const auto& f : r.flows)
-        {
-            perGroup[f.group].push_back(f.goodputMbps);
-            const double cwndPackets = f.mss ? f.meanCwndBytes / f.mss : 0;
+    // Each run in a worker process; its results are printed and written in run order.
+    const bool quiet = batch.quiet;
+    QuicCcRunBatch(
+        batch.runs,
+        batch.jobs,
+        [&](size_t i) {
+            QuicCcDumbbellParams p = params;
+            p.run = batch.firstRun + static_cast<uint32_t>(i);
+            return QuicCcRecordToLine(QuicCcRunDumbbell(p));
+        },
+        batch.ShowProgress(),
+        [&](size_t i, const std::string& line) {
+            const uint64_t run = batch.firstRun + i;
+            QuicCcDumbbellResult r;
+            NS_ABORT_MSG_UNLESS(QuicCcRecordFromLine(line, r), "bad result line from a worker");
+            if (r.jainIndex)
+            {
+                jains.push_back(*r.jainIndex);
+            }
+            const std::string jain = r.jainIndex ? "" : "undefined (no flow had goodput)";
+            std::map<std::string, std::vector<double>> perGroup;
             if (!quiet)
             {
-                std::cout << "  " << std::setw(4) << f.index << "  " << std::left << std::setw(30)
-                          << f.group << std::right << std::setw(7) << std::setprecision(0)
-                          << f.rtt.GetMilliSeconds() << std::setw(14) << std::setprecision(3)
-                          << f.goodputMbps << std::setw(6) << f.lostPackets << std::setw(16)
-                          << std::setprecision(1) << cwndPackets << std::setw(8)
-                          << (f.completed ? std::to_string(f.completionSeconds).substr(0, 6) : "-")
-                          << "\n";
+                std::cout << "run " << run << ": window " << r.windowStart.GetSeconds() << "-"
+                          << r.windowEnd.GetSeconds() << " s, Jain index " << std::fixed
+                          << std::setprecision(3);
+                (r.jainIndex ? std::cout << *r.jainIndex : std::cout << jain)
+                    << ", total " << std::setprecision(2) << r.totalGoodputMbps << " Mbit/s\n";
+                std::cout << "  flow  group                          rtt_ms  goodput_Mbps  lost  "
+                             "mean_cwnd_pkts  done_s\n";
             }
-            csvText << run << "," << f.index << ",\"" << f.group << "\"," << f.transport << ","
-                    << f.controller << "," << f.rtt.GetMilliSeconds() << "," << f.start.GetSeconds()
-                    << "," << f.goodputMbps << "," << f.windowBytes << "," << f.sinkBytes << ","
-                    << f.completed << "," << f.completionSeconds << "," << f.lostPackets << ","
-                    << cwndPackets << "," << f.wireTxPackets << "," << f.wireRxPackets << ","
-                    << f.wireTxBytes << "," << f.wireRxBytes << "," << r.jainIndex << "\n";
-            for (size_t b = 0; b < f.binBytes.size(); ++b)
+            std::ostringstream csvText;
+            std::ostringstream tsText;
+            for (const auto& f : r.flows)
             {
-                tsText << run << "," << (b + 1) * params.interval.GetSeconds() << "," << f.index
-                       << ",\"" << f.group << "\","
-                       << f.binBytes[b] * 8.0 / params.interval.GetSeconds() / 1e6 << "\n";
+                perGroup[f.group].push_back(f.goodputMbps);
+                const double cwndPackets = f.mss ? f.meanCwndBytes / f.mss : 0;
+                if (!quiet)
+                {
+                    std::cout << "  " << std::setw(4) << f.index << "  " << std::left
+                              << std::setw(30) << f.group << std::right << std::setw(7)
+                              << std::setprecision(0) << f.rtt.GetMilliSeconds() << std::setw(14)
+                              << std::setprecision(3) << f.goodputMbps << std::setw(6)
+                              << f.lostPackets << std::setw(16) << std::setprecision(1)
+                              << cwndPackets << std::setw(8)
+                              << (f.completed ? std::to_string(f.completionSeconds).substr(0, 6)
+                                              : "-")
+                              << "\n";
+                }
+                csvText << run << "," << f.index << ",\"" << f.group << "\"," << f.transport << ","
+                        << f.controller << "," << f.rtt.GetMilliSeconds() << ","
+                        << f.start.GetSeconds() << "," << f.goodputMbps << "," << f.windowBytes
+                        << "," << f.sinkBytes << "," << f.completed << "," << f.completionSeconds
+                        << "," << f.lostPackets << "," << cwndPackets << "," << f.wireTxPackets
+                        << "," << f.wireRxPackets << "," << f.wireTxBytes << "," << f.wireRxBytes
+                        << ",";
+                if (r.jainIndex)
+                {
+                    csvText << *r.jainIndex; // empty when undefined
+                }
+                csvText << "\n";
+                for (size_t b = 0; b < f.binBytes.size(); ++b)
+                {
+                    tsText << run << "," << (b + 1) * params.interval.GetSeconds() << "," << f.index
+                           << ",\"" << f.group << "\","
+                           << f.binBytes[b] * 8.0 / params.interval.GetSeconds() / 1e6 << "\n";
+                }
             }
-        }
-        for (const auto& [group, v] : perGroup)
-        {
-            groupGoodput[group].push_back(QuicCcMean(v));
-        }
-    }
+            for (const auto& [group, v] : perGroup)
+            {
+                groupGoodput[group].push_back(QuicCcMean(v));
+            }
+            if (csv)
+            {
+                csv->Write(csvText.str());
+            }
+            if (ts)
+            {
+                ts->Write(tsText.str());
+            }
+        });
 
     // Mean over the runs and the range [min, max] as the spread.
-    std::cout << "summary over " << count << " run(s): per-flow goodput (Mbit/s) by group, "
+    std::cout << "summary over " << batch.runs << " run(s): per-flow goodput (Mbit/s) by group, "
               << "mean [min, max] over runs\n";
     const auto summary = [](const std::vector<double>& v, int precision) {
         return QuicCcFormat(QuicCcMean(v), precision) + " [" +
@@ -269,16 +286,21 @@ main(int argc, char* argv[])
         std::cout << "  " << std::left << std::setw(40) << group << std::right
                   << summary(groupGoodput[group], 2) << "\n";
     }
-    std::cout << "  Jain index " << summary(jains, 3) << "\n";
-
-    // Paths were checked before the first run; a failure here is fatal, naming file and reason.
-    if (!csv.empty())
+    std::cout << "  Jain index "
+              << (jains.empty()
+                      ? "undefined (no flow had goodput in any run)"
+                      : summary(jains, 3) + (jains.size() < batch.runs
+                                                 ? " over the " + std::to_string(jains.size()) +
+                                                       " run(s) with goodput"
+                                                 : ""))
+              << "\n";
+    if (csv)
     {
-        QuicCcWriteFileAtomically(csv, csvText.str());
+        csv->Commit();
     }
-    if (!timeseries.empty())
+    if (ts)
     {
-        QuicCcWriteFileAtomically(timeseries, tsText.str());
+        ts->Commit();
     }
     return 0;
 }

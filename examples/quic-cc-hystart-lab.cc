@@ -58,6 +58,7 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -143,27 +144,6 @@ ParseConfigs(const std::string& list)
     return out;
 }
 
-std::string
-Serialize(const QuicCcHystartLabResult& r)
-{
-    std::ostringstream os;
-    os << std::setprecision(17) << r.completed << ' ' << r.completionSeconds << ' '
-       << r.bytesReceived << ' ' << r.lostPackets << ' ' << r.spuriousLosses << ' ' << r.sentPackets
-       << ' ' << r.smallPackets << ' ' << r.queueDrops << ' ' << r.errorDrops << ' '
-       << r.ackErrorDrops << ' ' << r.peakCwnd << ' ' << r.firstDropSeconds << ' ' << r.events;
-    return os.str();
-}
-
-bool
-Deserialize(const std::string& line, QuicCcHystartLabResult& r)
-{
-    std::istringstream is(line);
-    return static_cast<bool>(is >> r.completed >> r.completionSeconds >> r.bytesReceived >>
-                             r.lostPackets >> r.spuriousLosses >> r.sentPackets >> r.smallPackets >>
-                             r.queueDrops >> r.errorDrops >> r.ackErrorDrops >> r.peakCwnd >>
-                             r.firstDropSeconds >> r.events);
-}
-
 /// QuicCcFormat, with "timeout" for the median of a cell where most runs did not finish.
 std::string
 Fmt(double v, int precision = 2)
@@ -227,6 +207,15 @@ main(int argc, char* argv[])
                  "HyStart++ L, slow-start growth cap per ACK frame in packets (0 = none, quiche; "
                  "RFC 9406: 8 unpaced)",
                  hystartL);
+    // Attributes the scenario sets from options: as attribute defaults they would be overridden.
+    cmd.AttributesSetBy({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"},
+                         {"ns3::QuicCcSocket::AckPolicy", "ackPolicy"},
+                         {"ns3::QuicCcSocket::AckBatchWindow", "ackBatchWindow"},
+                         {"ns3::QuicCcSocket::IdleTimeout", "timeout"},
+                         {"ns3::QuicCcSocket::PacketSizing", "packetSizing"},
+                         {"ns3::QuicCubic::HyStart", "configs"},
+                         {"ns3::QuicReno::HyStart", "configs"},
+                         {"ns3::QuicHyStartPlusPlus::L", "hystartL"}});
     cmd.Parse(argc, argv);
 
     QuicCcHystartLabParams base;
@@ -289,7 +278,14 @@ main(int argc, char* argv[])
         }
     }
 
-    const std::vector<std::string> lines = QuicCcRunBatch(
+    const std::unique_ptr<QuicCcOutputFile> csv =
+        batch.OpenCsv(cmd,
+                      "buffer,buffer_packets,loss_percent,config,run,completed,completion_s,"
+                      "bytes_received,lost_packets,spurious_losses,sent_packets,small_packets,"
+                      "queue_drops,error_drops,ack_error_drops,peak_cwnd_bytes,first_drop_s,"
+                      "events\n");
+    std::vector<QuicCcHystartLabResult> results(work.size());
+    QuicCcRunBatch(
         work.size(),
         batch.jobs,
         [&](size_t w) {
@@ -298,27 +294,17 @@ main(int argc, char* argv[])
             p.bufferPackets = bufferList[work[w].buffer].packets;
             p.lossRate = lossList[work[w].loss];
             p.run = work[w].run;
-            return Serialize(QuicCcRunHystartLab(p));
+            return QuicCcRecordToLine(QuicCcRunHystartLab(p));
         },
-        batch.ShowProgress());
-    std::vector<QuicCcHystartLabResult> results(work.size());
-    for (size_t w = 0; w < work.size(); ++w)
-    {
-        NS_ABORT_MSG_UNLESS(Deserialize(lines[w], results[w]), "bad result line from a worker");
-    }
-
-    if (!batch.csv.empty())
-    {
-        std::ostringstream out;
-        out << "buffer,buffer_packets,loss_percent,config,run,completed,completion_s,bytes_"
-               "received,"
-               "lost_packets,spurious_losses,sent_packets,small_packets,queue_drops,error_drops,"
-               "ack_error_drops,"
-               "peak_cwnd_bytes,"
-               "first_drop_s,events\n";
-        for (size_t w = 0; w < work.size(); ++w)
-        {
-            const QuicCcHystartLabResult& r = results[w];
+        batch.ShowProgress(),
+        [&](size_t w, const std::string& line) {
+            QuicCcHystartLabResult& r = results[w];
+            NS_ABORT_MSG_UNLESS(QuicCcRecordFromLine(line, r), "bad result line from a worker");
+            if (!csv)
+            {
+                return;
+            }
+            std::ostringstream out;
             out << bufferList[work[w].buffer].label << ',' << bufferList[work[w].buffer].packets
                 << ',' << 100 * lossList[work[w].loss] << ',' << configs[work[w].config] << ','
                 << work[w].run << ',' << r.completed << ','
@@ -328,8 +314,11 @@ main(int argc, char* argv[])
                 << r.ackErrorDrops << ',' << r.peakCwnd << ','
                 << (r.queueDrops + r.errorDrops > 0 ? Fmt(r.firstDropSeconds, 6) : "") << ','
                 << r.events << '\n';
-        }
-        QuicCcWriteFileAtomically(batch.csv, out.str());
+            csv->Write(out.str());
+        });
+    if (csv)
+    {
+        csv->Commit();
     }
 
     /// Results of one (buffer, loss, config) cell.

@@ -17,12 +17,15 @@
 
 #include "quic-cc-response-function.h"
 
+#include "quic-cc-batch-runner.h"
 #include "quic-cc-command-line.h"
+#include "quic-cc-dumbbell-scenario.h"
 #include "quic-cc-output-file.h"
 
 #include "ns3/core-module.h"
 
 #include <cstdio>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -40,9 +43,8 @@ main(int argc, char* argv[])
     std::string cyclesText = "10";
     std::string warmupCyclesText = "5";
     std::string rfcModelText = "true";
-    std::string csv;
+    QuicCcBatchOptions batch(1);
     std::string qlog;
-    std::string dryRunText = "false";
 
     QuicCcCommandLine cmd(__FILE__);
     cmd.AddValue("cc", "reno, cubic or all", cc);
@@ -57,12 +59,21 @@ main(int argc, char* argv[])
     cmd.AddFlag("rfcModel",
                 "switch quiche's additions off (HyStart++, fast convergence, rollback)",
                 rfcModelText);
-    cmd.AddValue("csv", "also write the table as CSV here (written atomically)", csv);
+    batch.Add(cmd,
+              "runs per point: 1 (the periodic loss draws no random number, so every RngRun "
+              "gives the same point); --csv: the table");
     cmd.AddValue("qlog",
                  "write qlog files of every run into this directory (created), one subdirectory "
                  "per point",
                  qlog);
-    cmd.AddFlag("dryRun", "check the arguments and exit", dryRunText);
+    // Attributes the scenario sets: as attribute defaults they would have no effect.
+    cmd.AttributesSetByScenario(QuicCcDumbbellSetAttributes()); // the scenario it runs
+    cmd.AttributesSetBy({{"ns3::QuicCubic::C", "C"},
+                         {"ns3::QuicCubic::HyStart", "rfcModel"},
+                         {"ns3::QuicReno::HyStart", "rfcModel"},
+                         {"ns3::QuicCubic::SpuriousLossRollback", "rfcModel"},
+                         {"ns3::QuicCubic::FastConvergence", "rfcModel"},
+                         {"ns3::QuicCubic::RenoFriendly", "rfcModel"}});
     cmd.Parse(argc, argv);
 
     std::vector<double> ps;
@@ -99,22 +110,24 @@ main(int argc, char* argv[])
         cycles = QuicCcParseUnsigned("cycles", cyclesText, 1, 1000000);
         warmupCycles = QuicCcParseUnsigned("warmupCycles", warmupCyclesText, 0, 1000000);
         rfcModel = QuicCcParseBool("rfcModel", rfcModelText);
-        if (!csv.empty())
-        {
-            QuicCcCheckOutputFile("csv", csv);
-        }
+        batch.Parse();
+        QuicCcRequire(batch.runs == 1,
+                      "runs",
+                      batch.runsText,
+                      "must be 1: the periodic loss draws no random number, so every run of a "
+                      "point is the same");
         if (!qlog.empty())
         {
             QuicCcCheckOutputDirectory("qlog", qlog);
-        }
-        if (QuicCcParseBool("dryRun", dryRunText))
-        {
-            return 0;
         }
     }
     catch (const QuicCcUsageError& e)
     {
         cmd.Exit(e);
+    }
+    if (batch.dryRun)
+    {
+        return 0;
     }
 
     std::vector<std::string> ccs;
@@ -126,17 +139,8 @@ main(int argc, char* argv[])
     {
         ccs.push_back("cubic");
     }
-    std::ostringstream table;
-    table << "cc,C,rtt_s,p,rfc_window,measured_window,error_pct,drops,lost,simulated_s\n";
-    std::printf("%-6s %5s %6s %8s %10s %10s %8s %8s\n",
-                "cc",
-                "C",
-                "RTT_s",
-                "p",
-                "RFC_W",
-                "measured",
-                "error",
-                "drops");
+    // The points whose RFC window is in [4, maxWindow], in the table's order.
+    std::vector<QuicCcResponseFunctionParams> points;
     for (const std::string& name : ccs)
     {
         for (const Time& rtt : rtts)
@@ -151,6 +155,8 @@ main(int argc, char* argv[])
                 params.cycles = cycles;
                 params.warmupCycles = warmupCycles;
                 params.rfcModel = rfcModel;
+                params.run = batch.firstRun;
+                params.seed = batch.seed;
                 if (!qlog.empty())
                 {
                     std::ostringstream dir;
@@ -159,31 +165,59 @@ main(int argc, char* argv[])
                 }
                 const double rfc = name == "reno" ? QuicCcRfc9438RenoWindow(p)
                                                   : QuicCcRfc9438CubicWindow(c, rtt, p);
-                if (rfc < 4 || rfc > maxWindow)
+                if (rfc >= 4 && rfc <= maxWindow)
                 {
-                    continue;
+                    points.push_back(params);
                 }
-                const QuicCcResponseFunctionResult r = QuicCcRunResponseFunction(params);
-                std::printf("%-6s %5.2f %6.3f %8.0e %10.1f %10.1f %7.1f%% %8llu\n",
-                            name.c_str(),
-                            name == "cubic" ? c : 0.0,
-                            rtt.GetSeconds(),
-                            p,
-                            r.rfcWindow,
-                            r.measuredWindow,
-                            100 * r.error,
-                            static_cast<unsigned long long>(r.drops));
-                std::fflush(stdout);
-                table << name << "," << (name == "cubic" ? c : 0.0) << "," << rtt.GetSeconds()
-                      << "," << p << "," << r.rfcWindow << "," << r.measuredWindow << ","
-                      << 100 * r.error << "," << r.drops << "," << r.lostPackets << ","
-                      << r.simulated.GetSeconds() << "\n";
             }
         }
     }
-    if (!csv.empty())
+
+    const std::unique_ptr<QuicCcOutputFile> table =
+        batch.OpenCsv(cmd,
+                      "cc,C,rtt_s,p,rfc_window,measured_window,error_pct,drops,lost,simulated_s\n");
+    std::printf("%-6s %5s %6s %8s %10s %10s %8s %8s\n",
+                "cc",
+                "C",
+                "RTT_s",
+                "p",
+                "RFC_W",
+                "measured",
+                "error",
+                "drops");
+    QuicCcRunBatch(
+        points.size(),
+        batch.jobs,
+        [&](size_t i) { return QuicCcRecordToLine(QuicCcRunResponseFunction(points[i])); },
+        batch.ShowProgress(),
+        [&](size_t i, const std::string& line) {
+            const QuicCcResponseFunctionParams& params = points[i];
+            const std::string& name = params.controller;
+            QuicCcResponseFunctionResult r;
+            NS_ABORT_MSG_UNLESS(QuicCcRecordFromLine(line, r), "bad result line from a worker");
+            std::printf("%-6s %5.2f %6.3f %8.0e %10.1f %10.1f %7.1f%% %8llu\n",
+                        name.c_str(),
+                        name == "cubic" ? c : 0.0,
+                        params.rtt.GetSeconds(),
+                        params.lossRate,
+                        r.rfcWindow,
+                        r.measuredWindow,
+                        100 * r.error,
+                        static_cast<unsigned long long>(r.drops));
+            std::fflush(stdout);
+            if (table)
+            {
+                std::ostringstream row;
+                row << name << "," << (name == "cubic" ? c : 0.0) << "," << params.rtt.GetSeconds()
+                    << "," << params.lossRate << "," << r.rfcWindow << "," << r.measuredWindow
+                    << "," << 100 * r.error << "," << r.drops << "," << r.lostPackets << ","
+                    << r.simulated.GetSeconds() << "\n";
+                table->Write(row.str());
+            }
+        });
+    if (table)
     {
-        QuicCcWriteFileAtomically(csv, table.str()); // the path was checked before the first run
+        table->Commit();
     }
     return 0;
 }

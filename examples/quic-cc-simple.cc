@@ -143,6 +143,7 @@ main(int argc, char* argv[])
     cwndOut.close();
     if (!cwndOut || std::rename(partial.c_str(), cwndFile.c_str()) != 0)
     {
+        std::remove(partial.c_str()); // an incomplete trace is not kept
         std::cerr << "quic-cc-simple: --cwndFile=" << cwndFile << ": write failed" << std::endl;
         return 1;
     }

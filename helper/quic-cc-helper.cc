@@ -14,12 +14,70 @@
 #include "ns3/udp-socket-factory.h"
 
 #include <filesystem>
+#include <set>
 #include <sstream>
 
 namespace ns3
 {
 
 QuicCcHelper::QuicCcHelper() = default;
+
+namespace
+{
+/// Whether all of \p text reads as one \p T through operator>>, as ns-3's
+/// ATTRIBUTE_VALUE_IMPLEMENT DeserializeFromString reads it (which aborts unless the stream
+/// reaches its end: "abc" for a DoubleValue is an abort there, a failure here).
+template <typename T>
+bool
+ReadsWhole(const std::string& text)
+{
+    std::istringstream is(text);
+    T v{};
+    is >> v;
+    return !is.fail() && is.eof();
+}
+
+/**
+ * Whether \p text can be handed to the DeserializeFromString of a \p valueType (the checker's
+ * GetValueTypeName) without an abort inside ns-3: numbers must read whole, a Time must be a
+ * number with one of Time(std::string)'s units or none (any other suffix aborts there), and a
+ * value of any other non-string type must be one word (operator>> reads one, and ns-3 aborts
+ * when text is left over).
+ */
+bool
+SafeToDeserialize(const std::string& valueType, const std::string& text)
+{
+    if (valueType == "ns3::StringValue")
+    {
+        return true;
+    }
+    if (text.empty() || text.find_first_of(" \t\n\r\f\v") != std::string::npos)
+    {
+        return false;
+    }
+    if (valueType == "ns3::DoubleValue")
+    {
+        return ReadsWhole<double>(text);
+    }
+    if (valueType == "ns3::UintegerValue")
+    {
+        return text.front() != '-' && ReadsWhole<uint64_t>(text);
+    }
+    if (valueType == "ns3::IntegerValue")
+    {
+        return ReadsWhole<int64_t>(text);
+    }
+    if (valueType == "ns3::TimeValue")
+    {
+        const size_t unit = text.find_first_not_of("+-0123456789.eE");
+        static const std::set<std::string>
+            kUnits{"s", "ms", "us", "ns", "ps", "fs", "min", "h", "d", "y"};
+        return ReadsWhole<double>(text.substr(0, unit)) &&
+               (unit == std::string::npos || kUnits.count(text.substr(unit)) > 0);
+    }
+    return true;
+}
+} // namespace
 
 void
 QuicCcHelper::CheckControllerName(const std::string& tid) const
@@ -40,19 +98,29 @@ QuicCcHelper::CheckAttributeValue(TypeId tid, const std::string& name, const Att
     {
         return tid.GetName() + " has no attribute '" + name + "'";
     }
-    const auto* text = dynamic_cast<const StringValue*>(&value);
-    const std::string shown = text ? text->Get() : value.SerializeToString(info.checker);
-    const std::string invalid =
-        "invalid value '" + shown + "' for attribute " + name + " of " + tid.GetName();
     if (!(info.flags & TypeId::ATTR_CONSTRUCT))
     {
         return tid.GetName() + "::" + name + " cannot be set at construction";
     }
+    return CheckValue(info.checker, value, " for attribute " + name + " of " + tid.GetName());
+}
+
+std::string
+QuicCcHelper::CheckValue(Ptr<const AttributeChecker> checker,
+                         const AttributeValue& value,
+                         const std::string& subject)
+{
+    const auto* text = dynamic_cast<const StringValue*>(&value);
+    const std::string invalid =
+        "invalid value '" + (text ? text->Get() : value.SerializeToString(checker)) + "'" + subject;
+    const std::string range = checker->HasUnderlyingTypeInformation()
+                                  ? " (" + checker->GetUnderlyingTypeInformation() + ")"
+                                  : "";
     // An enum attribute: EnumChecker's value type is "ns3::EnumValue" up to 3.40 and
     // "ns3::EnumValue<E>" from 3.41 (a class template then, with no common base to cast to).
-    if (text && info.checker->GetValueTypeName().rfind("ns3::EnumValue", 0) == 0)
+    if (text && checker->GetValueTypeName().rfind("ns3::EnumValue", 0) == 0)
     {
-        std::istringstream names(info.checker->GetUnderlyingTypeInformation());
+        std::istringstream names(checker->GetUnderlyingTypeInformation());
         std::string candidate;
         bool known = false;
         while (std::getline(names, candidate, '|'))
@@ -61,12 +129,13 @@ QuicCcHelper::CheckAttributeValue(TypeId tid, const std::string& name, const Att
         }
         if (!known)
         {
-            return invalid + " (one of " + info.checker->GetUnderlyingTypeInformation() + ")";
+            return invalid + " (one of " + checker->GetUnderlyingTypeInformation() + ")";
         }
     }
-    if (!info.checker->CreateValidValue(value))
+    if ((text && !SafeToDeserialize(checker->GetValueTypeName(), text->Get())) ||
+        !checker->CreateValidValue(value))
     {
-        return invalid;
+        return invalid + range;
     }
     return "";
 }

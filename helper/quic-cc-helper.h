@@ -64,6 +64,17 @@ class QuicCcHelper
                                            const std::string& name,
                                            const AttributeValue& value);
 
+    /**
+     * Check \p value against \p checker without aborting (a StringValue is first checked to be
+     * text that the checker's value type reads without an abort inside ns-3: "abc" for a
+     * DoubleValue, "5x" for a TimeValue): "" if valid, else "invalid value 'V'<subject> (range)",
+     * the range as the checker describes it, e.g. "(double in (0, 1))". Also for a GlobalValue's
+     * checker (--RngRun=abc).
+     */
+    static std::string CheckValue(Ptr<const AttributeChecker> checker,
+                                  const AttributeValue& value,
+                                  const std::string& subject = "");
+
     /// A QuicCcSocket attribute for every socket (e.g. "AckPolicy"); unknown names are fatal.
     void SetSocketAttribute(const std::string& name, const AttributeValue& value);
 

@@ -8,13 +8,78 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/log.h"
+
+#include <cmath>
+#include <sstream>
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("QuicCongestionController");
 NS_OBJECT_ENSURE_REGISTERED(QuicCongestionController);
+
+Ptr<const AttributeChecker>
+MakeQuicOpenIntervalChecker(double lo, double hi)
+{
+    /// DoubleValue in (lo, hi), NaN excluded.
+    struct Checker : public AttributeChecker
+    {
+        Checker(double lo, double hi)
+            : m_lo(lo),
+              m_hi(hi)
+        {
+        }
+
+        bool Check(const AttributeValue& value) const override
+        {
+            const auto* v = dynamic_cast<const DoubleValue*>(&value);
+            return v && v->Get() > m_lo && v->Get() < m_hi && std::isfinite(v->Get());
+        }
+
+        std::string GetValueTypeName() const override
+        {
+            return "ns3::DoubleValue";
+        }
+
+        bool HasUnderlyingTypeInformation() const override
+        {
+            return true;
+        }
+
+        std::string GetUnderlyingTypeInformation() const override
+        {
+            std::ostringstream os;
+            os << "double in (" << m_lo << ", " << m_hi << ")";
+            return os.str();
+        }
+
+        Ptr<AttributeValue> Create() const override
+        {
+            return ns3::Create<DoubleValue>();
+        }
+
+        bool Copy(const AttributeValue& source, AttributeValue& destination) const override
+        {
+            const auto* src = dynamic_cast<const DoubleValue*>(&source);
+            auto* dst = dynamic_cast<DoubleValue*>(&destination);
+            if (!src || !dst)
+            {
+                return false;
+            }
+            *dst = *src;
+            return true;
+        }
+
+        double m_lo; //!< exclusive lower bound
+        double m_hi; //!< exclusive upper bound
+    };
+
+    NS_ABORT_MSG_UNLESS(lo < hi,
+                        "MakeQuicOpenIntervalChecker: empty interval (" << lo << ", " << hi << ")");
+    return Ptr<const AttributeChecker>(new Checker(lo, hi), false);
+}
 
 const char*
 QuicCongestionStateName(QuicCongestionState state)

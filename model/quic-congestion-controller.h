@@ -61,6 +61,16 @@ const char* QuicCongestionStateName(QuicCongestionState state);
 
 /**
  * \ingroup quic-cc
+ * Checker of a DoubleValue attribute that must lie strictly between \p lo and \p hi (\p hi may
+ * be +infinity: then any finite value above \p lo), e.g. CUBIC's Beta in (0, 1) and C > 0 (RFC
+ * 9438 Sections 4.6 and 5.1). ns-3's MakeDoubleChecker has closed bounds only. ns-3 rejects a
+ * value outside the interval (Config::SetDefault, ObjectFactory::Set, CommandLine) before the
+ * object exists; GetUnderlyingTypeInformation() says "double in (lo, hi)".
+ */
+Ptr<const AttributeChecker> MakeQuicOpenIntervalChecker(double lo, double hi);
+
+/**
+ * \ingroup quic-cc
  * \brief The controller contract: quiche's congestion-control hooks, in quiche's call order.
  *
  * Pure logic: a controller never schedules events, never reads the simulator clock and never

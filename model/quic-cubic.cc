@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace ns3
 {
@@ -52,13 +53,13 @@ QuicCubic::GetTypeId()
                           "(RFC 9438 Section 4.6; quiche uses 0.7).",
                           DoubleValue(0.7),
                           MakeDoubleAccessor(&QuicCubic::SetBeta, &QuicCubic::GetBeta),
-                          MakeDoubleChecker<double>()) // wide on purpose: SetBeta names the value
+                          MakeQuicOpenIntervalChecker(0, 1))
             .AddAttribute("C",
                           "CUBIC constant C in segments/s^3, > 0 (RFC 9438 Section 5.1; quiche "
                           "uses 0.4).",
                           DoubleValue(0.4),
                           MakeDoubleAccessor(&QuicCubic::SetC, &QuicCubic::GetC),
-                          MakeDoubleChecker<double>())
+                          MakeQuicOpenIntervalChecker(0, std::numeric_limits<double>::infinity()))
             .AddAttribute("IdleRestart",
                           "How CUBIC's epoch follows an idle or app-limited period (each rule: "
                           "doc/quic-cc.rst, Attributes).",
@@ -85,7 +86,7 @@ QuicCubic::GetTypeId()
                 "1 s).",
                 TimeValue(Seconds(1)),
                 MakeTimeAccessor(&QuicCubic::SetSendIdleTimeout, &QuicCubic::GetSendIdleTimeout),
-                MakeTimeChecker())
+                MakeTimeChecker(TimeStep(1)))
             .AddAttribute("EpochSource",
                           "CUBIC's epoch: SharedWithRecovery (quiche, default: the recovery "
                           "start time R is the epoch and idle rules move R) or Separate (own "

@@ -29,35 +29,35 @@ QuicHyStartPlusPlus::GetTypeId()
                           TimeValue(MilliSeconds(4)),
                           MakeTimeAccessor(&QuicHyStartPlusPlus::SetMinRttThresh,
                                            &QuicHyStartPlusPlus::GetMinRttThresh),
-                          MakeTimeChecker())
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("MaxRttThresh",
                           "MAX_RTT_THRESH: upper clamp of that RTT increase, >= 0 "
                           "(RFC 9406 Section 4.3: 16 ms).",
                           TimeValue(MilliSeconds(16)),
                           MakeTimeAccessor(&QuicHyStartPlusPlus::SetMaxRttThresh,
                                            &QuicHyStartPlusPlus::GetMaxRttThresh),
-                          MakeTimeChecker())
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("NRttSample",
                           "N_RTT_SAMPLE: RTT samples per round before a decision, >= 1 "
                           "(RFC 9406 Section 4.3: 8).",
                           UintegerValue(8),
                           MakeUintegerAccessor(&QuicHyStartPlusPlus::SetNRttSample,
                                                &QuicHyStartPlusPlus::GetNRttSample),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("CssGrowthDivisor",
                           "CSS_GROWTH_DIVISOR: cwnd grows by mss / divisor per acked packet in "
                           "CSS, unitless, >= 2 (RFC 9406 Section 4.3: 4).",
                           UintegerValue(4),
                           MakeUintegerAccessor(&QuicHyStartPlusPlus::SetCssGrowthDivisor,
                                                &QuicHyStartPlusPlus::GetCssGrowthDivisor),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(2))
             .AddAttribute("CssRounds",
                           "CSS_ROUNDS: rounds of CSS before congestion avoidance, >= 1; the "
                           "round in which CSS starts counts (RFC 9406 Section 4.3: 5).",
                           UintegerValue(5),
                           MakeUintegerAccessor(&QuicHyStartPlusPlus::SetCssRounds,
                                                &QuicHyStartPlusPlus::GetCssRounds),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("L",
                           "L: cap of slow-start growth per ACK frame in packets (RFC 9406 "
                           "Section 4.2: cwnd += min(N, L * SMSS), divided by CSS_GROWTH_DIVISOR "

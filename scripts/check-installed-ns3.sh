@@ -11,7 +11,8 @@
 #
 # NS3_SOURCE: an ns-3 source archive (ns-3.NN.tar.xz, one top folder) or source tree, >= 3.37.
 # Environment: QUICCC_CACHE (default $HOME/.cache/quic-cc: ns-3 tree, its build and prefix, and
-# quic-cc's build directory, kept between runs), JOBS (default: number of cores).
+# quic-cc's build directory, kept between runs), JOBS (default: number of cores), NGTCP2_ARCHIVE
+# (the ngtcp2 release archive for the ngtcp2 transport, as for `make test`).
 
 set -euo pipefail
 
@@ -64,6 +65,7 @@ step "quic-cc against $PREFIX (cmake -DCMAKE_PREFIX_PATH=$PREFIX)"
 BUILD="$CACHE/build-quic-cc-$name"
 tq=$(date +%s)
 cmake -S "$REPO" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_PREFIX_PATH=$PREFIX" \
+  ${NGTCP2_ARCHIVE:+"-DNGTCP2_ARCHIVE=$NGTCP2_ARCHIVE"} \
   $(command -v ccache >/dev/null && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache) | tee "$BUILD.configure.log"
 grep -q "quic-cc: ns-3 ${NS3_RELEASE} " "$BUILD.configure.log" \
   || fail "quic-cc did not configure against ns-3 ${NS3_RELEASE} (see $BUILD.configure.log)"

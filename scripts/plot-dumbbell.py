@@ -81,7 +81,8 @@ def plot_flows(flow_rows, title, out):
         flow = int(r["flow"])
         goodput[flow].append(float(r["goodput_mbps"]))
         labels[flow] = f"{flow}: {r['group']}\n{r['rtt_ms']} ms"
-        jains[int(r["run"])] = float(r["jain_index"])
+        if r["jain_index"]:  # empty: undefined, every goodput of the run was 0
+            jains[int(r["run"])] = float(r["jain_index"])
     flows = sorted(goodput)
     stats = [mean_sd(goodput[f]) for f in flows]
     fig, ax = plt.subplots(figsize=(max(5, 1.3 * len(flows) + 2), 4.5))
@@ -90,9 +91,13 @@ def plot_flows(flow_rows, title, out):
     ax.set_xticks(range(len(flows)))
     ax.set_xticklabels([labels[f] for f in flows], fontsize="small")
     ax.set_ylabel("goodput over the window (Mbit/s)")
-    jm, jsd = mean_sd(list(jains.values()))
+    runs = len({int(r["run"]) for r in flow_rows})
     head = f"{title}: " if title else ""
-    ax.set_title(f"{head}{len(jains)} run(s), Jain index {jm:.3f} ± {jsd:.3f}")
+    if jains:
+        jm, jsd = mean_sd(list(jains.values()))
+        ax.set_title(f"{head}{runs} run(s), Jain index {jm:.3f} ± {jsd:.3f}")
+    else:
+        ax.set_title(f"{head}{runs} run(s), Jain index undefined (no goodput)")
     ax.grid(axis="y", alpha=0.3)
     fig.tight_layout()
     save(fig, out / "dumbbell-flows.png")

@@ -3,16 +3,19 @@
 
   test_campaign.py <directory of the example binaries> <scratch directory> <TestClass>
 
-TestClass: BadSpecs, LocalBackend, ParallelBackend, SlurmBackend, Fault, PhaseDiagram (one ctest
-entry each).
+TestClass: BadSpecs, BadOptions, LocalBackend, ParallelBackend, SlurmBackend, Fault, Shards,
+Interrupt, Installed, Statistics, PhaseDiagram (one ctest entry each).
 Every campaign here is small: 2 configurations x 2 cells x 10 runs of quic-cc-death-spiral.
 """
 
 import atexit
 import csv
+import importlib.machinery
+import math
 import json
 import os
 import pathlib
+import re
 import shutil
 import signal
 import socket
@@ -20,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 import unittest
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -36,11 +40,31 @@ cc = ["cubic", "reno"]
 loss = ["20%", "40%"]
 """
 SLURM_PACKAGES = "slurmctld slurmd slurm-client munge"
+BATCH = ["runs", "firstRun", "jobs", "csv"]
 
 
 def read_csv(path):
     with open(path, newline="") as f:
         return list(csv.DictReader(f))
+
+
+def load_tool():
+    """quic-cc-campaign as a module (its functions, without a subprocess)."""
+    tool = types.ModuleType("campaign_tool")
+    tool.__file__ = str(TOOL)
+    importlib.machinery.SourceFileLoader("campaign_tool", str(TOOL)).exec_module(tool)
+    return tool
+
+
+def one_line(test, p, status, *words):
+    """p exited with status, printed nothing on stdout and one line on stderr holding words."""
+    test.assertEqual(p.returncode, status, p.stderr)
+    test.assertNotIn("Traceback", p.stderr)
+    lines = p.stderr.strip().splitlines()
+    test.assertEqual(len(lines), 1, p.stderr)
+    for w in words:
+        test.assertIn(w, lines[0])
+    return lines[0]
 
 
 class CampaignTest(unittest.TestCase):
@@ -54,8 +78,8 @@ class CampaignTest(unittest.TestCase):
         cls.work.mkdir(parents=True)
 
     @classmethod
-    def tool(cls, *args, check=True, env=None):
-        p = subprocess.run([sys.executable, str(TOOL), *map(str, args)], capture_output=True, text=True,
+    def tool(cls, *args, check=True, env=None, tool=TOOL):
+        p = subprocess.run([sys.executable, str(tool), *map(str, args)], capture_output=True, text=True,
                            env=env)
         if check and p.returncode != 0:
             raise AssertionError(f"quic-cc-campaign {' '.join(map(str, args))} exited {p.returncode}:\n"
@@ -71,10 +95,59 @@ class CampaignTest(unittest.TestCase):
     @classmethod
     def run_campaign(cls, name, chunk, backend, *extra, env=None):
         d = cls.work / name
-        cls.tool("run", cls.spec(name, SMALL.format(chunk=chunk)), "--bin-dir", cls.bin_dir, f"--backend={backend}",
-                 "--dir", d, *extra, env=env)
+        cls.last_run = cls.tool("run", cls.spec(name, SMALL.format(chunk=chunk)), "--bin-dir", cls.bin_dir,
+                                f"--backend={backend}", "--dir", d, *extra, env=env)
         cls.tool("merge", d)
         return d
+
+    @classmethod
+    def start_run(cls, name, spec=None, workers=1, bin_dir=None):
+        """`run` of spec (SMALL in tasks of 5 runs by default) in the background, in its own session
+        (as a shell's job: a Ctrl-C goes to its process group)."""
+        d = cls.work / name
+        # stderr to a file: the tasks inherit it, and a pipe would stay open while they run
+        with open(cls.work / f"{name}.stderr", "w") as err:
+            p = subprocess.Popen([sys.executable, str(TOOL), "run", str(cls.spec(name, spec or SMALL.format(chunk=5))),
+                                  "--bin-dir", str(bin_dir or cls.bin_dir), "--backend=local", f"--workers={workers}",
+                                  "--dir", str(d)], stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
+        return d, p
+
+    @classmethod
+    def fake_example(cls, name, options, reject=None, gate=None):
+        """A stand-in batch example (a Python script in the scratch directory): --PrintHelp lists
+        options; reject: it refuses that option; otherwise it waits for the file gate (if given),
+        then writes one row per run. Returns a spec sweeping its --rate over two values."""
+        script = cls.work / name
+        script.write_text(f"""#!{sys.executable}
+import pathlib, sys, time
+if "--PrintHelp" in sys.argv:
+    print("{name} [Program Options] [General Arguments]\\n\\nProgram Options:")
+    print("\\n".join(f"    --{{o}}:  {{o}} [1]" for o in {list(options)!r}))
+    print("\\nGeneral Arguments:\\n    --PrintHelp:  Print this help message.")
+    sys.exit(0)
+args = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--") and "=" in a)
+if {reject!r} in args:
+    sys.exit(print("{name}: --{reject}=" + args[{reject!r}] + ": unknown option", file=sys.stderr) or 2)
+if args.get("dryRun") == "true":
+    sys.exit(0)
+while {str(gate) if gate else ""!r} and not pathlib.Path({str(gate) if gate else ""!r}).exists():
+    time.sleep(0.05)
+first, runs = int(args["firstRun"]), int(args["runs"])
+pathlib.Path(args["csv"]).write_text("config,run,rate\\n" + "".join(f"fake,{{r}},{{args['rate']}}\\n"
+                                                                      for r in range(first, first + runs)))
+""")
+        script.chmod(0o755)
+        return f'[campaign]\nname = "{name}"\nexample = "{name}"\nruns = 4\nchunk = 1\n[parameters]\nrate = ["1Mbps", "2Mbps"]\n'
+
+    @staticmethod
+    def wait_for(what, timeout=120):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            v = what()
+            if v:
+                return v
+            time.sleep(0.02)
+        raise AssertionError(f"timed out waiting for {what.__doc__ or what}")
 
     @classmethod
     def reference(cls):
@@ -99,12 +172,10 @@ class BadSpecs(CampaignTest):
 
     def plan_error(self, text):
         p = self.tool("plan", self.spec("bad", text), "--bin-dir", self.bin_dir, check=False)
-        self.assertEqual(p.returncode, 2, p.stderr)
+        line = one_line(self, p, 2)
         self.assertEqual(p.stdout, "")
-        lines = p.stderr.strip().splitlines()
-        self.assertEqual(len(lines), 1, p.stderr)
-        self.assertTrue(lines[0].startswith("quic-cc-campaign: plan: "), lines[0])
-        return lines[0]
+        self.assertTrue(line.startswith("quic-cc-campaign: plan: "), line)
+        return line
 
     HEAD = '[campaign]\nexample = "quic-cc-death-spiral"\nruns = 2\n'
 
@@ -132,6 +203,38 @@ class BadSpecs(CampaignTest):
                       self.plan_error('[campaign]\nexample = "no-such-example"\nruns = 1\n'))
         self.assertIn("unknown section [params]", self.plan_error(self.HEAD + "[params]\nloss = [1]\n"))
 
+    def test_attribute_names_and_values(self):
+        """ns-3 attributes as parameters: names and values checked by the example (--dryRun)."""
+        line = self.plan_error(self.HEAD + '[parameters]\n"ns3::QuicCubic::Nope" = [1, 2]\n')
+        self.assertIn("rejects ns3::QuicCubic::Nope=1", line)
+        self.assertIn("has no attribute 'Nope'", line)
+        line = self.plan_error(self.HEAD + '[fixed]\n"ns3::QuicCubic::Beta" = "abc"\n[parameters]\nloss = ["10%"]\n')
+        self.assertIn("rejects ns3::QuicCubic::Beta=abc", line)
+        line = self.plan_error(self.HEAD + '[parameters]\n"ns3::QuicCubic" = [1]\n')
+        self.assertIn("parameter 'ns3::QuicCubic' is not an ns-3 attribute name (ns3::Type::Attribute)", line)
+
+    def test_batch_options_named(self):
+        """An example without the shared batch options, or one refusing one: the error names the
+        option the tool passes, not a parameter."""
+        spec = self.fake_example("fake-no-jobs", ["rate", "runs", "firstRun", "csv", "dryRun"])
+        p = self.tool("plan", self.spec("nojobs", spec), "--bin-dir", self.work, "--no-pilot", check=False)
+        one_line(self, p, 2, "fake-no-jobs does not take --jobs: quic-cc-campaign passes the batch options "
+                 "--firstRun --runs --jobs --csv to every task")
+        spec = self.fake_example("fake-rejects", ["rate", *BATCH, "dryRun"], reject="jobs")
+        p = self.tool("plan", self.spec("rejects", spec), "--bin-dir", self.work, "--no-pilot", check=False)
+        line = one_line(self, p, 2, "fake-rejects rejects --jobs, which quic-cc-campaign passes to every task")
+        self.assertNotIn("rate=", line)
+
+    def test_where_it_looked(self):
+        env = dict(os.environ, QUICCC_BIN_DIR=str(self.work / "nowhere"))
+        spec = self.spec("nobin", '[campaign]\nexample = "no-such-example"\nruns = 1\n')
+        p = self.tool("plan", spec, check=False, env=env)
+        one_line(self, p, 2, "example binary 'no-such-example' not found in",
+                 f"{self.work / 'nowhere'} ($QUICCC_BIN_DIR), {HERE} (quic-cc-campaign's directory) or PATH")
+        # --bin-dir is the only place looked in when given (no other build picked up silently)
+        p = self.tool("plan", self.spec("elsewhere", SMALL.format(chunk=5)), "--bin-dir", self.work, check=False)
+        one_line(self, p, 2, f"example binary 'quic-cc-death-spiral' not found in --bin-dir {self.work}")
+
     def test_good_spec_plans(self):
         p = self.tool("plan", self.spec("good", SMALL.format(chunk=3)), "--bin-dir", self.bin_dir)
         self.assertIn("4 parameter combination(s) x runs 1..10 = 40 invocation-runs, 16 task(s) of up to 3 run(s)",
@@ -139,17 +242,91 @@ class BadSpecs(CampaignTest):
         self.assertIn("CPU-s per row", p.stdout)
 
 
+class BadOptions(CampaignTest):
+    """Bad options and paths: one line, exit 2 (1 for a file system that refuses), nothing made."""
+
+    def run_error(self, status, *args, words=()):
+        p = self.tool("run", self.spec("small", SMALL.format(chunk=5)), "--bin-dir", self.bin_dir, *args, check=False)
+        return one_line(self, p, status, *words)
+
+    def test_hosts_file_missing(self):
+        d = self.work / "hosts"
+        self.run_error(2, "--backend=parallel", "--hosts", "/nonexistent", "--dir", d,
+                       words=["--hosts=/nonexistent: No such file or directory"])
+        self.assertFalse(d.exists())
+        empty = self.work / "empty-hosts"
+        empty.write_text("# no host\n")
+        self.run_error(2, "--backend=parallel", "--hosts", empty, "--dir", d, words=["no host in it"])
+        self.run_error(2, "--backend=local", "--hosts", empty, "--dir", d,
+                       words=["--hosts is an option of --backend=parallel, not of --backend=local"])
+        self.run_error(2, "--backend=slurm", "--workers=2", "--dir", d, words=["--workers is an option of"])
+        self.assertFalse(d.exists())
+
+    def test_dir_parent_missing(self):
+        self.run_error(2, "--backend=local", "--dir", "/nonexistent/a/b",
+                       words=["--dir=/nonexistent/a/b: /nonexistent/a does not exist (quic-cc-campaign creates only "
+                              "the last component"])
+        self.assertFalse(pathlib.Path("/nonexistent").exists())
+        nested = self.work / "a" / "b"
+        self.run_error(2, "--backend=local", "--dir", nested, words=[f"{self.work / 'a'} does not exist"])
+        self.assertFalse((self.work / "a").exists())
+
+    def test_dir_read_only(self):
+        """--dir on a read-only file system (a tmpfs mounted read-only in a private mount namespace)."""
+        ro = self.work / "ro"
+        ro.mkdir(exist_ok=True)
+        p = subprocess.run(["unshare", "--map-root-user", "--mount", "sh", "-c",
+                            'mount -t tmpfs -o ro,size=1m none "$0" && exec "$@"', str(ro),
+                            sys.executable, str(TOOL), "run", str(self.spec("small", SMALL.format(chunk=5))),
+                            "--bin-dir", str(self.bin_dir), "--backend=local", "--dir", str(ro / "c")],
+                           capture_output=True, text=True)
+        if p.returncode != 0 and "mount" in p.stderr and "quic-cc-campaign" not in p.stderr:
+            raise AssertionError(f"cannot mount a read-only tmpfs here (unshare/mount): {p.stderr}")
+        one_line(self, p, 1, f"--dir={ro / 'c'}: cannot write in {ro}: Read-only file system")
+
+    def test_status_into_closed_pipe(self):
+        """`status DIR | head` whose reader left: no traceback, quiet, exit 141 (128 + SIGPIPE) as cat."""
+        d = self.work / "pipe"
+        spec = self.spec("pipe", '[campaign]\nexample = "quic-cc-death-spiral"\nruns = 2\nchunk = 1\n'
+                         '[parameters]\ncc = ["reno"]\n')
+        self.tool("run", spec, "--bin-dir", self.bin_dir, "--backend=local", "--dir", d)
+        r, w = os.pipe()
+        os.close(r)
+        p = subprocess.run([sys.executable, str(TOOL), "status", str(d)], stdout=w, stderr=subprocess.PIPE,
+                           text=True)
+        os.close(w)
+        self.assertEqual(p.returncode, 141, p.stderr)
+        self.assertEqual(p.stderr, "")
+        shell = subprocess.run(["sh", "-c", '"$0" "$1" status "$2" | head -n 1', sys.executable, str(TOOL), str(d)],
+                               capture_output=True, text=True)
+        self.assertTrue(shell.stdout.startswith("campaign pipe: quic-cc-death-spiral"), shell.stdout)
+        self.assertNotIn("Traceback", shell.stderr)
+
+
 class LocalBackend(CampaignTest):
+    def test_attribute_sweep(self):
+        """An ns-3 attribute default as a swept parameter reaches the example: its default value
+        gives the example's own rows, another value other rows."""
+        spec = self.spec("beta", '[campaign]\nname = "beta"\nexample = "quic-cc-death-spiral"\nruns = 3\n'
+                         '[fixed]\ncc = "cubic"\n[parameters]\n"ns3::QuicCubic::Beta" = [0.7, 0.5]\n')
+        d = self.work / "beta"
+        self.tool("run", spec, "--bin-dir", self.bin_dir, "--backend=local", "--workers=2", "--dir", d)
+        self.tool("merge", d)
+        rows = read_csv(d / "merged.csv")
+        self.assertEqual([r["ns3::QuicCubic::Beta"] for r in rows], ["0.7"] * 3 + ["0.5"] * 3)
+        direct = self.work / "beta-direct.csv"
+        subprocess.run([str(self.bin_dir / "quic-cc-death-spiral"), "--cc=cubic", "--runs=3", "--jobs=1", "--quiet",
+                        f"--csv={direct}"], check=True, stdout=subprocess.DEVNULL)
+        strip = [{k: v for k, v in r.items() if k != "ns3::QuicCubic::Beta"} for r in rows]
+        self.assertEqual(strip[:3], read_csv(direct))
+        self.assertNotEqual([r["cwnd_at_loss_end"] for r in strip[3:]], [r["cwnd_at_loss_end"] for r in strip[:3]])
+
     def test_waits_without_spinning(self):
         """The coordinator sleeps while its workers run: one wake-up per second or per finished task.
 
         (It once passed finished futures back to concurrent.futures.wait, which then returned at
         once: after the first task the loop spun, about half a core for the whole campaign.)"""
-        import importlib.machinery
-        import types
-        tool = types.ModuleType("campaign_tool")
-        tool.__file__ = str(TOOL)
-        importlib.machinery.SourceFileLoader("campaign_tool", str(TOOL)).exec_module(tool)
+        tool = load_tool()
         tool.task_argv = lambda camp, tid: ["sleep", "0.5" if tid == 1 else "2"]
         wakeups = []
 
@@ -158,16 +335,31 @@ class LocalBackend(CampaignTest):
                 wakeups.append(time.monotonic())
 
         start = time.monotonic()
-        tool.backend_local(None, [1, 2, 3], types.SimpleNamespace(workers=2), Counting())
+        camp = types.SimpleNamespace(mark_started=lambda tid: None, lock_fds=lambda: ())
+        tool.backend_local(camp, [1, 2, 3], types.SimpleNamespace(workers=2), Counting())
         wall = time.monotonic() - start
         self.assertGreaterEqual(wall, 2.5)  # tasks 1 + 3 in one worker, task 2 in the other
         self.assertLessEqual(len(wakeups), 2 * (wall + 1) + 3, f"{len(wakeups)} wake-ups in {wall:.1f} s")
 
 
 class ParallelBackend(CampaignTest):
+    def assert_progress_lines(self, stderr, tasks, runs):
+        """stderr not a terminal (a log): one line per finished task with the count and an ETA."""
+        lines = [l for l in stderr.splitlines() if l.startswith("small: ")]
+        done = [int(l.split()[1].split("/")[0]) for l in lines]
+        self.assertEqual(done, sorted(set(done)), lines)  # a line only when a task finished
+        self.assertEqual(done[-1], tasks)
+        self.assertGreaterEqual(len(done), 2, lines)
+        self.assertRegex(lines[0], rf"^small: \d+/{tasks} tasks done \(\d+/{runs} runs\), \d+m\d\ds elapsed, "
+                                   r"ETA \d+m\d\ds$")
+        self.assertTrue(all(", ETA " in l for l in lines[:-1]), lines)
+        self.assertRegex(lines[-1], rf"^small: {tasks}/{tasks} tasks done \({runs}/{runs} runs\), \d+m\d\ds elapsed$")
+
     def test_parallel_equals_local(self):
         ref = self.reference()
+        self.assert_progress_lines(self.last_run.stderr, 4, 40)
         d = self.run_campaign("parallel", 3, "parallel", "--workers=2")
+        self.assert_progress_lines(self.last_run.stderr, 16, 40)
         self.assert_same_merge(d, ref)
         joblog = (d / "parallel-1.joblog").read_text().splitlines()
         self.assertEqual(len(joblog), 1 + 16)  # header + one line per task
@@ -219,12 +411,11 @@ class Fault(CampaignTest):
         self.assertIn("killed by SIGKILL", status.stdout)
 
         merge = self.tool("merge", d, check=False)
-        self.assertEqual(merge.returncode, 2)
-        self.assertIn(f"1 of 8 task(s) have no shard, first task {killed}", merge.stderr)
+        one_line(self, merge, 1, f"1 of 8 task(s) have no shard, first task {killed}")
         self.assertFalse((d / "merged.csv").exists())
         partial = self.tool("merge", d, "--partial")
         self.assertIn("INCOMPLETE (--partial): 1 task(s) missing", partial.stdout)
-        self.assertIn(f"task {killed} (", partial.stdout)
+        self.assertRegex(partial.stdout, rf"\n  task {killed} \(.*\): no shard\n")
 
         resume = self.tool("resume", d)
         self.assertIn(f"re-running 1 of 8 task(s): {killed}", resume.stderr)
@@ -232,6 +423,304 @@ class Fault(CampaignTest):
         self.tool("merge", d)
         self.assert_same_merge(d, ref)
         self.assertIn("nothing to do", self.tool("resume", d).stderr)
+
+
+def nth_line(data, n):
+    """Byte offset of the start of line n (0-based)."""
+    pos = 0
+    for _ in range(n):
+        pos = data.index(b"\n", pos) + 1
+    return pos
+
+
+def drop_line(data, n):
+    a, b = nth_line(data, n), nth_line(data, n + 1)
+    return data[:a] + data[b:]
+
+
+def repeat_line(data, n):
+    a, b = nth_line(data, n), nth_line(data, n + 1)
+    return data[:b] + data[a:b] + data[b:]
+
+
+class Shards(CampaignTest):
+    """Every kind of damaged shard: `status` and `merge` name the shard and the defect in one line
+    (exit 1, no traceback), `merge` writes nothing, `resume` re-runs that task only."""
+
+    DAMAGE = {
+        "truncated mid-row": (lambda b, other: b[:b.index(b"\n", len(b) // 3) + 6], "last line incomplete"),
+        "truncated at a line end": (lambda b, other: b[:nth_line(b, 3)], "no trailer line"),
+        "row deleted": (lambda b, other: drop_line(b, 3), "run 3 (a deleted row)"),
+        "row duplicated": (lambda b, other: repeat_line(b, 2), "line 4 repeats line 3"),
+        "garbage line": (lambda b, other: b[:nth_line(b, 2)] + b"hello, world\n" + b[nth_line(b, 2):],
+                         "line 3 has 2 field(s)"),
+        "run number garbled": (lambda b, other: b.replace(b"-LastActivity,2,", b"-LastActivity,2x,", 1),
+                               "line 3: run '2x' is not a run number"),
+        "value changed": (lambda b, other: b.replace(b"-LastActivity,2,1,", b"-LastActivity,2,0,", 1),
+                          "SHA-256 of its rows differs from the trailer's"),
+        "empty file": (lambda b, other: b"", "empty file"),
+        "binary file": (lambda b, other: bytes(range(128, 256)) * 8, "not text (byte 0 is not UTF-8)"),
+        "binary with NUL bytes": (lambda b, other: b[:40] + bytes(64) + b[40:], "binary data (a NUL byte at offset 40)"),
+        "another task's shard": (lambda b, other: other, "trailer is for task 4 runs 6..10"),
+    }
+
+    def test_each_damage(self):
+        ref = self.run_campaign("reference", 5, "local", "--workers=2")
+        self.assertIn("8 tasks: 8 done", self.tool("status", ref).stdout)
+        shard = ref / "shards" / "task-00003.csv"
+        good = shard.read_bytes()
+        self.assertTrue(good.decode().splitlines()[-1].startswith('#quic-cc-campaign-shard {"task": 3, '
+                                                                  '"first_run": 1, "last_run": 5, "rows": 5, '))
+        other = (ref / "shards" / "task-00004.csv").read_bytes()
+        for kind, (damage, words) in self.DAMAGE.items():
+            with self.subTest(kind):
+                d = self.work / kind.replace(" ", "-").replace("'", "")
+                shutil.copytree(ref, d)
+                (d / "merged.csv").unlink()
+                bad = damage(good, other)
+                self.assertNotEqual(bad, good)
+                (d / "shards" / shard.name).write_bytes(bad)
+                status = self.tool("status", d, check=False)
+                self.assertEqual(status.returncode, 1, status.stderr)
+                self.assertEqual(status.stderr, "")
+                self.assertIn("8 tasks: 1 defective, 7 done", status.stdout)
+                defects = [l for l in status.stdout.splitlines() if l.startswith("DEFECTIVE")]
+                self.assertEqual(len(defects), 1, status.stdout)
+                self.assertTrue(defects[0].startswith(f"DEFECTIVE task 3 (cc=cubic loss=40%, runs 1..5): "
+                                                      f"{d / 'shards' / shard.name}: "), defects[0])
+                self.assertIn(words, defects[0])
+                merge = self.tool("merge", d, check=False)
+                one_line(self, merge, 1, f"merge: {d / 'shards' / shard.name}: ", words,
+                         f"`quic-cc-campaign resume {d}` re-runs task 3")
+                self.assertEqual(merge.stdout, "")
+                self.assertFalse((d / "merged.csv").exists())
+        # resume re-runs just the damaged task; the merge is the undamaged one, byte for byte
+        for kind in ("row deleted", "binary file"):
+            d = self.work / kind.replace(" ", "-")
+            resume = self.tool("resume", d)
+            self.assertIn("re-running 1 of 8 task(s): 3\n", resume.stderr)
+            self.assertEqual([p.name[:14] for p in (d / "defective").iterdir()], ["task-00003.csv"])
+            self.tool("merge", d)
+            self.assertEqual((d / "merged.csv").read_bytes(), (ref / "merged.csv").read_bytes())
+
+
+    def test_rows_without_key_columns(self):
+        """A CSV with 'run' first and several rows per run (the dumbbell: one per flow)."""
+        tool = load_tool()
+        t = {"id": 1, "first_run": 1, "runs": 2}
+        good = "run,flow,goodput\n1,0,5.1\n1,1,4.9\n2,0,5.0\n2,1,5.2\n"
+        self.assertEqual(len(tool.check_rows(good, t)[1]), 4)
+        for bad, words in ((good.replace("2,1,5.2\n", ""), "run 2 has 1 row(s), run 1 2 (a deleted row)"),
+                           (good + "2,1,5.2\n", "line 6 repeats line 5"),
+                           (good.replace("2,0", "3,0"), "line 4: run 3 is not one of the task's runs 1..2"),
+                           (good.replace("2,0,5.0\n2,1,5.2\n", ""), "run 2 has 0 row(s)")):
+            with self.assertRaises(tool.ShardDefect) as e:
+                tool.check_rows(bad, t)
+            self.assertIn(words, str(e.exception))
+        # No 'run' column (the response function, one run per point): the task's run goes in front.
+        table = "cc,p,measured_window\nreno,0.01,10.8\ncubic,0.01,11.4\n"
+        self.assertEqual(tool.with_run_column(table, {"first_run": 7, "runs": 1}),
+                         "run,cc,p,measured_window\n7,reno,0.01,10.8\n7,cubic,0.01,11.4\n")
+        self.assertEqual(tool.with_run_column(good, t), good)
+        with self.assertRaises(tool.ShardDefect) as e:
+            tool.with_run_column(table, t)
+        self.assertIn("header has no 'run' column, so a task can hold one run only (it has 2: set chunk = 1)",
+                      str(e.exception))
+
+
+def children(pid):
+    """Child PIDs of every thread of pid."""
+    out = []
+    for task in pathlib.Path(f"/proc/{pid}/task").iterdir():
+        try:
+            out += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return out
+
+
+class Interrupt(CampaignTest):
+    """Ctrl-C, a killed coordinator (with and without its tasks) and the directory lock."""
+
+    def in_flight(self, d, after=1):
+        """A task (id > after) whose example is running: (task id, its wrapper's PID)."""
+        for started in sorted((d / "status").glob("task-*.started")) if (d / "status").exists() else []:
+            tid = int(started.name[5:10])
+            try:
+                pid = json.loads(started.read_text())["pid"]
+            except (OSError, ValueError):
+                continue
+            if tid > after and pid and children(pid):
+                return tid, pid
+        return None
+
+    def test_lock_and_ctrl_c(self):
+        """A second writer while `run` runs, then Ctrl-C. The tasks run a stand-in example that
+        waits for a file, so two of them are surely in flight when the signal comes."""
+        gate = self.work / "ctrl-c-gate"
+        spec = self.fake_example("fake-ctrl-c", ["rate", *BATCH, "dryRun"], gate=gate)
+        d, run = self.start_run("ctrl-c", spec, workers=2, bin_dir=self.work)
+        try:
+            self.wait_for(lambda: self.in_flight(d, after=0) and self.in_flight(d, after=1))
+            in_flight = {int(p.name[5:10]) for p in (d / "status").glob("task-*.started")}
+            resume = self.tool("resume", d, check=False)
+            one_line(self, resume, 2, f"campaign directory {d} is in use by `quic-cc-campaign run` (pid {run.pid} on ",
+                     "one `run` or `resume` at a time")
+            again = self.tool("run", self.spec("again", spec), "--bin-dir", self.work, "--backend=local", "--dir", d,
+                              check=False)
+            one_line(self, again, 2, f"--dir={d}: exists and is not empty")
+            os.killpg(run.pid, signal.SIGINT)  # what a terminal does on Ctrl-C
+            run.wait(timeout=120)
+            err = (self.work / "ctrl-c.stderr").read_text()
+        finally:
+            if run.poll() is None:
+                run.kill()
+                run.wait()
+        self.assertEqual(run.returncode, 130, err)
+        self.assertNotIn("Traceback", err)
+        own = [l for l in err.splitlines() if not l.startswith(("fake-ctrl-c: ", "campaign fake-ctrl-c: "))]
+        self.assertEqual(own, [f"quic-cc-campaign: run: stopped by SIGINT: 0 of 8 tasks done; "
+                               f"`quic-cc-campaign resume {d}` runs the rest"], err)
+        status = self.tool("status", d, check=False)
+        self.assertEqual(status.returncode, 1)
+        self.assertIn("8 tasks: 2 interrupted, 6 missing\n", status.stdout)
+        interrupted = {int(l.split()[2]) for l in status.stdout.splitlines() if l.startswith("INTERRUPTED")}
+        self.assertEqual(interrupted, in_flight)
+        self.assertIn("stopped by SIGTERM on", status.stdout)  # the coordinator stops its tasks with SIGTERM
+        self.assertEqual(list((d / "shards").glob(".*")), [])  # no temporary file left
+        gate.touch()
+        self.tool("resume", d)
+        self.tool("merge", d)
+        self.assertEqual([(r["--rate"], r["run"]) for r in read_csv(d / "merged.csv")],
+                         [(rate, str(run)) for rate in ("1Mbps", "2Mbps") for run in range(1, 5)])
+
+    def test_killed_with_its_tasks(self):
+        """SIGKILL of the coordinator, its tasks and their examples (a crashed node, an OOM kill):
+        the tasks that were in flight are "interrupted", only the others "never ran"."""
+        d, run = self.start_run("killed", workers=2)
+        try:
+            self.wait_for(lambda: self.in_flight(d))
+            os.kill(run.pid, signal.SIGSTOP)  # no new task from here on
+            wrappers = children(run.pid)
+            for pid in [c for w in wrappers for c in children(w)] + wrappers + [run.pid]:
+                os.kill(pid, signal.SIGKILL)
+            run.wait()
+        finally:
+            if run.poll() is None:
+                run.kill()
+                run.wait()
+        in_flight = {int(p.name[5:10]) for p in (d / "status").glob("task-*.started")
+                     if not (d / "shards" / f"{p.stem}.csv").exists()}  # (one may have just finished)
+        self.assertTrue(in_flight)
+        status = self.tool("status", d, check=False)
+        self.assertEqual(status.returncode, 1)
+        interrupted = {int(l.split()[2]) for l in status.stdout.splitlines() if l.startswith("INTERRUPTED")}
+        never = {int(l.split()[2]) for l in status.stdout.splitlines() if l.startswith("MISSING")}
+        self.assertEqual(interrupted, in_flight, status.stdout)
+        self.assertFalse(never & in_flight)
+        self.assertIn("no result: its coordinator was killed", status.stdout)
+        self.assertIn(f"{len(in_flight)} interrupted", status.stdout)
+        self.tool("resume", d)
+        self.assertIn("8 tasks: 8 done", self.tool("status", d).stdout)
+        self.assertEqual(list((d / "shards").glob(".*")), [])
+
+    def test_coordinator_killed_tasks_go_on(self):
+        """SIGKILL of the coordinator alone: its tasks go on and keep the directory locked meanwhile
+        ("running", and `resume` waits its turn). The tasks run a stand-in example that waits for
+        a file, so they are surely running while this is checked."""
+        gate = self.work / "orphans-gate"
+        spec = self.fake_example("fake-waits", ["rate", *BATCH, "dryRun"], gate=gate)
+        d, run = self.start_run("orphans", spec, workers=2, bin_dir=self.work)
+        try:
+            self.wait_for(lambda: self.in_flight(d, after=0) and self.in_flight(d, after=1))
+            os.kill(run.pid, signal.SIGKILL)
+            run.wait()
+            status = self.tool("status", d, check=False)
+            self.assertEqual(status.returncode, 1)
+            self.assertIn("8 tasks: 6 missing, 2 running\n", status.stdout)
+            self.assertNotIn("INTERRUPTED", status.stdout)
+            resume = self.tool("resume", d, check=False)
+            one_line(self, resume, 2, f"(pid {run.pid} on ", "which is gone: tasks it started are still running")
+        finally:
+            gate.touch()
+            if run.poll() is None:
+                run.kill()
+                run.wait()
+        tool = load_tool()
+        self.wait_for(lambda: not tool.DirectoryLock(d).held_elsewhere())
+        self.assertIn("8 tasks: 2 done, 6 missing", self.tool("status", d, check=False).stdout)
+        self.tool("resume", d)
+        self.tool("merge", d)
+        # rate is a parameter and a column of the stand-in's CSV: the parameter's column is "--rate"
+        with open(d / "merged.csv") as f:
+            self.assertEqual(f.readline(), "--rate,config,run,rate\n")
+        self.assertEqual([(r["--rate"], r["run"], r["rate"]) for r in read_csv(d / "merged.csv")],
+                         [(rate, str(run), rate) for rate in ("1Mbps", "2Mbps") for run in range(1, 5)])
+
+
+class Installed(CampaignTest):
+    """`cmake --install`: the tool and the examples it runs, found next to it without --bin-dir."""
+
+    def test_installed_tool_finds_its_examples(self):
+        prefix = self.work / "prefix"
+        install = subprocess.run([shutil.which("cmake"), "--install", str(self.bin_dir.parent), "--prefix", str(prefix)],
+                                 capture_output=True, text=True)
+        self.assertEqual(install.returncode, 0, install.stdout + install.stderr)
+        bindir = prefix / "bin"
+        for example in ("quic-cc-death-spiral", "quic-cc-hystart-lab", "quic-cc-dumbbell", "quic-cc-response-function"):
+            self.assertTrue(os.access(bindir / example, os.X_OK), example)
+        env = {k: v for k, v in os.environ.items() if k not in ("QUICCC_BIN_DIR", "LD_LIBRARY_PATH")}
+        env["PATH"] = "/usr/bin:/bin"
+        spec = self.spec("installed", '[campaign]\nexample = "quic-cc-death-spiral"\nruns = 4\nchunk = 2\n'
+                         '[parameters]\ncc = ["reno"]\n')
+        d = self.work / "installed"
+        self.tool("run", spec, "--backend=local", "--dir", d, env=env, tool=bindir / "quic-cc-campaign")
+        self.assertEqual(json.loads((d / "campaign.json").read_text())["binary"], str(bindir / "quic-cc-death-spiral"))
+        self.tool("merge", d, env=env, tool=bindir / "quic-cc-campaign")
+        self.assertEqual([int(r["run"]) for r in read_csv(d / "merged.csv")], [1, 2, 3, 4])
+
+
+class Statistics(CampaignTest):
+    """The tool's Wilson intervals (statsmodels) and quantiles (numpy) agree with
+    study/quic-cc-report.cc's on the same data (quic-cc-report-dump)."""
+
+    def test_python_agrees_with_cpp(self):
+        import random
+        tool = load_tool()
+        rng = random.Random(29)
+        wilson = [(k, n) for n in (0, 1, 2, 3, 7, 10, 30, 60, 100, 1000, 43200)
+                  for k in sorted({0, 1, n // 3, n // 2, n - 1, n}) if 0 <= k <= n]
+        samples = [[rng.choice([rng.uniform(0, 10), rng.randint(0, 5)]) for _ in range(rng.randint(1, 40))]
+                   for _ in range(60)] + [[3.0], [1.0, 1.0, 2.0], [5.0, 4.0, 3.0, 2.0, 1.0]]
+        quantiles = [(q, v) for v in samples for q in (0.01, 0.1, 0.2, 0.21, 0.25, 0.5, 0.9, 0.95, 0.99, 1.0)]
+        queries = [f"wilson {k} {n}" for k, n in wilson] + [f"quantile {q!r} " + " ".join(map(repr, v))
+                                                            for q, v in quantiles]
+        dump = subprocess.run([str(self.bin_dir.parent / "quic-cc-report-dump")], input="\n".join(queries) + "\n",
+                              capture_output=True, text=True, check=True).stdout.splitlines()
+        self.assertEqual(len(dump), len(queries))
+        for (k, n), line in zip(wilson, dump):
+            cpp = [float(x) for x in line.split()]
+            py = tool.wilson(k, n)
+            for a, b in zip(py, cpp):
+                self.assertTrue(math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-15), f"wilson({k}, {n}): {py} vs {cpp}")
+        self.assertEqual(tool.wilson(0, 0), (0.0, 1.0))
+        self.assertLess(tool.wilson(3, 10)[0], 0.3)  # a real interval around 0.3
+        self.assertGreater(tool.wilson(3, 10)[1], 0.3)
+        for (q, v), line in zip(quantiles, dump[len(wilson):]):
+            self.assertEqual(tool.quantile(v, q), float(line), f"quantile {q} of {v}")
+        self.assertIsNone(tool.quantile([], 0.5))
+
+    def test_summary_skips_missing_times(self):
+        """A completed row without a completion time (quic-cc-idle's on-off workload) counts as
+        completed and adds no time: no traceback, the median of the others or '-'."""
+        tool = load_tool()
+        camp = types.SimpleNamespace(meta={"name": "x", "example": "e", "first_run": 1, "runs": 3, "spec_runs": 3})
+        header = ["w", "config", "run", "completed", "completion_s"]
+        rows = [["a", "c", "1", "1", "2.5"], ["a", "c", "2", "1", ""], ["a", "c", "3", "0", "0"],
+                ["b", "c", "1", "1", ""], ["b", "c", "2", "1", ""], ["b", "c", "3", "1", ""]]
+        lines = tool.summarize(camp, header, rows, 1, 1, []).splitlines()
+        self.assertRegex(lines[4], r"^a\s+c\s+3\s+2/3\s+33\.3\s+\[\S+, \S+\]\s+2\.50\s+2\.50$")
+        self.assertRegex(lines[5], r"^b\s+c\s+3\s+3/3\s+0\.0\s+\[0\.0, \S+\]\s+-\s+-$")
 
 
 def free_port():
@@ -365,6 +854,50 @@ class SlurmBackend(CampaignTest):
             cluster.stop()
 
 
+class OtherExamples(CampaignTest):
+    """The tool drives every batch example: the dumbbell (rows per flow, 'run' first) and the
+    response function (no 'run' column, one run per point); a campaign's rows are the example's."""
+
+    def campaign_rows(self, name, spec):
+        d = self.work / name
+        self.tool("run", self.spec(name, spec), "--bin-dir", self.bin_dir, "--backend=local", "--workers=2",
+                  "--dir", d)
+        merge = self.tool("merge", d)
+        return read_csv(d / "merged.csv"), merge.stdout
+
+    def direct_rows(self, example, *args):
+        out = self.work / f"{example}-direct.csv"
+        subprocess.run([str(self.bin_dir / example), *args, "--jobs=1", "--quiet", f"--csv={out}"], check=True,
+                       stdout=subprocess.DEVNULL)
+        return read_csv(out)
+
+    def test_dumbbell(self):
+        rows, summary = self.campaign_rows("dumbbell", '[campaign]\nexample = "quic-cc-dumbbell"\nruns = 2\n'
+                                           'chunk = 1\n[fixed]\nduration = "3s"\nwarmup = "1s"\n'
+                                           '[parameters]\nflows = ["quic:cubic:2", "quic:reno:2"]\n')
+        self.assertEqual([(r["flows"], r["run"], r["flow"]) for r in rows],
+                         [(f, str(run), str(flow)) for f in ("quic:cubic:2", "quic:reno:2") for run in (1, 2)
+                          for flow in (0, 1)])
+        for flows in ("quic:cubic:2", "quic:reno:2"):
+            own = self.direct_rows("quic-cc-dumbbell", f"--flows={flows}", "--duration=3s", "--warmup=1s", "--runs=2")
+            self.assertEqual([{k: v for k, v in r.items() if k != "flows"} for r in rows if r["flows"] == flows], own)
+        self.assertRegex(summary, r"\nquic:cubic:2\s+2\s+4\n")  # runs, rows of the cell
+
+    def test_response_function(self):
+        rows, summary = self.campaign_rows("response", '[campaign]\nexample = "quic-cc-response-function"\n'
+                                           'runs = 1\n[fixed]\ncycles = 3\nwarmupCycles = 1\nrtt = "50ms"\n'
+                                           '[parameters]\np = ["0.01", "0.001"]\n')
+        # The parameter p is also a column of the example's CSV: the campaign's is "--p".
+        self.assertEqual([(r["--p"], r["run"], r["cc"]) for r in rows],
+                         [(p, "1", cc) for p in ("0.01", "0.001") for cc in ("reno", "cubic")])
+        for p in ("0.01", "0.001"):
+            own = self.direct_rows("quic-cc-response-function", f"--p={p}", "--cycles=3", "--warmupCycles=1",
+                                   "--rtt=50ms")
+            self.assertEqual([{k: v for k, v in r.items() if k not in ("--p", "run")} for r in rows if r["--p"] == p],
+                             own)
+        self.assertIn("runs 1..1 per cell", summary)
+
+
 class PhaseDiagram(CampaignTest):
     """A small phase diagram (4 cells x 3 configurations x 10 runs): table and heatmaps."""
 
@@ -385,8 +918,8 @@ class PhaseDiagram(CampaignTest):
         # The campaign's cell (30 %, 2 s, 5 ms) is the example's default scenario: its rows are
         # exactly what the example writes for runs 1..10 in one invocation.
         direct = self.work / "direct.csv"
-        subprocess.run([str(self.bin_dir / "quic-cc-death-spiral"), "--runs=10", "--jobs=1", "--quiet",
-                        f"--csv={direct}"], check=True, stdout=subprocess.DEVNULL)
+        table = subprocess.run([str(self.bin_dir / "quic-cc-death-spiral"), "--runs=10", "--jobs=1", "--quiet",
+                                f"--csv={direct}"], check=True, capture_output=True, text=True).stdout
         cell = [{k: v for k, v in r.items() if k not in ("loss", "lossDuration", "delay", "ackPolicy")}
                 for r in rows if r["loss"] == "30%" and r["lossDuration"] == "2s"]
         self.assertEqual(cell, read_csv(direct))
@@ -398,6 +931,16 @@ class PhaseDiagram(CampaignTest):
         self.assertIn(f"{10 - failed}/10", line)
         self.assertIn(f"{100 * failed / 10:.1f}", line)
         self.assertTrue(all(r["completed"] == "1" for r in cell if r["config"] == "reno"))
+        # Same data, same statistics: the example's own table (study/quic-cc-report.cc) and the
+        # campaign's (statsmodels, numpy) agree on every configuration of the cell.
+        stats = re.compile(r"(?:^|\s)(cubic-LastSent|cubic-LastActivity|reno)\s+(\d+)\s+(\d+/\d+)\s+(\S+)\s+"
+                           r"(\[\S+, \S+\])\s+(\S+)\s+(\S+)")
+        own = [stats.search(l).groups() for l in table.splitlines() if stats.search(l)]
+        ours = [stats.search(l).groups() for l in merge.stdout.splitlines()
+                if l.startswith("30") and " 2s " in l and stats.search(l)]
+        self.assertEqual(len(own), 3, table)
+        self.assertEqual(ours, own)
+        self.assertIn(("cubic-LastSent", "10", f"{10 - failed}/10"), [o[:3] for o in own])
         plots = self.tool("plot", d).stdout.split()
         self.assertEqual([pathlib.Path(p).name for p in plots], ["heatmap-ReceiveBatch.png", "completion-cdf.png"])
         for p in plots:

@@ -9,10 +9,19 @@
 - determinism: the CSV of a small batch is byte-identical across two runs and across --jobs=1
   and --jobs=2.
 
-    test_examples_cli.py <quic-cc-death-spiral> <quic-cc-hystart-lab> <scratch dir>
+- an attribute value ns-3 cannot read or its checker rejects (--ns3::Type::Attr=V, flow-spec
+  attributes) is the same one line and exit 2 in every batch example, never an abort in ns-3;
+- a write failure of an output file (a file size limit, as a full disk) is one line and exit
+  status 1, the finished rows kept in <csv>.partial, no temporary file and no core file left;
+- empty values, rates without a unit, size units, derived defaults, attributes the example sets
+  itself, the dumbbell's Jain index over zero throughputs (issue 28).
+
+    test_examples_cli.py <directory of the example programs> <scratch dir>
 """
 
+import os
 import pathlib
+import resource
 import subprocess
 import sys
 import time
@@ -20,6 +29,13 @@ import unittest
 
 DS = "quic-cc-death-spiral"
 HL = "quic-cc-hystart-lab"
+DB = "quic-cc-dumbbell"
+RF = "quic-cc-response-function"
+BATCH = (DS, HL, DB, RF)
+
+SIZE = ("must be a whole number of bytes > 0, e.g. 8000000, 10MB (10,000,000 bytes), 500kB, "
+        "1GiB (2^30 bytes)")
+BETA = "invalid value '{}' for attribute Beta of ns3::QuicCubic (double in (0, 1))"
 
 # (example, arguments, the one line expected on stderr)
 BAD = [
@@ -29,8 +45,12 @@ BAD = [
     (DS, ["--jobs=-1"], "--jobs=-1: must be a whole number in 0..4096"),
     (DS, ["--seed=0"], "--seed=0: must be a whole number in 1..4294967295"),
     (DS, ["--mss=100"], "--mss=100: must be a whole number in 1200..1472"),
-    (DS, ["--size=0"], "--size=0: must be a size > 0 in bytes, e.g. 10MB (10,000,000 bytes), 500kB or 8000000"),
-    (DS, ["--timeout=0s"], "--timeout=0s: must be > 0"),
+    (DS, ["--size=0"], "--size=0: " + SIZE),
+    (DS, ["--size=1.5B"], "--size=1.5B: " + SIZE),
+    (DS, ["--size=1Mb"], "--size=1Mb: " + SIZE),
+    (DS, ["--timeout=0s"], "--timeout=0s: must be after the end of the loss (2s)"),
+    (DS, ["--timeout=1s", "--lossDuration=1s"],
+     "--timeout=1s: must be after --lossDuration=1s"),
     (DS, ["--delay=5"], "--delay=5: must be a time >= 0 with a unit, e.g. 2s, 500ms, 50us"),
     (DS, ["--ackPolicy=Foo"], "--ackPolicy=Foo: must be ReceiveBatch or Rfc9000"),
     (DS, ["--cc=bbr"], "--cc=bbr: must be cubic or reno"),
@@ -51,9 +71,13 @@ BAD = [
     (DS, ["--loss=30"], "--loss=30: a fraction must be in [0, 1]: use 30% or 0.3"),
     (DS, ["--loss=150%"], "--loss=150%: a percentage must be in 0%..100%"),
     (DS, ["--loss=lots"], "--loss=lots: must be a loss rate: use 30% or 0.3"),
-    (DS, ["--rate=fast"], "--rate=fast: must be a rate > 0 such as 1Gbps, 5Mbps, 100kb/s"),
+    (DS, ["--rate=fast"], "--rate=fast: must be a rate > 0 with a unit, e.g. 1Gbps, 5Mbps, 100kb/s"),
+    (DS, ["--rate=1000"], "--rate=1000: must be a rate > 0 with a unit, e.g. 1Gbps, 5Mbps, 100kb/s"),
+    # Only what the user wrote is named; a default by what it is and its value.
     (DS, ["--lateSample=12s"],
-     "--lateSample=12s: must be at or after --lossDuration (2s) and before --timeout (10s)"),
+     "--lateSample=12s: must be at or after the end of the loss (2s) and before the timeout (10s)"),
+    (DS, ["--lateSample=12s", "--timeout=11s"],
+     "--lateSample=12s: must be at or after the end of the loss (2s) and before --timeout=11s"),
     (DS, ["--quiet=maybe"], "--quiet=maybe: must be true or false"),
     (DS, ["--bogus=1"], "--bogus=1: unknown option (see --help)"),
     (DS, ["stray"], "stray: not an option (options are --name=value; see --help)"),
@@ -84,6 +108,63 @@ BAD = [
     (HL, ["--hystartL=-1"], "--hystartL=-1: must be a whole number in 0..4294967295"),
     (HL, ["--csv=/nonexistent-quic-cc/lab.csv"],
      "--csv=/nonexistent-quic-cc/lab.csv: directory /nonexistent-quic-cc does not exist"),
+    # Attribute values ns-3 cannot read (it aborts in double.cc) or its checker rejects.
+    *[(name, [f"--ns3::QuicCubic::Beta={v}"], f"--ns3::QuicCubic::Beta={v}: " + BETA.format(v))
+      for name in BATCH for v in ("abc", "5", "0", "1", "0.5x")],
+    (DS, ["--ns3::QuicCubic::C=-1"],
+     "--ns3::QuicCubic::C=-1: invalid value '-1' for attribute C of ns3::QuicCubic "
+     "(double in (0, inf))"),
+    (HL, ["--ns3::QuicCubic::SendIdleTimeout=5x"],
+     "--ns3::QuicCubic::SendIdleTimeout=5x: invalid value '5x' for attribute SendIdleTimeout of "
+     "ns3::QuicCubic (Time +1ns:+9.22337e+18ns)"),
+    (DS, ["--ns3::QuicHyStartPlusPlus::CssGrowthDivisor=1"],
+     "--ns3::QuicHyStartPlusPlus::CssGrowthDivisor=1: invalid value '1' for attribute "
+     "CssGrowthDivisor of ns3::QuicHyStartPlusPlus (uint32_t 2:4294967295)"),
+    *[(name, ["--ns3::QuicCcSocket::MaxDatagramSize=abc"],
+       "--ns3::QuicCcSocket::MaxDatagramSize=abc: invalid value 'abc' for attribute "
+       "MaxDatagramSize of ns3::QuicCcSocket (uint64_t 1200:65527)") for name in BATCH],
+    (DB, ["--flows=quic:cubic[Beta=abc]:1"],
+     "--flows=quic:cubic[Beta=abc]:1: 'quic:cubic[Beta=abc]:1': " + BETA.format("abc")),
+    (DB, ["--flows=quic:cubic[Beta=2]:1"],
+     "--flows=quic:cubic[Beta=2]:1: 'quic:cubic[Beta=2]:1': " + BETA.format("2")),
+    (DB, ["--flows=quic:cubic[C=-1]:1"],
+     "--flows=quic:cubic[C=-1]:1: 'quic:cubic[C=-1]:1': invalid value '-1' for attribute C of "
+     "ns3::QuicCubic (double in (0, inf))"),
+    (DB, ["--flows=tcp:TcpCubic[Beta=abc]:1"],
+     "--flows=tcp:TcpCubic[Beta=abc]:1: 'tcp:TcpCubic[Beta=abc]:1': invalid value 'abc' for "
+     "attribute Beta of ns3::TcpCubic (double 0:1.79769e+308)"),
+    # An attribute the example sets from an option (or itself) would be overridden silently.
+    (DS, ["--ns3::QuicCcSocket::MaxDatagramSize=65000"],
+     "--ns3::QuicCcSocket::MaxDatagramSize=65000: this example sets it from --mss, which would "
+     "override it: use --mss"),
+    (HL, ["--ns3::QuicCcSocket::MaxDatagramSize=1400"],
+     "--ns3::QuicCcSocket::MaxDatagramSize=1400: this example sets it from --mss, which would "
+     "override it: use --mss"),
+    (DB, ["--ns3::QuicCcSocket::MaxDatagramSize=1400"],
+     "--ns3::QuicCcSocket::MaxDatagramSize=1400: this example sets this attribute itself, so the "
+     "default has no effect"),
+    (RF, ["--ns3::QuicCubic::C=0.5"],
+     "--ns3::QuicCubic::C=0.5: this example sets it from --C, which would override it: use --C"),
+    # Empty values: one line, not ns-3's help text and exit 1.
+    *[(name, [f"--{opt}="], f"--{opt}=: needs a value (--{opt}=VALUE)")
+      for name in BATCH for opt in ("runs", "csv", "jobs", "firstRun", "dryRun")],
+    (DB, ["--flows="], "--flows=: needs a value (--flows=VALUE)"),
+    (HL, ["--configs="], "--configs=: needs a value (--configs=VALUE)"),
+    (DS, ["--ns3::QuicCubic::Beta="], "--ns3::QuicCubic::Beta=: needs a value (--ns3::QuicCubic::Beta=VALUE)"),
+    (RF, ["--runs=2"],
+     "--runs=2: must be 1: the periodic loss draws no random number, so every run of a point is "
+     "the same"),
+]
+
+# Accepted: --dryRun exits 0 with nothing printed (units, derived defaults, the batch options).
+GOOD = [
+    *[(DS, [f"--size={v}"]) for v in ("1GB", "1G", "1GiB", "1000MB", "1MiB", "1.5MB", "10M", "8000000", "500kB", "500KB")],
+    (DS, ["--timeout=6s"]),           # the late sample follows: 2 + 4 x 5/8 = 4.5 s
+    (DS, ["--lossDuration=20s"]),     # the timeout follows (28 s), and the late sample (25 s)
+    (DS, ["--lossDuration=1s", "--timeout=3s"]),
+    *[(name, ["--runs=1", "--firstRun=3", "--jobs=2", "--seed=2", "--quiet"]) for name in BATCH],
+    (DB, ["--duration=3s"]),          # the warm-up follows (0.5 s)
+    (DB, ["--transfer=2MB"]),
 ]
 
 # Small, quick batches for the determinism check.
@@ -92,6 +173,7 @@ SMALL = {
          "--idle-restart=all"],
     HL: ["--runs=2", "--size=300kB", "--buffer=1,1000p", "--loss=0,2%",
          "--configs=tcp-cubic,reno,cubic-hystart"],
+    DB: ["--flows=quic:cubic:1,tcp:TcpCubic:1", "--runs=3", "--duration=4s"],
 }
 
 
@@ -101,15 +183,94 @@ class ExamplesCommandLine(unittest.TestCase):
 
     def run_example(self, name, args):
         return subprocess.run([str(self.binaries[name])] + args, capture_output=True, text=True,
-                              timeout=600)
+                              timeout=600, cwd=self.scratch)
 
     def test_bad_options_exit_2_with_one_line(self):
         for name, args, expected in BAD:
+            for dry in ([], ["--dryRun"]):  # checked before the first run, --dryRun or not
+                with self.subTest(example=name, args=args + dry):
+                    r = self.run_example(name, args + dry)
+                    self.assertEqual(r.returncode, 2, r.stderr)
+                    self.assertEqual(r.stdout, "")
+                    self.assertEqual(r.stderr, f"{name}: {expected}\n")
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
+
+    def test_bad_global_value_is_one_line(self):
+        # ns-3's UintegerValue aborts on "abc"; the checker's type differs between ns-3 versions.
+        for name in BATCH:
+            with self.subTest(example=name):
+                r = self.run_example(name, ["--RngRun=abc", "--dryRun"])
+                self.assertEqual((r.returncode, r.stdout), (2, ""), r.stderr)
+                self.assertRegex(r.stderr,
+                                 rf"^{name}: --RngRun=abc: invalid value 'abc' \(uint\d+_t 0:\d+\)\n$")
+
+    def test_good_options_pass_dry_run(self):
+        for name, args in GOOD:
             with self.subTest(example=name, args=args):
-                r = self.run_example(name, args)
-                self.assertEqual(r.returncode, 2, r.stderr)
-                self.assertEqual(r.stdout, "")
-                self.assertEqual(r.stderr, f"{name}: {expected}\n")
+                r = self.run_example(name, args + ["--dryRun"])
+                self.assertEqual((r.returncode, r.stdout, r.stderr), (0, "", ""))
+
+    def run_limited(self, name, args, limit):
+        """Run with a file size limit of \p limit bytes (as a full disk: write() fails)."""
+        def set_limit():
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+        return subprocess.run([str(self.binaries[name])] + args, capture_output=True, text=True,
+                              timeout=600, cwd=self.scratch, preexec_fn=set_limit)
+
+    def assert_no_core_and_no_temporary(self, csv):
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
+        self.assertEqual(sorted(p.name for p in csv.parent.glob(f".{csv.name}*")), [])
+
+    def test_write_failure_keeps_finished_rows(self):
+        cases = [
+            (DS, SMALL[DS] + ["--jobs=2"], 1),  # a row per run
+            (HL, SMALL[HL] + ["--jobs=2"], 1),
+            (DB, SMALL[DB] + ["--jobs=2"], 2),  # a row per flow: 2 per run
+        ]
+        for name, args, rows_per_run in cases:
+            csv = self.scratch / f"{name}-full.csv"
+            partial = pathlib.Path(f"{csv}.partial")
+            reference = self.scratch / f"{name}-reference.csv"
+            r = self.run_example(name, args + [f"--csv={reference}", "--quiet"])
+            self.assertEqual(r.returncode, 0, r.stderr)
+            lines = reference.read_bytes().splitlines(keepends=True)
+            header = lines[0]
+            # Room for the header and two and a half runs' rows: the third run's write fails.
+            limit = len(header) + sum(len(x) for x in lines[1:1 + 2 * rows_per_run]) + \
+                len(lines[1 + 2 * rows_per_run]) // 2
+            with self.subTest(example=name, limit=limit):
+                r = self.run_limited(name, args + [f"--csv={csv}", "--quiet"], limit)
+                self.assertEqual(r.returncode, 1, r.stderr)
+                self.assertEqual(
+                    r.stderr,
+                    f"{name}: cannot write {csv}: File too large; the {2 * rows_per_run} row(s) "
+                    f"written before it are in {partial}\n")
+                self.assertFalse(csv.exists())
+                # Exactly the finished rows, complete, as the full run writes them.
+                self.assertEqual(partial.read_bytes(), b"".join(lines[:1 + 2 * rows_per_run]))
+                self.assert_no_core_and_no_temporary(csv)
+                partial.unlink()
+            with self.subTest(example=name, limit="header only"):
+                r = self.run_limited(name, args + [f"--csv={csv}", "--quiet"], len(header) + 3)
+                self.assertEqual(r.returncode, 1, r.stderr)
+                self.assertEqual(r.stderr, f"{name}: cannot write {csv}: File too large\n")
+                self.assertFalse(csv.exists())
+                self.assertFalse(partial.exists())
+                self.assert_no_core_and_no_temporary(csv)
+
+    def test_dumbbell_jain_index_undefined_without_goodput(self):
+        csv = self.scratch / "starved.csv"
+        r = self.run_example(DB, ["--flows=quic:cubic:2", "--loss=0.999", "--duration=3s",
+                                  "--warmup=1s", f"--csv={csv}"])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("Jain index undefined (no flow had goodput)", r.stdout)
+        self.assertIn("  Jain index undefined (no flow had goodput in any run)\n", r.stdout)
+        rows = csv.read_text().splitlines()
+        self.assertEqual(len(rows), 3)
+        for row in rows[1:]:
+            fields = row.split(",")
+            self.assertEqual(float(fields[7]), 0.0)  # goodput_mbps
+            self.assertEqual(fields[-1], "")         # jain_index: undefined
 
     def test_dry_run_prints_nothing_and_writes_nothing(self):
         for name in (DS, HL):
@@ -124,14 +285,14 @@ class ExamplesCommandLine(unittest.TestCase):
         self.assertFalse((self.scratch / "new-qlog-dir").exists())
 
     def test_csv_into_missing_directory_fails_before_running(self):
-        for name in (DS, HL):
+        for name in BATCH:
             start = time.monotonic()
             r = self.run_example(name, [f"--csv={self.scratch}/missing/out.csv"])  # default batch
             self.assertEqual(r.returncode, 2, r.stderr)
             self.assertLess(time.monotonic() - start, 10, "checked only after running")
 
     def test_csv_identical_across_runs_and_jobs(self):
-        for name in (DS, HL):
+        for name in (DS, HL, DB):
             outputs = []
             for tag, jobs in (("a", "1"), ("b", "1"), ("c", "2")):
                 csv = self.scratch / f"{name}-{tag}.csv"
@@ -147,9 +308,10 @@ class ExamplesCommandLine(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    ExamplesCommandLine.binaries = {DS: pathlib.Path(sys.argv[1]), HL: pathlib.Path(sys.argv[2])}
-    ExamplesCommandLine.scratch = pathlib.Path(sys.argv[3])
+    ExamplesCommandLine.binaries = {name: pathlib.Path(sys.argv[1]).resolve() / name
+                                    for name in BATCH}
+    ExamplesCommandLine.scratch = pathlib.Path(sys.argv[2]).resolve()
     ExamplesCommandLine.scratch.mkdir(parents=True, exist_ok=True)
-    for old in ExamplesCommandLine.scratch.glob("*.csv"):
+    for old in ExamplesCommandLine.scratch.glob("*.csv*"):
         old.unlink()
     unittest.main(argv=sys.argv[:1], verbosity=2)

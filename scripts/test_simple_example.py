@@ -6,6 +6,7 @@ argument errors, and that README.md shows the program and the CMake project as t
   test_simple_example.py <path to quic-cc-simple> <scratch directory>
 """
 
+import os
 import pathlib
 import re
 import shutil
@@ -96,6 +97,24 @@ class SimpleExample(unittest.TestCase):
         r = run(self.example, "--dryRun=true", f"--cwndFile={target}")
         self.assertEqual((r.returncode, r.stdout, r.stderr), (0, "", ""))
         self.assertEqual(sorted(p.name for p in self.scratch.glob("dry*")), [])
+
+    def test_full_disk_leaves_no_partial_file(self):
+        # A one-page (4 kB) tmpfs (mounting needs root): the 6 kB trace of 1 MB does not fit.
+        if os.geteuid() != 0:
+            self.skipTest("mounting a tmpfs needs root")
+        disk = self.scratch / "full-disk"
+        disk.mkdir()
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4k", "tmpfs", str(disk)], check=True)
+        try:
+            r = subprocess.run([os.path.abspath(self.example), f"--maxBytes={MAX_BYTES}",
+                                f"--cwndFile={disk}/x.cwnd"], capture_output=True, text=True,
+                               timeout=300, cwd=self.scratch)
+            self.assertEqual(r.returncode, 1, r.stderr)
+            self.assertEqual(r.stderr, f"quic-cc-simple: --cwndFile={disk}/x.cwnd: write failed\n")
+            self.assertEqual(sorted(p.name for p in disk.iterdir()), [], "file left behind")
+            self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
+        finally:
+            subprocess.run(["umount", str(disk)], check=True)
 
     def test_bad_arguments(self):
         for args, option in ((["--maxBytes=0"], "--maxBytes=0"), (["--maxBytes=-5"], "--maxBytes=-5"),

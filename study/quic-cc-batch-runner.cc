@@ -7,10 +7,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <poll.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -84,7 +89,8 @@ std::vector<std::string>
 QuicCcRunBatch(size_t count,
                uint32_t workers,
                const std::function<std::string(size_t)>& task,
-               bool progress)
+               bool progress,
+               const std::function<void(size_t, const std::string&)>& onResult)
 {
     if (count == 0)
     {
@@ -103,6 +109,7 @@ QuicCcRunBatch(size_t count,
 
     std::vector<int> fds;
     std::vector<pid_t> pids;
+    [[maybe_unused]] const pid_t parent = getpid();
     for (uint32_t w = 0; w < workers; ++w)
     {
         int fd[2];
@@ -111,6 +118,14 @@ QuicCcRunBatch(size_t count,
         NS_ABORT_MSG_IF(pid < 0, "QuicCcRunBatch: fork() failed");
         if (pid == 0)
         {
+#ifdef __linux__
+            // A parent that exits early (e.g. a failed CSV write) takes its workers with it.
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+            if (getppid() != parent)
+            {
+                _exit(1); // the parent is already gone
+            }
+#endif
             close(fd[0]);
             for (int other : fds)
             {
@@ -126,6 +141,7 @@ QuicCcRunBatch(size_t count,
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::optional<std::string>> results(count);
     size_t received = 0;
+    size_t delivered = 0; // results 0..delivered-1 were passed to onResult
     bool malformed = false;
     std::vector<std::string> partial(workers);
     std::vector<bool> open(workers, true);
@@ -176,6 +192,10 @@ QuicCcRunBatch(size_t count,
                 }
                 partial[w].erase(0, nl + 1);
             }
+            for (; onResult && delivered < count && results[delivered]; ++delivered)
+            {
+                onResult(delivered, *results[delivered]);
+            }
             if (progress)
             {
                 const double elapsed =
@@ -197,11 +217,17 @@ QuicCcRunBatch(size_t count,
         waitpid(pid, &status, 0);
         failedWorkers += !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     }
-    NS_ABORT_MSG_IF(failedWorkers > 0 || malformed || received != count,
-                    "QuicCcRunBatch: " << failedWorkers << " of " << workers
-                                       << " worker process(es) failed; " << received << " of "
-                                       << count << " results arrived"
-                                       << (malformed ? " (some malformed or duplicated)" : ""));
+    if (failedWorkers > 0 || malformed || received != count)
+    {
+        // The worker said why on stderr; this is the parent's one line (exit, not abort: no
+        // core file, and QuicCcOutputFile's temporary files are removed at exit).
+        std::cout.flush();
+        std::cerr << "QuicCcRunBatch: " << failedWorkers << " of " << workers
+                  << " worker process(es) failed; " << received << " of " << count
+                  << " results arrived" << (malformed ? " (some malformed or duplicated)" : "")
+                  << std::endl;
+        std::exit(1);
+    }
     std::vector<std::string> lines;
     lines.reserve(count);
     for (auto& r : results)

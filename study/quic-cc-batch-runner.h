@@ -35,16 +35,22 @@ namespace ns3
  *                  contains '\n' is a fatal error in the worker
  * \param progress  while waiting, print "done/count runs, elapsed s" on stderr (one line,
  *                  rewritten with '\r')
+ * \param onResult  if set, called in the parent with (i, line) for i = 0, 1, 2, ... in order, as
+ *                  soon as results 0..i have all arrived (e.g. to write each finished row of a
+ *                  CSV at once, QuicCcOutputFile)
  * \return the result lines, element i from task(i)
  *
  * A worker that fails (fatal error, crash, non-zero exit) or a missing, duplicate or malformed
- * result is a fatal error in the parent that says how many workers failed and how many results
- * arrived; so is a failure of pipe() or fork().
+ * result makes the parent print one line saying how many workers failed and how many results
+ * arrived and exit with status 1 (the worker's own error is on stderr before it); a failure of
+ * pipe() or fork() is a fatal error.
  */
-std::vector<std::string> QuicCcRunBatch(size_t count,
-                                        uint32_t workers,
-                                        const std::function<std::string(size_t)>& task,
-                                        bool progress = false);
+std::vector<std::string> QuicCcRunBatch(
+    size_t count,
+    uint32_t workers,
+    const std::function<std::string(size_t)>& task,
+    bool progress = false,
+    const std::function<void(size_t, const std::string&)>& onResult = nullptr);
 
 } // namespace ns3
 

@@ -6,11 +6,11 @@
 #include "quic-cc-output-file.h"
 
 #include "ns3/global-value.h"
-#include "ns3/queue-size.h"
 #include "ns3/quic-cc-helper.h"
 #include "ns3/string.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
@@ -98,6 +98,11 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
         {
             Exit(QuicCcUsageError("", arg, "not an option (options are --name=value; see --help)"));
         }
+        if (eq != std::string::npos && value.empty())
+        {
+            // ns-3 would print its whole help text and exit 1.
+            Exit(QuicCcUsageError(name, "", "needs a value (--" + name + "=VALUE)"));
+        }
         args.push_back(arg);
         if (m_names.count(name))
         {
@@ -122,12 +127,32 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
             // CommandLine applies with Config::SetDefault: checked here, so a bad one is one line
             // and exit 2 instead of ns-3's usage text and exit 1.
             CheckAttributeDefault(name, value);
+            if (const auto owner = m_setBy.find(name); owner != m_setBy.end())
+            {
+                Exit(QuicCcUsageError(
+                    name,
+                    value,
+                    owner->second.empty()
+                        ? "this example sets this attribute itself, so the default has no effect"
+                        : "this example sets it from --" + owner->second +
+                              ", which would override it: use --" + owner->second));
+            }
             continue;
         }
-        StringValue global;
-        if (GlobalValue::GetValueByNameFailSafe(name, global))
+        if (const auto global =
+                std::find_if(GlobalValue::Begin(),
+                             GlobalValue::End(),
+                             [&name](const GlobalValue* g) { return g->GetName() == name; });
+            global != GlobalValue::End())
         {
-            continue; // --RngRun=..., --SimulatorImplementationType=...: ns-3's
+            // --RngRun=..., --SimulatorImplementationType=...: ns-3's, checked as attributes are.
+            if (const std::string reason =
+                    QuicCcHelper::CheckValue((*global)->GetChecker(), StringValue(value));
+                !reason.empty())
+            {
+                Exit(QuicCcUsageError(name, value, reason));
+            }
+            continue;
         }
         Exit(QuicCcUsageError(name, value, "unknown option (see --help)"));
     }
@@ -179,6 +204,22 @@ QuicCcCommandLine::Exit(const QuicCcUsageError& error) const
     std::cout.flush();
     std::cerr << QuicCcUsageMessage(m_program, error) << std::endl;
     std::exit(2);
+}
+
+void
+QuicCcCommandLine::AttributesSetBy(
+    const std::vector<std::pair<std::string, std::string>>& attributes)
+{
+    m_setBy.insert(attributes.begin(), attributes.end());
+}
+
+void
+QuicCcCommandLine::AttributesSetByScenario(const std::vector<std::string>& attributes)
+{
+    for (const std::string& attribute : attributes)
+    {
+        m_setBy.emplace(attribute, "");
+    }
 }
 
 const std::string&
@@ -236,6 +277,13 @@ bool
 QuicCcBatchOptions::ShowProgress() const
 {
     return !quiet && isatty(STDERR_FILENO) && !std::getenv("CI");
+}
+
+std::unique_ptr<QuicCcOutputFile>
+QuicCcBatchOptions::OpenCsv(const QuicCcCommandLine& cmd, const std::string& header) const
+{
+    return csv.empty() ? nullptr
+                       : std::make_unique<QuicCcOutputFile>(cmd.GetProgramName(), csv, header);
 }
 
 std::string
@@ -311,26 +359,35 @@ QuicCcParseRate(const std::string& option, const std::string& text)
     std::istringstream is(text);
     const bool parsed = !text.empty() && text.find_first_of(" \t") == std::string::npos &&
                         static_cast<bool>(is >> rate);
-    QuicCcRequire(parsed && rate.GetBitRate() > 0,
+    // ns-3 reads a bare number as bit/s; here the unit is required, as for times.
+    const bool unit = !text.empty() && !std::isdigit(static_cast<unsigned char>(text.back()));
+    QuicCcRequire(parsed && unit && rate.GetBitRate() > 0,
                   option,
                   text,
-                  "must be a rate > 0 such as 1Gbps, 5Mbps, 100kb/s");
+                  "must be a rate > 0 with a unit, e.g. 1Gbps, 5Mbps, 100kb/s");
     return rate;
 }
 
 uint64_t
 QuicCcParseBytes(const std::string& option, const std::string& text)
 {
-    const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
-    QueueSize size;
-    std::istringstream is(digits ? text + "B" : text);
-    const bool parsed = !text.empty() && text.find_first_of(" \t-") == std::string::npos &&
-                        static_cast<bool>(is >> size) && size.GetUnit() == QueueSizeUnit::BYTES;
-    QuicCcRequire(parsed && size.GetValue() > 0,
+    // A number, then a decimal (k/K, M, G, T: 1000^n) or binary (Ki, Mi, Gi, Ti: 1024^n) prefix,
+    // then an optional B; no prefix: bytes, with or without B.
+    static const std::regex kSize("([0-9]+\\.?[0-9]*|\\.[0-9]+)(([kKMGT])(i?))?B?");
+    std::smatch m;
+    double bytes = 0;
+    if (std::regex_match(text, m, kSize))
+    {
+        const std::string prefix = m[3].str() == "K" ? "k" : m[3].str();
+        const double power = prefix.empty() ? 0 : 1 + std::string("kMGT").find(prefix);
+        bytes = std::stod(m[1].str()) * std::pow(m[4].length() ? 1024.0 : 1000.0, power);
+    }
+    QuicCcRequire(bytes >= 1 && bytes == std::floor(bytes) && bytes < 1e18,
                   option,
                   text,
-                  "must be a size > 0 in bytes, e.g. 10MB (10,000,000 bytes), 500kB or 8000000");
-    return size.GetValue();
+                  "must be a whole number of bytes > 0, e.g. 8000000, 10MB (10,000,000 bytes), "
+                  "500kB, 1GiB (2^30 bytes)");
+    return static_cast<uint64_t>(bytes);
 }
 
 double

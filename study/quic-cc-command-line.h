@@ -9,13 +9,18 @@
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
 {
+
+class QuicCcOutputFile;
 
 /**
  * \ingroup quic-cc
@@ -77,6 +82,18 @@ class QuicCcCommandLine
     /// Print "<program>: --<option>=<value>: <reason>" on stderr and exit with status 2.
     [[noreturn]] void Exit(const QuicCcUsageError& error) const;
 
+    /**
+     * Declare the attributes this example sets itself, each from an option, as pairs (attribute,
+     * option), e.g. {"ns3::QuicCcSocket::MaxDatagramSize", "mss"}: an attribute default
+     * --ns3::QuicCcSocket::MaxDatagramSize=V would be overridden silently, so Parse rejects it
+     * and names the option to use (an empty option: the example sets it without an option).
+     */
+    void AttributesSetBy(const std::vector<std::pair<std::string, std::string>>& attributes);
+
+    /// AttributesSetBy with the option "" for each of \p attributes (the scenario sets them
+    /// without an option).
+    void AttributesSetByScenario(const std::vector<std::string>& attributes);
+
     /// \return the program name ("quic-cc-death-spiral")
     const std::string& GetProgramName() const;
 
@@ -88,11 +105,12 @@ class QuicCcCommandLine
     /// constructible attribute that accepts \p value.
     void CheckAttributeDefault(const std::string& name, const std::string& value) const;
 
-    CommandLine m_cmd;             //!< ns-3's parser
-    std::string m_program;         //!< program name
-    std::set<std::string> m_names; //!< registered options
-    std::set<std::string> m_given; //!< registered options that appeared
-    std::set<std::string> m_flags; //!< registered boolean options
+    CommandLine m_cmd;                          //!< ns-3's parser
+    std::string m_program;                      //!< program name
+    std::set<std::string> m_names;              //!< registered options
+    std::set<std::string> m_given;              //!< registered options that appeared
+    std::set<std::string> m_flags;              //!< registered boolean options
+    std::map<std::string, std::string> m_setBy; //!< attribute -> option that sets it
 };
 
 /**
@@ -126,6 +144,9 @@ struct QuicCcBatchOptions
     void Parse();
     /// \return whether to show progress: not --quiet, stderr a terminal, no CI variable
     bool ShowProgress() const;
+    /// \return the --csv file opened with \p header (QuicCcOutputFile), or null without --csv
+    std::unique_ptr<QuicCcOutputFile> OpenCsv(const QuicCcCommandLine& cmd,
+                                              const std::string& header) const;
 };
 
 /// "<program>: --<option>=<value>: <reason>" (no newline); "<program>: <value>: <reason>" for an
@@ -155,10 +176,13 @@ bool QuicCcParseBool(const std::string& option, const std::string& text);
 /// "50us" (ns-3 would read a bare "5" as 5 s; here the unit is required).
 Time QuicCcParseTime(const std::string& option, const std::string& text);
 
-/// A rate > 0 in ns-3's DataRate syntax ("1Gbps", "5Mb/s").
+/// A rate > 0 in ns-3's DataRate syntax, with its unit ("1Gbps", "5Mb/s"; ns-3 would read a bare
+/// "1000" as 1000 bit/s; here the unit is required).
 DataRate QuicCcParseRate(const std::string& option, const std::string& text);
 
-/// A byte count > 0: plain digits, or ns-3's QueueSize syntax in bytes ("10MB" = 10,000,000).
+/// A whole byte count > 0: digits with an optional B, or with a decimal prefix k/K, M, G, T
+/// (powers of 1000: "10MB" = "10M" = 10,000,000) or a binary one Ki, Mi, Gi, Ti (powers of 1024:
+/// "1GiB" = 2^30), the B optional; a fraction is allowed if the bytes are whole ("1.5MB").
 uint64_t QuicCcParseBytes(const std::string& option, const std::string& text);
 
 /**

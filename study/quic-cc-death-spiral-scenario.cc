@@ -5,6 +5,7 @@
 
 #include "quic-cc-bulk-transfer.h"
 #include "quic-cc-first-socket.h"
+#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-stop-at-bytes.h"
 
 #include "ns3/abort.h"
@@ -32,6 +33,7 @@ struct RunState
     const QuicCcDeathSpiralParams* params{nullptr};
     QuicCcDeathSpiralResult result;
     QuicCcFirstSocket sender;                     //!< the server's (sending) socket
+    Ptr<Socket> ngtcp2Sender;                     //!< the sending socket (transport ngtcp2)
     std::vector<Ptr<RateErrorModel>> errorModels; //!< enabled at the handshake unless handshakeLoss
     uint64_t cwnd{0};
     uint64_t lostAtLossEnd{0};
@@ -100,17 +102,35 @@ OnSenderReceived(RunState* s, uint64_t, uint64_t)
     }
 }
 
+/// The sender's traces: QuicCcSocket and QuicCcNgtcp2Socket have the same names and signatures.
 void
-ConnectSender(RunState* s, Ptr<QuicCcSocket> socket)
+ConnectTraces(RunState* s, Ptr<Socket> socket)
 {
     socket->TraceConnectWithoutContext("PacketReceived", MakeBoundCallback(&OnSenderReceived, s));
     socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnCwnd, s));
     socket->TraceConnectWithoutContext("CongestionState", MakeBoundCallback(&OnState, s));
 }
 
+void
+ConnectSender(RunState* s, Ptr<QuicCcSocket> socket)
+{
+    ConnectTraces(s, socket);
+}
+
+void
+ConnectNgtcp2Sender(RunState* s, Ptr<Socket> socket)
+{
+    s->ngtcp2Sender = socket;
+    ConnectTraces(s, socket);
+}
+
 uint64_t
 SenderLost(const RunState* s)
 {
+    if (s->ngtcp2Sender)
+    {
+        return QuicCcNgtcp2PacketsLost(s->ngtcp2Sender);
+    }
     Ptr<QuicCcSocket> sender = s->sender.Get();
     if (!sender || !sender->GetLossDetection())
     {
@@ -154,9 +174,14 @@ Uniform(Time max)
 QuicCcDeathSpiralResult
 QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
 {
-    NS_ABORT_MSG_UNLESS(params.controller == "cubic" || params.controller == "reno",
-                        "death spiral: controller must be cubic or reno, got '" << params.controller
-                                                                                << "'");
+    const bool ngtcp2 = params.transport == "ngtcp2";
+    NS_ABORT_MSG_UNLESS(ngtcp2 || params.transport == "quic-cc",
+                        "death spiral: transport must be quic-cc or ngtcp2, got '"
+                            << params.transport << "'");
+    NS_ABORT_MSG_UNLESS(params.controller == "cubic" || params.controller == "reno" ||
+                            (ngtcp2 && params.controller == "bbr"),
+                        "death spiral: controller must be cubic or reno (ngtcp2: or bbr), got '"
+                            << params.controller << "'");
     NS_ABORT_MSG_IF(params.transferBytes == 0, "death spiral: transfer size must be > 0, got 0");
     NS_ABORT_MSG_UNLESS(params.lossRate >= 0 && params.lossRate <= 1,
                         "death spiral: loss rate must be in [0, 1], got " << params.lossRate);
@@ -251,8 +276,6 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     {
         quic.EnableQlog(params.qlogDirectory);
     }
-    quic.Install(nodes);
-
     // Every random stream fixed: a run does not depend on earlier runs in the same process.
     int64_t stream = 1;
     for (auto& em : errorModels)
@@ -260,17 +283,32 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
         stream += em->AssignStreams(stream);
     }
     stream += internet.AssignStreams(nodes, stream);
-    stream += quic.AssignStreams(nodes, stream);
-
-    state.sender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectSender, &state));
+    if (ngtcp2)
+    {
+        QuicCcNgtcp2Options options;
+        options.controller = params.controller;
+        options.maxUdpPayloadBytes = params.maxDatagramSize;
+        options.maxAckDelay = params.maxAckDelay;
+        options.idleTimeout = params.timeout;
+        options.qlogDirectory = params.qlogDirectory;
+        stream += QuicCcInstallNgtcp2(nodes, options, stream);
+        QuicCcWatchFirstNgtcp2Socket(nodes.Get(0), MakeBoundCallback(&ConnectNgtcp2Sender, &state));
+    }
+    else
+    {
+        quic.Install(nodes);
+        stream += quic.AssignStreams(nodes, stream);
+        state.sender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectSender, &state));
+    }
 
     QuicCcStopAtBytes transfer(params.transferBytes);
-    transfer.Watch(QuicCcInstallBulkTransfer("ns3::QuicCcSocketFactory",
-                                             nodes.Get(0),
-                                             nodes.Get(1),
-                                             ifaces.GetAddress(1),
-                                             params.transferBytes)
-                       .sink);
+    transfer.Watch(
+        QuicCcInstallBulkTransfer(ngtcp2 ? QuicCcNgtcp2FactoryName() : "ns3::QuicCcSocketFactory",
+                                  nodes.Get(0),
+                                  nodes.Get(1),
+                                  ifaces.GetAddress(1),
+                                  params.transferBytes)
+            .sink);
 
     Simulator::Schedule(params.lossDuration, &SampleAtLossEnd, &state);
     Simulator::Schedule(params.observeFrom, &StartObserving, &state);

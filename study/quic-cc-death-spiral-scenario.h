@@ -4,6 +4,8 @@
 #ifndef QUIC_CC_DEATH_SPIRAL_SCENARIO_H
 #define QUIC_CC_DEATH_SPIRAL_SCENARIO_H
 
+#include "quic-cc-record.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 
@@ -21,7 +23,10 @@ namespace ns3
  */
 struct QuicCcDeathSpiralParams
 {
-    std::string controller{"cubic"};               //!< "cubic" or "reno"
+    /// "quic-cc" (the models) or "ngtcp2" (the real library: QuicCcNgtcp2SocketFactory, whose
+    /// own controller runs; the quic-cc-only parameters below do not apply)
+    std::string transport{"quic-cc"};
+    std::string controller{"cubic"};               //!< "cubic" or "reno" (ngtcp2: also "bbr")
     std::string idleRestart{"LastActivity"};       //!< QuicCubic::IdleRestart value (cubic only)
     bool hyStart{true};                            //!< HyStart attribute of the controller
     std::string epochSource{"SharedWithRecovery"}; //!< QuicCubic::EpochSource (cubic only)
@@ -79,6 +84,24 @@ struct QuicCcDeathSpiralResult
                                //!< lossDuration (0 if fewer than 2)
     uint64_t events{0};        //!< simulator events executed
 };
+
+/// The serialised form of QuicCcDeathSpiralResult (QuicCcRecordToLine): every field, in this order.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcDeathSpiralResult,
+                                   completed,
+                                   completionSeconds,
+                                   endSeconds,
+                                   handshakeSeconds,
+                                   bytesReceived,
+                                   cwndAtLossEnd,
+                                   cwndAtLate,
+                                   minCwndAfterLoss,
+                                   maxCwndAfterLoss,
+                                   maxCwndAfterLate,
+                                   lostAfterLoss,
+                                   lostPackets,
+                                   transitions,
+                                   meanCyclePeriod,
+                                   events);
 
 /**
  * Run the scenario once (builds its own nodes; calls Simulator::Destroy at the end).

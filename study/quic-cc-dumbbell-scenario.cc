@@ -378,7 +378,7 @@ QuicCcParseFlowSpec(const std::string& spec, std::vector<QuicCcFlowGroup>* group
     return "";
 }
 
-double
+std::optional<double>
 QuicCcJainIndex(const std::vector<double>& x)
 {
     double sum = 0;
@@ -388,7 +388,11 @@ QuicCcJainIndex(const std::vector<double>& x)
         sum += v;
         sumSq += v * v;
     }
-    return sumSq > 0 ? sum * sum / (static_cast<double>(x.size()) * sumSq) : 1.0;
+    if (!(sumSq > 0))
+    {
+        return std::nullopt;
+    }
+    return sum * sum / (static_cast<double>(x.size()) * sumSq);
 }
 
 std::string
@@ -723,6 +727,17 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
     }
     Simulator::Destroy();
     return result;
+}
+
+std::vector<std::string>
+QuicCcDumbbellSetAttributes()
+{
+    return {"ns3::QuicCcSocket::MaxDatagramSize",
+            "ns3::QuicCcSocket::AckPolicy",
+            "ns3::QuicCcSocket::IdleTimeout",
+            "ns3::TcpSocket::SegmentSize",
+            "ns3::TcpSocket::SndBufSize",
+            "ns3::TcpSocket::RcvBufSize"};
 }
 
 } // namespace ns3

@@ -4,10 +4,13 @@
 #ifndef QUIC_CC_DUMBBELL_SCENARIO_H
 #define QUIC_CC_DUMBBELL_SCENARIO_H
 
+#include "quic-cc-record.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -98,8 +101,8 @@ struct QuicCcDumbbellFlowResult
     double goodputMbps{0};       //!< windowBytes over the window, Mbit/s
     bool completed{false};       //!< fixed-size transfer fully received
     double completionSeconds{0}; //!< time the last byte arrived (valid if completed)
-    uint64_t lostPackets{
-        0}; //!< QUIC: packets the sender declared lost; TCP: retransmitted segments
+    /// QUIC: packets the sender declared lost; TCP: retransmitted segments
+    uint64_t lostPackets{0};
     double meanCwndBytes{0}; //!< time-weighted mean cwnd over the window, bytes
     uint32_t mss{0};         //!< packet payload size the cwnd is counted in, bytes
     // FlowMonitor (IPv4 flow probe), data direction, whole run: wire bytes include IP/UDP/TCP
@@ -111,20 +114,56 @@ struct QuicCcDumbbellFlowResult
     std::vector<uint64_t> binBytes; //!< goodput bytes per interval bin, from time 0
 };
 
+/// The serialised form of QuicCcDumbbellFlowResult (QuicCcRecordToLine): every field, in this
+/// order.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcDumbbellFlowResult,
+                                   index,
+                                   group,
+                                   transport,
+                                   controller,
+                                   rtt,
+                                   start,
+                                   sinkBytes,
+                                   sinkTotalRx,
+                                   windowBytes,
+                                   goodputMbps,
+                                   completed,
+                                   completionSeconds,
+                                   lostPackets,
+                                   meanCwndBytes,
+                                   mss,
+                                   wireTxPackets,
+                                   wireRxPackets,
+                                   wireTxBytes,
+                                   wireRxBytes,
+                                   binBytes);
+
 /// Outcome of one run.
 struct QuicCcDumbbellResult
 {
     std::vector<QuicCcDumbbellFlowResult> flows; //!< in flow order
     Time windowStart;                            //!< measurement window [windowStart, windowEnd]
-    Time windowEnd;             //!< duration, or the first completion of a fixed-size transfer
-    double jainIndex{0};        //!< Jain's fairness index of the window goodputs
+    Time windowEnd; //!< duration, or the first completion of a fixed-size transfer
+    /// Jain's fairness index of the window goodputs; undefined (nullopt) when they are all 0
+    std::optional<double> jainIndex;
     double totalGoodputMbps{0}; //!< sum of the window goodputs
     uint64_t periodicDrops{0};  //!< packets dropped by lossPeriod
     uint64_t events{0};         //!< simulator events executed
 };
 
-/// Jain's fairness index (sum x)^2 / (n sum x^2); 1 for an empty or all-zero vector.
-double QuicCcJainIndex(const std::vector<double>& x);
+/// The serialised form of QuicCcDumbbellResult (QuicCcRecordToLine): every field, in this order.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcDumbbellResult,
+                                   flows,
+                                   windowStart,
+                                   windowEnd,
+                                   jainIndex,
+                                   totalGoodputMbps,
+                                   periodicDrops,
+                                   events);
+
+/// Jain's fairness index (sum x)^2 / (n sum x^2); undefined (nullopt) for an empty or all-zero
+/// vector (0 / 0: no share to compare).
+std::optional<double> QuicCcJainIndex(const std::vector<double>& x);
 
 /**
  * Check \p params; "" when they are valid, else one line naming the bad value.
@@ -136,6 +175,10 @@ std::string QuicCcCheckDumbbellParams(const QuicCcDumbbellParams& params);
  * parameters are a fatal error naming the value (QuicCcCheckDumbbellParams).
  */
 QuicCcDumbbellResult QuicCcRunDumbbell(const QuicCcDumbbellParams& params);
+
+/// The attributes QuicCcRunDumbbell sets itself (full names, "ns3::QuicCcSocket::AckPolicy"):
+/// their defaults have no effect on it (QuicCcCommandLine::AttributesSetByScenario).
+std::vector<std::string> QuicCcDumbbellSetAttributes();
 
 } // namespace ns3
 

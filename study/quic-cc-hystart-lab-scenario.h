@@ -4,6 +4,8 @@
 #ifndef QUIC_CC_HYSTART_LAB_SCENARIO_H
 #define QUIC_CC_HYSTART_LAB_SCENARIO_H
 
+#include "quic-cc-record.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 
@@ -82,6 +84,22 @@ struct QuicCcHystartLabResult
     double firstDropSeconds{0};
     uint64_t events{0}; //!< simulator events executed
 };
+
+/// The serialised form of QuicCcHystartLabResult (QuicCcRecordToLine): every field, in this order.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcHystartLabResult,
+                                   completed,
+                                   completionSeconds,
+                                   bytesReceived,
+                                   lostPackets,
+                                   spuriousLosses,
+                                   sentPackets,
+                                   smallPackets,
+                                   queueDrops,
+                                   errorDrops,
+                                   ackErrorDrops,
+                                   peakCwnd,
+                                   firstDropSeconds,
+                                   events);
 
 /// Packets whose UDP payload (a QUIC packet; for TCP the TCP segment) is shorter than this many
 /// bytes count as small in QuicCcHystartLabResult::smallPackets.

@@ -4,6 +4,7 @@
 #ifndef QUIC_CC_OUTPUT_FILE_H
 #define QUIC_CC_OUTPUT_FILE_H
 
+#include <cstddef>
 #include <string>
 
 namespace ns3
@@ -26,12 +27,59 @@ void QuicCcCheckOutputDirectory(const std::string& option, const std::string& pa
 
 /**
  * \ingroup quic-cc
- * Write \p content to \p path atomically: into a new temporary file in the same directory,
- * flushed to disk, then renamed over \p path, so that a reader (or an interrupted program)
- * sees either the old file or the whole new one. A failure is a fatal error naming the file and
- * the system's reason; the temporary file is removed.
+ * An output file written while the work runs and put in place atomically when it is complete.
+ *
+ * Text goes to a new temporary file next to \p path (".<name>.tmp-XXXXXX") as it is produced, so
+ * finished work is on disk at once; Commit() flushes it to disk and renames it over \p path, so a
+ * reader sees either the old file or the whole new one. A write that fails (disk full, a file size
+ * limit: SIGXFSZ is ignored so that it is an error, EFBIG) prints ONE line on stderr and exits
+ * with status 1: "<program>: cannot write <path>: <reason>; the N lines written before it are in
+ * <path>.partial" (the temporary file, cut back to its last complete write and renamed; removed
+ * instead when nothing but \p header had been written). An interrupted program (SIGINT, SIGTERM,
+ * SIGHUP) and a destroyed uncommitted file leave no temporary file behind, and \p path untouched.
+ *
+ * \code
+ *   QuicCcOutputFile csv(cmd.GetProgramName(), batch.csv, "run,goodput\n");
+ *   for (...) { csv.Write(row); }   // e.g. from QuicCcRunBatch's onResult
+ *   csv.Commit();
+ * \endcode
  */
-void QuicCcWriteFileAtomically(const std::string& path, const std::string& content);
+class QuicCcOutputFile
+{
+  public:
+    /**
+     * Create the temporary file (a failure exits as a failed write does) and write \p header.
+     * \param program names the program in the error line
+     * \param path    the output file, checked before with QuicCcCheckOutputFile
+     * \param header  first text of the file ("" for none)
+     */
+    QuicCcOutputFile(const std::string& program,
+                     const std::string& path,
+                     const std::string& header = "");
+    /// Removes the temporary file unless committed.
+    ~QuicCcOutputFile();
+    QuicCcOutputFile(const QuicCcOutputFile&) = delete;
+    QuicCcOutputFile& operator=(const QuicCcOutputFile&) = delete;
+
+    /// Append \p text (all of it or, on failure, exit as described above).
+    void Write(const std::string& text);
+
+    /// Flush to disk and rename over the path; a failure exits as a failed write does.
+    void Commit();
+
+  private:
+    /// The error line for \p error, the partial file kept or removed; exit status 1.
+    [[noreturn]] void Fail(int error);
+
+    std::string m_program;   //!< program name for the error line
+    std::string m_path;      //!< final path
+    std::string m_tmp;       //!< temporary file
+    int m_fd{-1};            //!< descriptor of m_tmp, -1 once closed
+    size_t m_headerBytes{0}; //!< bytes of the header
+    size_t m_written{0};     //!< bytes written completely
+    size_t m_lines{0};       //!< complete lines after the header
+    bool m_committed{false}; //!< renamed into place
+};
 
 } // namespace ns3
 

@@ -84,6 +84,8 @@ QuicCcRunResponseFunction(const QuicCcResponseFunctionParams& params)
     d.duration = Seconds(result.cycleSeconds * (params.warmupCycles + params.cycles));
     d.interval = d.duration;
     d.qlogDirectory = params.qlogDirectory;
+    d.run = params.run;
+    d.seed = params.seed;
 
     const QuicCcDumbbellResult r = QuicCcRunDumbbell(d);
     const QuicCcDumbbellFlowResult& f = r.flows.at(0);

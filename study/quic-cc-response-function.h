@@ -4,6 +4,8 @@
 #ifndef QUIC_CC_RESPONSE_FUNCTION_H
 #define QUIC_CC_RESPONSE_FUNCTION_H
 
+#include "quic-cc-record.h"
+
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -41,6 +43,8 @@ struct QuicCcResponseFunctionParams
     /// HyStart++ off for both controllers.
     bool rfcModel{true};
     std::string qlogDirectory; //!< qlog files of the run go here (created); "" = none
+    uint32_t run{1};           //!< RngRun (the periodic loss draws nothing; the run is kept)
+    uint32_t seed{1};          //!< RngSeed
 };
 
 /// Outcome of one point.
@@ -54,6 +58,17 @@ struct QuicCcResponseFunctionResult
     uint64_t lostPackets{0};  //!< packets the sender declared lost (whole run)
     Time simulated;           //!< simulated time
 };
+
+/// The serialised form of QuicCcResponseFunctionResult (QuicCcRecordToLine): every field, in this
+/// order.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcResponseFunctionResult,
+                                   rfcWindow,
+                                   measuredWindow,
+                                   error,
+                                   cycleSeconds,
+                                   drops,
+                                   lostPackets,
+                                   simulated);
 
 /// Run one point: the dumbbell scenario with one QUIC flow, 10 Gbit/s links, no queueing, an
 /// RFC 9000 ACK policy and QuicCcPeriodicErrorModel.

@@ -181,13 +181,30 @@ ReadAll(const std::filesystem::path& p)
     return os.str();
 }
 
-TEST(QuicCcOutputFile, AtomicWriteReplacesTheFileAndLeavesNoTemporary)
+TEST(QuicCcOutputFile, CommitReplacesTheFileAndLeavesNoTemporary)
 {
     const auto dir = Scratch("atomic");
     const auto file = dir / "out.csv";
-    ns3::QuicCcWriteFileAtomically(file.string(), "a,b\n1,2\n");
+    {
+        ns3::QuicCcOutputFile out("test", file.string(), "a,b\n");
+        out.Write("1,2\n");
+        // Streamed: the row is on disk before the commit, in a temporary file; out.csv is not
+        // there yet.
+        EXPECT_FALSE(std::filesystem::exists(file));
+        EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 1);
+        out.Commit();
+    }
     EXPECT_EQ(ReadAll(file), "a,b\n1,2\n");
-    ns3::QuicCcWriteFileAtomically(file.string(), "new\n");
+    {
+        ns3::QuicCcOutputFile out("test", file.string());
+        out.Write("new\n");
+        out.Commit();
+    }
+    EXPECT_EQ(ReadAll(file), "new\n");
+    {
+        // Not committed (an error elsewhere): the old file stays, the temporary file goes.
+        ns3::QuicCcOutputFile out("test", file.string(), "x\n");
+    }
     EXPECT_EQ(ReadAll(file), "new\n");
     EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 1);
     // Permissions as an ordinary new file: 0666 less the umask (not mkstemp's 0600).

@@ -12,6 +12,7 @@
 #include "ns3/enum.h"
 #include "ns3/nstime.h"
 #include "ns3/quic-cc-compat.h"
+#include "ns3/quic-cc-helper.h"
 #include "ns3/quic-cubic.h"
 #include "ns3/quic-hystart-plus-plus.h"
 #include "ns3/quic-reno.h"
@@ -219,40 +220,53 @@ TEST(QuicControllerConfigTest, HyStartConstants)
     EXPECT_TRUE(h->InPostCssExit());
 }
 
-// Scenario: bad attribute values abort with a message naming the value.
+// Scenario: the attribute checkers carry the valid ranges (Beta in (0, 1), C > 0: RFC 9438
+// Sections 4.6, 5.1; RFC 9406 Section 4.3), so ns-3 rejects a bad value before the setter runs,
+// and QuicCcHelper::CheckAttributeValue names the range (the setters' own aborts stay as a
+// second line of defence).
 TEST(QuicControllerConfigDeathTest, CubicSetters)
 {
+    const TypeId cubic = QuicCubic::GetTypeId();
+    for (double beta : {1.5, 0.0, 1.0, -0.5})
+    {
+        EXPECT_EQ(QuicCcHelper::CheckAttributeValue(cubic, "Beta", DoubleValue(beta)),
+                  "invalid value '" + DoubleValue(beta).SerializeToString(nullptr) +
+                      "' for attribute Beta of ns3::QuicCubic (double in (0, 1))");
+    }
+    EXPECT_EQ(QuicCcHelper::CheckAttributeValue(cubic, "Beta", DoubleValue(0.7)), "");
+    EXPECT_EQ(QuicCcHelper::CheckAttributeValue(cubic, "C", StringValue("-0.25")),
+              "invalid value '-0.25' for attribute C of ns3::QuicCubic (double in (0, inf))");
+    EXPECT_EQ(QuicCcHelper::CheckAttributeValue(cubic, "C", StringValue("abc")),
+              "invalid value 'abc' for attribute C of ns3::QuicCubic (double in (0, inf))");
+    EXPECT_EQ(QuicCcHelper::CheckAttributeValue(cubic, "C", StringValue("0.4")), "");
     EXPECT_DEATH(
         {
             Config::SetDefault("ns3::QuicCubic::Beta", DoubleValue(1.5));
             CreateObject<QuicCubic>();
         },
-        "got 1.5");
-    EXPECT_DEATH(CreateObject<QuicCubic>()->SetAttribute("Beta", DoubleValue(0.0)), "got 0");
-    EXPECT_DEATH(CreateObject<QuicCubic>()->SetAttribute("Beta", DoubleValue(1.0)), "got 1");
-    EXPECT_DEATH(CreateObject<QuicCubic>()->SetAttribute("C", DoubleValue(-0.25)), "got -0.25");
-    EXPECT_DEATH(CreateObject<QuicCubic>()->SetAttribute("C", DoubleValue(0.0)), "got 0");
+        "Could not set default value for ns3::QuicCubic::Beta");
+    EXPECT_DEATH(CreateObject<QuicCubic>()->SetAttribute("C", DoubleValue(0.0)),
+                 "Attribute name=C could not be set for this object: tid=ns3::QuicCubic");
 }
 
-// Scenario: HyStart++ constants the RFC forbids abort, naming the value.
+// Scenario: HyStart++ constants the RFC forbids are outside the checkers' ranges.
 TEST(QuicControllerConfigDeathTest, HyStartSetters)
 {
-    EXPECT_DEATH(
-        CreateObject<QuicHyStartPlusPlus>()->SetAttribute("CssGrowthDivisor", UintegerValue(1)),
-        "CssGrowthDivisor must be >= 2, got 1");
-    EXPECT_DEATH(CreateObject<QuicHyStartPlusPlus>()->SetAttribute("NRttSample", UintegerValue(0)),
-                 "NRttSample must be >= 1, got 0");
-    EXPECT_DEATH(CreateObject<QuicHyStartPlusPlus>()->SetAttribute("CssRounds", UintegerValue(0)),
-                 "CssRounds must be >= 1, got 0");
-    EXPECT_DEATH(CreateObject<QuicHyStartPlusPlus>()->SetAttribute("MinRttThresh",
-                                                                   TimeValue(MilliSeconds(-1))),
-                 "got -1");
+    const TypeId hystart = QuicHyStartPlusPlus::GetTypeId();
+    EXPECT_EQ(QuicCcHelper::CheckAttributeValue(hystart, "CssGrowthDivisor", UintegerValue(1)),
+              "invalid value '1' for attribute CssGrowthDivisor of ns3::QuicHyStartPlusPlus "
+              "(uint32_t 2:4294967295)");
+    EXPECT_NE(QuicCcHelper::CheckAttributeValue(hystart, "NRttSample", UintegerValue(0)), "");
+    EXPECT_NE(QuicCcHelper::CheckAttributeValue(hystart, "CssRounds", UintegerValue(0)), "");
+    EXPECT_NE(QuicCcHelper::CheckAttributeValue(hystart, "MinRttThresh", StringValue("-1ms")), "");
+    EXPECT_NE(QuicCcHelper::CheckAttributeValue(hystart, "MaxRttThresh", StringValue("5x")), "");
+    EXPECT_EQ(QuicCcHelper::CheckAttributeValue(hystart, "MaxRttThresh", StringValue("16ms")), "");
     EXPECT_DEATH(
         {
             Config::SetDefault("ns3::QuicHyStartPlusPlus::CssGrowthDivisor", UintegerValue(0));
             CreateObject<QuicCubic>();
         },
-        "got 0");
+        "Could not set default value for ns3::QuicHyStartPlusPlus::CssGrowthDivisor");
 }
 
 // Scenario: MinRttThresh > MaxRttThresh is caught by Validate() (from Configure), both named.

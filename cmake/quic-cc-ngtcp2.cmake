@@ -1,0 +1,133 @@
+# quic-cc standalone build: the ngtcp2 transport (issue 27), a real QUIC stack's own congestion
+# controllers (ngtcp2 Reno, CUBIC, BBR) behind ns-3 sockets, beside the models.
+# Included from ../CMakeLists.txt (standalone mode only), after the quic-cc-study library; the
+# in-tree build (ns-3 contrib/) does not build this part.
+#
+#  QUICCC_NGTCP2  AUTO (default): on when a library is found; ON: required; OFF: not built.
+#  Library, in this order: a system libngtcp2 >= 1.0 that pkg-config finds, else the release
+#  archive NGTCP2_ARCHIVE (an ngtcp2-1.x.y.tar.xz, e.g. Debian's ngtcp2_1.24.0.orig.tar.xz),
+#  built here as a static library alone (ENABLE_LIB_ONLY, no crypto backend: the transport
+#  models the handshake without TLS) at build time, so `make test` builds it on a fresh machine.
+#
+# Targets: quic-cc-ngtcp2 (shared library, headers as "ns3/quic-cc-ngtcp2-*.h"),
+# quic-cc-ngtcp2-test-runner and its ctest entries. quic-cc-study links quic-cc-ngtcp2 and gets
+# QUICCC_HAVE_NGTCP2=1, so the scenarios can offer --transport=ngtcp2.
+
+set(QUICCC_NGTCP2 AUTO CACHE STRING "Build the ngtcp2 transport: AUTO, ON or OFF")
+set_property(CACHE QUICCC_NGTCP2 PROPERTY STRINGS AUTO ON OFF)
+set(NGTCP2_ARCHIVE "" CACHE FILEPATH
+    "ngtcp2 release archive built when no system libngtcp2 >= 1.0 is found (make passes one)")
+if(NOT QUICCC_NGTCP2 MATCHES "^(AUTO|ON|OFF)$")
+  message(FATAL_ERROR "QUICCC_NGTCP2 must be AUTO, ON or OFF, got '${QUICCC_NGTCP2}'")
+endif()
+if(QUICCC_NGTCP2 STREQUAL "OFF" OR QUICCC_FUZZ)
+  message(STATUS "quic-cc: ngtcp2 transport off")
+  return()
+endif()
+
+set(QUICCC_NGTCP2_LIB "")
+find_package(PkgConfig QUIET)
+if(PkgConfig_FOUND)
+  pkg_check_modules(QUICCC_SYSTEM_NGTCP2 QUIET IMPORTED_TARGET libngtcp2>=1.0)
+endif()
+if(QUICCC_SYSTEM_NGTCP2_FOUND)
+  set(QUICCC_NGTCP2_LIB PkgConfig::QUICCC_SYSTEM_NGTCP2)
+  message(STATUS "quic-cc: ngtcp2 transport with the system libngtcp2 ${QUICCC_SYSTEM_NGTCP2_VERSION}")
+elseif(NGTCP2_ARCHIVE AND EXISTS "${NGTCP2_ARCHIVE}" AND NOT IS_DIRECTORY "${NGTCP2_ARCHIVE}")
+  include(ExternalProject)
+  set(prefix ${CMAKE_BINARY_DIR}/ngtcp2)
+  set(src ${prefix}/src/ngtcp2-build)
+  set(bin ${prefix}/src/ngtcp2-build-build)
+  set(lib ${bin}/lib/${CMAKE_STATIC_LIBRARY_PREFIX}ngtcp2${CMAKE_STATIC_LIBRARY_SUFFIX})
+  set(launcher "")
+  if(CMAKE_CXX_COMPILER_LAUNCHER)
+    set(launcher -DCMAKE_C_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER})
+  endif()
+  set(extract_timestamp "")
+  if(NOT CMAKE_VERSION VERSION_LESS 3.24)
+    set(extract_timestamp DOWNLOAD_EXTRACT_TIMESTAMP TRUE)
+  endif()
+  # Position-independent: it is linked into the shared quic-cc-ngtcp2. Never instrumented (the
+  # sanitizer flags are our targets' options, not passed here).
+  ExternalProject_Add(ngtcp2-build
+    PREFIX ${prefix}
+    URL ${NGTCP2_ARCHIVE}
+    CMAKE_ARGS -DCMAKE_BUILD_TYPE=RelWithDebInfo -DENABLE_LIB_ONLY=ON -DENABLE_OPENSSL=OFF
+               -DENABLE_STATIC_LIB=ON -DENABLE_SHARED_LIB=OFF -DCMAKE_POSITION_INDEPENDENT_CODE=ON
+               ${launcher}
+    ${extract_timestamp}
+    INSTALL_COMMAND ""
+    BUILD_BYPRODUCTS ${lib})
+  # The include directories must exist when CMake generates; the build fills them.
+  file(MAKE_DIRECTORY ${src}/lib/includes ${bin}/lib/includes)
+  add_library(quiccc_ngtcp2_archive STATIC IMPORTED)
+  set_target_properties(quiccc_ngtcp2_archive PROPERTIES
+    IMPORTED_LOCATION ${lib}
+    INTERFACE_INCLUDE_DIRECTORIES "${src}/lib/includes;${bin}/lib/includes"
+    INTERFACE_COMPILE_DEFINITIONS NGTCP2_STATICLIB)
+  add_dependencies(quiccc_ngtcp2_archive ngtcp2-build)
+  set(QUICCC_NGTCP2_LIB quiccc_ngtcp2_archive)
+  message(STATUS "quic-cc: ngtcp2 transport with ngtcp2 built from ${NGTCP2_ARCHIVE}")
+elseif(QUICCC_NGTCP2 STREQUAL "ON")
+  message(FATAL_ERROR "QUICCC_NGTCP2=ON but no system libngtcp2 >= 1.0 was found and "
+                      "NGTCP2_ARCHIVE ('${NGTCP2_ARCHIVE}') is not a file: give the ngtcp2 "
+                      "release archive with -DNGTCP2_ARCHIVE=/path/ngtcp2-1.24.0.tar.xz")
+else()
+  message(STATUS "quic-cc: ngtcp2 transport off (no system libngtcp2 >= 1.0, NGTCP2_ARCHIVE "
+                 "'${NGTCP2_ARCHIVE}' not a file)")
+  return()
+endif()
+
+set(QUICCC_NGTCP2_SOURCES
+    ngtcp2/model/quic-cc-ngtcp2-handshake.cc
+    ngtcp2/model/quic-cc-ngtcp2-congestion-events.cc
+    ngtcp2/model/quic-cc-ngtcp2-connection.cc
+    ngtcp2/model/quic-cc-ngtcp2-socket.cc
+    ngtcp2/model/quic-cc-ngtcp2-socket-factory.cc)
+set(QUICCC_NGTCP2_HEADERS
+    ngtcp2/model/quic-cc-ngtcp2-handshake.h
+    ngtcp2/model/quic-cc-ngtcp2-congestion-events.h
+    ngtcp2/model/quic-cc-ngtcp2-connection.h
+    ngtcp2/model/quic-cc-ngtcp2-socket.h
+    ngtcp2/model/quic-cc-ngtcp2-socket-factory.h)
+foreach(h ${QUICCC_NGTCP2_HEADERS})
+  get_filename_component(name ${h} NAME)
+  configure_file(${h} ${QUICCC_INCLUDE_DIR}/ns3/${name} COPYONLY)
+endforeach()
+
+add_library(quic-cc-ngtcp2 SHARED ${QUICCC_NGTCP2_SOURCES})
+target_include_directories(quic-cc-ngtcp2 PUBLIC $<BUILD_INTERFACE:${QUICCC_INCLUDE_DIR}>)
+target_compile_options(quic-cc-ngtcp2 PRIVATE -Wall -Wextra -Wno-unused-parameter)
+# ngtcp2's headers are private: the public headers declare no ngtcp2 type.
+target_link_libraries(quic-cc-ngtcp2 PUBLIC quic-cc PRIVATE ${QUICCC_NGTCP2_LIB})
+set_target_properties(quic-cc-ngtcp2 PROPERTIES OUTPUT_NAME ns3-quic-cc-ngtcp2
+                      VERSION ${PROJECT_VERSION} SOVERSION 0)
+
+target_link_libraries(quic-cc-study PUBLIC quic-cc-ngtcp2)
+target_compile_definitions(quic-cc-study PUBLIC QUICCC_HAVE_NGTCP2=1)
+
+# Its TestSuites, in their own runner (test/ holds the suites every build mode runs).
+file(GLOB QUICCC_NGTCP2_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/ngtcp2/test/*.cc)
+add_executable(quic-cc-ngtcp2-test-runner test/test-runner-main.cc test/quic-cc-test-topology.cc
+               ${QUICCC_NGTCP2_TEST_SOURCES})
+target_include_directories(quic-cc-ngtcp2-test-runner PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test)
+target_link_libraries(quic-cc-ngtcp2-test-runner PRIVATE quic-cc-study)
+set(QUICCC_NGTCP2_SUITES)
+foreach(source ${QUICCC_NGTCP2_TEST_SOURCES})
+  file(STRINGS ${source} lines REGEX "TestSuite\\(\"[^\"]+\"")
+  foreach(line ${lines})
+    string(REGEX REPLACE ".*TestSuite\\(\"([^\"]+)\".*" "\\1" suite "${line}")
+    list(APPEND QUICCC_NGTCP2_SUITES ${suite})
+  endforeach()
+endforeach()
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${QUICCC_NGTCP2_TEST_SOURCES})
+foreach(suite ${QUICCC_NGTCP2_SUITES})
+  add_test(NAME ns3-suite-${suite}
+    COMMAND quic-cc-ngtcp2-test-runner --test-name=${suite} --fullness=EXTENSIVE --verbose)
+endforeach()
+
+# The death-spiral example's --transport=ngtcp2 rows: options, rows, version, determinism, qlog.
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+add_test(NAME ngtcp2-death-spiral
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ngtcp2/test/test_ngtcp2_death_spiral.py
+          $<TARGET_FILE:quic-cc-death-spiral> ${CMAKE_BINARY_DIR}/ngtcp2-death-spiral-test)

@@ -1,0 +1,904 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-ngtcp2-socket.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/inet6-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/quic-cc-compat.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <arpa/inet.h>
+#include <cstdio>
+#include <netinet/in.h>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("QuicCcNgtcp2Socket");
+NS_OBJECT_ENSURE_REGISTERED(QuicCcNgtcp2Socket);
+
+namespace
+{
+
+/// sockaddr bytes of an ns-3 socket address (what ngtcp2's ngtcp2_addr points to).
+std::vector<uint8_t>
+SockaddrBytes(const Address& address)
+{
+    if (InetSocketAddress::IsMatchingType(address))
+    {
+        const InetSocketAddress a = InetSocketAddress::ConvertFrom(address);
+        sockaddr_in sa{};
+        sa.sin_family = AF_INET;
+        sa.sin_port = htons(a.GetPort());
+        sa.sin_addr.s_addr = htonl(a.GetIpv4().Get());
+        const auto* p = reinterpret_cast<const uint8_t*>(&sa);
+        return std::vector<uint8_t>(p, p + sizeof(sa));
+    }
+    NS_ABORT_MSG_UNLESS(Inet6SocketAddress::IsMatchingType(address),
+                        "QuicCcNgtcp2Socket: not an IPv4 or IPv6 socket address: " << address);
+    const Inet6SocketAddress a = Inet6SocketAddress::ConvertFrom(address);
+    sockaddr_in6 sa{};
+    sa.sin6_family = AF_INET6;
+    sa.sin6_port = htons(a.GetPort());
+    a.GetIpv6().GetBytes(sa.sin6_addr.s6_addr);
+    const auto* p = reinterpret_cast<const uint8_t*>(&sa);
+    return std::vector<uint8_t>(p, p + sizeof(sa));
+}
+
+uint64_t
+NowNs()
+{
+    return static_cast<uint64_t>(Simulator::Now().GetNanoSeconds());
+}
+
+} // namespace
+
+TypeId
+QuicCcNgtcp2Socket::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::QuicCcNgtcp2Socket")
+            .SetParent<Socket>()
+            .SetGroupName("QuicCc")
+            .AddConstructor<QuicCcNgtcp2Socket>()
+            .AddAttribute("CongestionControl",
+                          "ngtcp2's congestion controller (settings.cc_algo): Reno, Cubic "
+                          "(RFC 9438 with HyStart++, RFC 9406) or Bbr (ngtcp2's BBRv2/v3).",
+                          EnumValue(QuicCcNgtcp2Config::CUBIC),
+                          QUICCC_ENUM_ACCESSOR(QuicCcNgtcp2Config::Controller,
+                                               &QuicCcNgtcp2Socket::m_controller),
+                          MakeEnumChecker(QuicCcNgtcp2Config::RENO,
+                                          "Reno",
+                                          QuicCcNgtcp2Config::CUBIC,
+                                          "Cubic",
+                                          QuicCcNgtcp2Config::BBR,
+                                          "Bbr"))
+            .AddAttribute("InitialRtt",
+                          "RTT before the first sample (settings.initial_rtt; RFC 9002 "
+                          "Section 6.2.2: 333 ms, ngtcp2's default), > 0.",
+                          TimeValue(MilliSeconds(333)),
+                          MakeTimeAccessor(&QuicCcNgtcp2Socket::m_initialRtt),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("MaxUdpPayloadSize",
+                          "Largest UDP payload sent, bytes (settings.max_tx_udp_payload_size; "
+                          "ngtcp2's default 1452), 1200 .. 65527. With UdpPayloadShaping (the "
+                          "default) ngtcp2 sends 1200 B until PMTUD finds more.",
+                          UintegerValue(1452),
+                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_maxUdpPayload),
+                          MakeUintegerChecker<uint32_t>(1200, 65527))
+            .AddAttribute("Pmtud",
+                          "Path MTU discovery probes (false: settings.no_pmtud, the default here).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&QuicCcNgtcp2Socket::m_pmtud),
+                          MakeBooleanChecker())
+            .AddAttribute("UdpPayloadShaping",
+                          "ngtcp2's default: UDP payloads of 1200 B (NGTCP2_MAX_UDP_PAYLOAD_SIZE) "
+                          "unless PMTUD finds more; false (settings.no_tx_udp_payload_size_"
+                          "shaping): MaxUdpPayloadSize from the first packet on.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&QuicCcNgtcp2Socket::m_payloadShaping),
+                          MakeBooleanChecker())
+            .AddAttribute("AckThreshold",
+                          "Ack-eliciting packets received before an immediate ACK "
+                          "(settings.ack_thresh; ngtcp2's default 2), >= 1.",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_ackThreshold),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("MaxAckDelay",
+                          "max_ack_delay transport parameter (RFC 9000 Section 18.2; 25 ms), "
+                          "below 2^14 ms.",
+                          TimeValue(MilliSeconds(25)),
+                          MakeTimeAccessor(&QuicCcNgtcp2Socket::m_maxAckDelay),
+                          MakeTimeChecker(Time(0), MilliSeconds((1 << 14) - 1)))
+            .AddAttribute("IdleTimeout",
+                          "max_idle_timeout transport parameter (RFC 9000 Section 10.1), > 0.",
+                          TimeValue(Seconds(30)),
+                          MakeTimeAccessor(&QuicCcNgtcp2Socket::m_idleTimeout),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("FlowControlWindow",
+                          "initial_max_data and initial_max_stream_data, bytes; reopened as the "
+                          "application reads, >= 1350.",
+                          UintegerValue(1 << 24),
+                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_flowControlWindow),
+                          MakeUintegerChecker<uint64_t>(1350))
+            .AddAttribute("SndBufSize",
+                          "Bytes the application may have given and not yet acknowledged, >= 1.",
+                          UintegerValue(1 << 24),
+                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_sndBufSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("ClientHelloSize",
+                          "Modelled ClientHello, bytes of CRYPTO data (the Initial packet is "
+                          "padded to 1200 bytes anyway), 6 .. 4096.",
+                          UintegerValue(300),
+                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_clientHelloBytes),
+                          MakeUintegerChecker<uint32_t>(6, 4096))
+            .AddAttribute("ServerHelloSize",
+                          "Modelled ServerHello, bytes of Initial CRYPTO data, 6 .. 4096.",
+                          UintegerValue(100),
+                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_serverHelloBytes),
+                          MakeUintegerChecker<uint32_t>(6, 4096))
+            .AddAttribute("ServerFlightSize",
+                          "Modelled server Handshake flight (EncryptedExtensions, Certificate, "
+                          "CertificateVerify, Finished), bytes; above ~3.5 KB the 3x "
+                          "anti-amplification limit (RFC 9000 Section 8.1) costs a round trip, "
+                          "6 .. 65536.",
+                          UintegerValue(2500),
+                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_serverFlightBytes),
+                          MakeUintegerChecker<uint32_t>(6, 65536))
+            .AddAttribute("ClientFinishedSize",
+                          "Modelled client Finished, bytes of Handshake CRYPTO data, 6 .. 4096.",
+                          UintegerValue(60),
+                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_clientFinishedBytes),
+                          MakeUintegerChecker<uint32_t>(6, 4096))
+            .AddAttribute("QlogDirectory",
+                          "Write ngtcp2's own qlog (settings.qlog_write) of each connection to "
+                          "<dir>/ngtcp2-node<N>-<client|server>-<local port>-<peer port>.sqlog "
+                          "(written as .part, renamed when complete); empty = off.",
+                          StringValue(""),
+                          MakeStringAccessor(&QuicCcNgtcp2Socket::m_qlogDirectory),
+                          MakeStringChecker())
+            .AddTraceSource("CongestionWindow",
+                            "Congestion window, bytes, with ns-3 TCP's signature (uint32_t); "
+                            "above 2^32-1 reads as UINT32_MAX.",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_cwnd32Trace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("SlowStartThreshold",
+                            "Slow-start threshold, bytes (uint32_t); not set or above 2^32-1 "
+                            "reads as UINT32_MAX.",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_ssthresh32Trace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("CongestionWindow64",
+                            "Congestion window, bytes, full width (ngtcp2_conn_info.cwnd).",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_cwndTrace),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("SlowStartThreshold64",
+                            "Slow-start threshold, bytes, full width; UINT64_MAX = not set.",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_ssthreshTrace),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("BytesInFlight",
+                            "Bytes in flight (ngtcp2_conn_info.bytes_in_flight).",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_bytesInFlightTrace),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("PacketsLost",
+                            "Packets ngtcp2 declared lost so far (ngtcp2_conn_info.pkt_lost).",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_packetsLostTrace),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("PacketReceived",
+                            "Every UDP datagram this connection receives: its index (from 0), "
+                            "UDP payload bytes.",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_datagramReceivedTrace),
+                            "ns3::QuicCcSocket::PacketTracedCallback")
+            .AddTraceSource("Rtt",
+                            "When ngtcp2's RTT estimate changes: latest_rtt, smoothed_rtt, "
+                            "min_rtt.",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_rttTrace),
+                            "ns3::QuicCcNgtcp2Socket::RttTracedCallback")
+            .AddTraceSource("CongestionState",
+                            "qlog congestion state on every change, inferred from cwnd, ssthresh "
+                            "and the loss count (QuicCcNgtcp2CongestionEvents).",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_stateTrace),
+                            "ns3::TracedValueCallback::QuicCongestionState")
+            .AddTraceSource("RecoveryStartTime",
+                            "Each inferred congestion event: the simulated time it was seen.",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_recoveryStartTrace),
+                            "ns3::Time::TracedCallback");
+    return tid;
+}
+
+QuicCcNgtcp2Socket::QuicCcNgtcp2Socket()
+    : m_rng(CreateObject<UniformRandomVariable>())
+{
+}
+
+QuicCcNgtcp2Socket::~QuicCcNgtcp2Socket()
+{
+    m_conn.reset(); // ngtcp2_conn_del writes the qlog's end while the file is still open
+}
+
+void
+QuicCcNgtcp2Socket::DoDispose()
+{
+    m_timer.Cancel();
+    m_writeEvent.Cancel();
+    m_finishEvent.Cancel();
+    m_conn.reset(); // ngtcp2_conn_del: the qlog's end is written before the file closes
+    if (m_qlog.is_open())
+    {
+        m_qlog.close();
+    }
+    for (auto& child : m_children)
+    {
+        child.second->m_listener = nullptr;
+    }
+    m_children.clear();
+    m_listener = nullptr;
+    m_udp = nullptr;
+    m_node = nullptr;
+    m_childCreated = MakeNullCallback<void, Ptr<QuicCcNgtcp2Socket>>();
+    Socket::DoDispose();
+}
+
+void
+QuicCcNgtcp2Socket::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+int64_t
+QuicCcNgtcp2Socket::AssignStreams(int64_t stream)
+{
+    m_rng->SetStream(stream);
+    return 1;
+}
+
+void
+QuicCcNgtcp2Socket::SetChildCreatedCallback(Callback<void, Ptr<QuicCcNgtcp2Socket>> callback)
+{
+    m_childCreated = callback;
+}
+
+std::string
+QuicCcNgtcp2Socket::GetLibraryVersion()
+{
+    return QuicCcNgtcp2Connection::LibraryVersion();
+}
+
+std::string
+QuicCcNgtcp2Socket::GetControllerName() const
+{
+    switch (m_controller)
+    {
+    case QuicCcNgtcp2Config::RENO:
+        return "reno";
+    case QuicCcNgtcp2Config::BBR:
+        return "bbr";
+    case QuicCcNgtcp2Config::CUBIC:
+        break;
+    }
+    return "cubic";
+}
+
+uint64_t
+QuicCcNgtcp2Socket::GetCongestionWindow() const
+{
+    return m_cwndTrace.Get();
+}
+
+uint64_t
+QuicCcNgtcp2Socket::GetPacketsLost() const
+{
+    return m_packetsLostTrace.Get();
+}
+
+uint64_t
+QuicCcNgtcp2Socket::GetCongestionEvents() const
+{
+    return m_events.GetEvents();
+}
+
+bool
+QuicCcNgtcp2Socket::IsHandshakeCompleted() const
+{
+    return m_connectedNotified;
+}
+
+Socket::SocketErrno
+QuicCcNgtcp2Socket::GetErrno() const
+{
+    return m_errno;
+}
+
+Socket::SocketType
+QuicCcNgtcp2Socket::GetSocketType() const
+{
+    return NS3_SOCK_STREAM;
+}
+
+Ptr<Node>
+QuicCcNgtcp2Socket::GetNode() const
+{
+    return m_node;
+}
+
+int
+QuicCcNgtcp2Socket::BindUdp(const Address* address, bool ipv6)
+{
+    if (m_udp)
+    {
+        m_errno = ERROR_INVAL;
+        return -1;
+    }
+    NS_ABORT_MSG_IF(!m_node, "QuicCcNgtcp2Socket: no node (create it through the factory)");
+    m_udp = Socket::CreateSocket(m_node, UdpSocketFactory::GetTypeId());
+    int rv = address ? m_udp->Bind(*address) : (ipv6 ? m_udp->Bind6() : m_udp->Bind());
+    if (rv != 0)
+    {
+        m_errno = m_udp->GetErrno();
+        return rv;
+    }
+    m_udp->SetRecvCallback(MakeCallback(&QuicCcNgtcp2Socket::OnUdpRead, this));
+    return 0;
+}
+
+int
+QuicCcNgtcp2Socket::Bind()
+{
+    return BindUdp(nullptr, false);
+}
+
+int
+QuicCcNgtcp2Socket::Bind6()
+{
+    return BindUdp(nullptr, true);
+}
+
+int
+QuicCcNgtcp2Socket::Bind(const Address& address)
+{
+    return BindUdp(&address, false);
+}
+
+QuicCcNgtcp2Config
+QuicCcNgtcp2Socket::MakeConfig(bool server)
+{
+    QuicCcNgtcp2Config c;
+    c.controller = m_controller;
+    c.initialRttNs = static_cast<uint64_t>(m_initialRtt.GetNanoSeconds());
+    c.maxUdpPayloadBytes = m_maxUdpPayload;
+    c.pmtud = m_pmtud;
+    c.payloadShaping = m_payloadShaping;
+    c.ackThresholdPackets = m_ackThreshold;
+    c.maxAckDelayNs = static_cast<uint64_t>(m_maxAckDelay.GetNanoSeconds());
+    c.idleTimeoutNs = static_cast<uint64_t>(m_idleTimeout.GetNanoSeconds());
+    c.flowControlWindowBytes = m_flowControlWindow;
+    c.clientHelloBytes = m_clientHelloBytes;
+    c.serverHelloBytes = m_serverHelloBytes;
+    c.serverFlightBytes = m_serverFlightBytes;
+    c.clientFinishedBytes = m_clientFinishedBytes;
+    if (!m_qlogDirectory.empty())
+    {
+        OpenQlog(server ? "server" : "client");
+        c.qlog = [this](const uint8_t* data, size_t length, bool last) {
+            m_qlog.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(length));
+            if (last)
+            {
+                m_qlog.close();
+                NS_ABORT_MSG_IF(!m_qlog,
+                                "QuicCcNgtcp2Socket: could not write qlog file " << m_qlogPath);
+                const std::string part = m_qlogPath + ".part";
+                NS_ABORT_MSG_IF(std::rename(part.c_str(), m_qlogPath.c_str()) != 0,
+                                "QuicCcNgtcp2Socket: could not rename " << part << " to "
+                                                                        << m_qlogPath);
+            }
+        };
+    }
+    return c;
+}
+
+void
+QuicCcNgtcp2Socket::OpenQlog(const std::string& role)
+{
+    Address local;
+    m_udp->GetSockName(local);
+    auto port = [](const Address& a) -> uint16_t {
+        if (InetSocketAddress::IsMatchingType(a))
+        {
+            return InetSocketAddress::ConvertFrom(a).GetPort();
+        }
+        return Inet6SocketAddress::IsMatchingType(a) ? Inet6SocketAddress::ConvertFrom(a).GetPort()
+                                                     : 0;
+    };
+    m_qlogPath = m_qlogDirectory + "/ngtcp2-node" + std::to_string(m_node->GetId()) + "-" + role +
+                 "-" + std::to_string(port(local)) + "-" + std::to_string(port(m_peer)) + ".sqlog";
+    m_qlog.open(m_qlogPath + ".part", std::ios::binary | std::ios::trunc);
+    NS_ABORT_MSG_UNLESS(m_qlog.is_open(),
+                        "QuicCcNgtcp2Socket: cannot write qlog file "
+                            << m_qlogPath << ".part (QlogDirectory '" << m_qlogDirectory << "')");
+}
+
+QuicCcNgtcp2Connection::Path
+QuicCcNgtcp2Socket::MakePath(const Address& peer) const
+{
+    Address local;
+    m_udp->GetSockName(local);
+    return QuicCcNgtcp2Connection::Path{SockaddrBytes(local), SockaddrBytes(peer)};
+}
+
+int
+QuicCcNgtcp2Socket::Connect(const Address& address)
+{
+    NS_LOG_FUNCTION(this << address);
+    if (m_role != ROLE_NONE)
+    {
+        m_errno = ERROR_ISCONN;
+        return -1;
+    }
+    if (!m_udp && BindUdp(nullptr, Inet6SocketAddress::IsMatchingType(address)) != 0)
+    {
+        return -1;
+    }
+    if (m_udp->Connect(address) != 0)
+    {
+        m_errno = m_udp->GetErrno();
+        return -1;
+    }
+    m_role = ROLE_CLIENT;
+    m_peer = address;
+    m_conn = QuicCcNgtcp2Connection::CreateClient(
+        MakeConfig(false),
+        MakePath(address),
+        [this](const uint8_t* data, size_t length) { SendDatagram(data, length); },
+        [this](uint8_t* data, size_t length) { FillRandom(data, length); },
+        NowNs());
+    NS_ABORT_MSG_UNLESS(
+        m_conn->GetError().empty(),
+        "QuicCcNgtcp2Socket: ngtcp2_conn_client_new failed: " << m_conn->GetError());
+    ScheduleWrite();
+    return 0;
+}
+
+int
+QuicCcNgtcp2Socket::Listen()
+{
+    if (!m_udp || m_role != ROLE_NONE)
+    {
+        m_errno = ERROR_INVAL;
+        return -1;
+    }
+    m_role = ROLE_LISTENER;
+    m_listening = true;
+    return 0;
+}
+
+void
+QuicCcNgtcp2Socket::FillRandom(uint8_t* data, size_t length)
+{
+    for (size_t i = 0; i < length; ++i)
+    {
+        data[i] = static_cast<uint8_t>(m_rng->GetInteger(0, 255));
+    }
+}
+
+void
+QuicCcNgtcp2Socket::SendDatagram(const uint8_t* data, size_t length)
+{
+    Ptr<Packet> p = Create<Packet>(data, static_cast<uint32_t>(length));
+    if (m_role == ROLE_ACCEPTED)
+    {
+        m_udp->SendTo(p, 0, m_peer);
+    }
+    else
+    {
+        m_udp->Send(p);
+    }
+}
+
+void
+QuicCcNgtcp2Socket::OnUdpRead(Ptr<Socket> udp)
+{
+    Ptr<QuicCcNgtcp2Socket> self = this; // a callback below may close and release us
+    Address from;
+    while (Ptr<Packet> p = udp->RecvFrom(from))
+    {
+        std::vector<uint8_t> datagram(p->GetSize());
+        p->CopyData(datagram.data(), datagram.size());
+        if (m_role == ROLE_LISTENER)
+        {
+            Dispatch(datagram, from);
+        }
+        else if (m_role == ROLE_CLIENT && from == m_peer)
+        {
+            Deliver(datagram);
+        }
+    }
+}
+
+void
+QuicCcNgtcp2Socket::Dispatch(const std::vector<uint8_t>& datagram, const Address& from)
+{
+    auto it = m_children.find(from);
+    if (it != m_children.end())
+    {
+        Ptr<QuicCcNgtcp2Socket> child = it->second;
+        child->Deliver(datagram);
+        return;
+    }
+    if (!m_listening ||
+        !QuicCcNgtcp2Connection::IsAcceptableInitial(datagram.data(), datagram.size()) ||
+        !NotifyConnectionRequest(from))
+    {
+        NS_LOG_LOGIC("datagram from " << from << " is no acceptable first Initial: dropped");
+        return;
+    }
+    // The accepted connection: this listener's attributes, node and UDP socket.
+    Ptr<QuicCcNgtcp2Socket> child = CreateObject<QuicCcNgtcp2Socket>();
+    const TypeId tid = GetInstanceTypeId();
+    for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
+    {
+        const TypeId::AttributeInformation info = tid.GetAttribute(i);
+        Ptr<AttributeValue> value = info.checker->Create();
+        GetAttribute(info.name, *value);
+        child->SetAttribute(info.name, *value);
+    }
+    child->m_node = m_node;
+    child->m_udp = m_udp;
+    child->m_role = ROLE_ACCEPTED;
+    child->m_listener = this;
+    child->m_peer = from;
+    if (!m_childCreated.IsNull())
+    {
+        m_childCreated(child); // the factory assigns its random stream before first use
+    }
+    QuicCcNgtcp2Socket* raw = PeekPointer(child);
+    child->m_conn = QuicCcNgtcp2Connection::CreateServer(
+        child->MakeConfig(true),
+        child->MakePath(from),
+        datagram.data(),
+        datagram.size(),
+        [raw](const uint8_t* data, size_t length) { raw->SendDatagram(data, length); },
+        [raw](uint8_t* data, size_t length) { raw->FillRandom(data, length); },
+        NowNs());
+    NS_ABORT_MSG_UNLESS(child->m_conn, "QuicCcNgtcp2Socket: ngtcp2_conn_server_new failed");
+    m_children[from] = child;
+    child->Deliver(datagram);
+}
+
+void
+QuicCcNgtcp2Socket::Deliver(const std::vector<uint8_t>& datagram)
+{
+    if (!m_conn)
+    {
+        return;
+    }
+    if (m_closing)
+    {
+        m_conn->RepeatClose(); // RFC 9000 Section 10.2.1
+        return;
+    }
+    m_datagramReceivedTrace(m_datagramsReceived++, datagram.size());
+    const uint64_t now = NowNs();
+    QuicCcNgtcp2Connection::Status status = m_conn->Receive(datagram.data(), datagram.size(), now);
+    if (status == QuicCcNgtcp2Connection::OPEN)
+    {
+        status = m_conn->Write(now);
+    }
+    AfterCall(status);
+}
+
+void
+QuicCcNgtcp2Socket::OnTimer()
+{
+    m_timerFiredAt = Simulator::Now();
+    AfterCall(m_conn->HandleExpiry(NowNs()));
+}
+
+void
+QuicCcNgtcp2Socket::ScheduleWrite()
+{
+    if (!quiccc::compat::IsPending(m_writeEvent))
+    {
+        // After the application's burst of Send calls at this instant: full packets.
+        m_writeEvent = Simulator::ScheduleNow(&QuicCcNgtcp2Socket::DoWrite, this);
+    }
+}
+
+void
+QuicCcNgtcp2Socket::DoWrite()
+{
+    if (m_conn && !m_closing)
+    {
+        AfterCall(m_conn->Write(NowNs()));
+    }
+}
+
+void
+QuicCcNgtcp2Socket::UpdateTraces()
+{
+    const QuicCcNgtcp2Connection::Info info = m_conn->GetInfo();
+    const QuicCongestionState before = m_events.GetState();
+    const bool event = m_events.Update({info.cwnd, info.ssthresh, info.packetsLost});
+    m_cwndTrace = info.cwnd;
+    m_cwnd32Trace = static_cast<uint32_t>(std::min<uint64_t>(info.cwnd, UINT32_MAX));
+    m_ssthreshTrace = info.ssthresh;
+    m_ssthresh32Trace = static_cast<uint32_t>(std::min<uint64_t>(info.ssthresh, UINT32_MAX));
+    m_bytesInFlightTrace = info.bytesInFlight;
+    m_packetsLostTrace = info.packetsLost;
+    if (info.latestRttNs != m_lastInfo.latestRttNs ||
+        info.smoothedRttNs != m_lastInfo.smoothedRttNs || info.minRttNs != m_lastInfo.minRttNs)
+    {
+        m_rttTrace(NanoSeconds(info.latestRttNs),
+                   NanoSeconds(info.smoothedRttNs),
+                   NanoSeconds(info.minRttNs));
+    }
+    m_lastInfo = info;
+    if (event)
+    {
+        m_recoveryStartTrace(Simulator::Now());
+    }
+    if (m_events.GetState() != before)
+    {
+        m_stateTrace(before, m_events.GetState());
+    }
+}
+
+void
+QuicCcNgtcp2Socket::AfterCall(QuicCcNgtcp2Connection::Status status)
+{
+    Ptr<QuicCcNgtcp2Socket> self = this;
+    UpdateTraces();
+    if (status != QuicCcNgtcp2Connection::OPEN)
+    {
+        NS_LOG_LOGIC("connection over: "
+                     << (status == QuicCcNgtcp2Connection::CLOSED ? "closed" : m_conn->GetError()));
+        m_closing = true;
+        m_timer.Cancel();
+        m_finishEvent = Simulator::Schedule(NanoSeconds(m_conn->ClosingPeriodNs()),
+                                            &QuicCcNgtcp2Socket::Finish,
+                                            this);
+        if (m_role == ROLE_CLIENT && !m_connectedNotified)
+        {
+            NotifyConnectionFailed();
+            return;
+        }
+        if (GetRxAvailable() > 0)
+        {
+            NotifyDataRecv();
+        }
+        if (status == QuicCcNgtcp2Connection::CLOSED &&
+            (m_closeRequested || m_conn->PeerFinished()))
+        {
+            NotifyNormalClose();
+        }
+        else
+        {
+            NotifyErrorClose();
+        }
+        return;
+    }
+    if (!m_connectedNotified && m_conn->HandshakeCompleted())
+    {
+        m_connectedNotified = true;
+        if (m_role == ROLE_CLIENT)
+        {
+            NotifyConnectionSucceeded();
+        }
+        else if (m_listener)
+        {
+            m_listener->NotifyNewConnectionCreated(this, m_peer);
+        }
+    }
+    if (m_connectedNotified && GetRxAvailable() > 0)
+    {
+        NotifyDataRecv();
+    }
+    const uint64_t unacked = m_conn->GetUnacknowledged();
+    if (unacked < m_unackedSeen)
+    {
+        NotifyDataSent(static_cast<uint32_t>(m_unackedSeen - unacked));
+        if (!m_closeRequested)
+        {
+            NotifySend(GetTxAvailable());
+        }
+    }
+    m_unackedSeen = unacked;
+    if (!m_conn || m_closing)
+    {
+        return; // the application closed it in a callback
+    }
+    if (m_closeRequested && m_conn->AllAcknowledged())
+    {
+        StartClosing();
+        return;
+    }
+    // ngtcp2's next deadline (loss detection, PTO, ACK delay, pacing, idle).
+    const uint64_t expiry = m_conn->GetExpiry();
+    m_timer.Cancel();
+    if (expiry != UINT64_MAX)
+    {
+        const uint64_t now = NowNs();
+        // An expiry that is already due runs now; once handled at this instant, 1 ns later (no
+        // event loop at a single time).
+        uint64_t at = expiry > now ? expiry : now;
+        if (at == now && m_timerFiredAt == Simulator::Now())
+        {
+            at = now + 1;
+        }
+        m_timer = Simulator::Schedule(NanoSeconds(at - now), &QuicCcNgtcp2Socket::OnTimer, this);
+    }
+}
+
+void
+QuicCcNgtcp2Socket::StartClosing()
+{
+    const uint64_t period = m_conn->ClosingPeriodNs();
+    m_conn->Close(NowNs());
+    m_closing = true;
+    m_timer.Cancel();
+    m_finishEvent = Simulator::Schedule(NanoSeconds(period), &QuicCcNgtcp2Socket::Finish, this);
+    NotifyNormalClose();
+}
+
+void
+QuicCcNgtcp2Socket::Finish()
+{
+    Ptr<QuicCcNgtcp2Socket> self = this;
+    m_timer.Cancel();
+    m_writeEvent.Cancel();
+    m_conn.reset();
+    if (m_role == ROLE_ACCEPTED && m_listener)
+    {
+        m_listener->m_children.erase(m_peer);
+        m_listener = nullptr;
+    }
+    else if (m_role == ROLE_CLIENT && m_udp)
+    {
+        m_udp->Close();
+    }
+}
+
+int
+QuicCcNgtcp2Socket::Close()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_role == ROLE_LISTENER)
+    {
+        m_listening = false; // accepted connections go on
+        return 0;
+    }
+    if (!m_conn || m_closeRequested)
+    {
+        return 0;
+    }
+    m_closeRequested = true;
+    m_conn->ShutdownWrite();
+    ScheduleWrite();
+    return 0;
+}
+
+int
+QuicCcNgtcp2Socket::ShutdownSend()
+{
+    m_shutdownSend = true;
+    return 0;
+}
+
+int
+QuicCcNgtcp2Socket::ShutdownRecv()
+{
+    return 0;
+}
+
+uint32_t
+QuicCcNgtcp2Socket::GetTxAvailable() const
+{
+    const uint64_t unacked = m_conn ? m_conn->GetUnacknowledged() : 0;
+    return unacked >= m_sndBufSize ? 0 : static_cast<uint32_t>(m_sndBufSize - unacked);
+}
+
+int
+QuicCcNgtcp2Socket::Send(Ptr<Packet> p, uint32_t flags)
+{
+    if (!m_conn || m_closing || m_closeRequested || m_shutdownSend || m_role == ROLE_LISTENER)
+    {
+        m_errno = m_conn ? ERROR_SHUTDOWN : ERROR_NOTCONN;
+        return -1;
+    }
+    if (p->GetSize() > GetTxAvailable())
+    {
+        m_errno = ERROR_MSGSIZE;
+        return -1;
+    }
+    std::vector<uint8_t> bytes(p->GetSize());
+    p->CopyData(bytes.data(), bytes.size());
+    m_conn->Send(bytes.data(), bytes.size());
+    m_unackedSeen = m_conn->GetUnacknowledged();
+    ScheduleWrite();
+    return static_cast<int>(p->GetSize());
+}
+
+int
+QuicCcNgtcp2Socket::SendTo(Ptr<Packet> p, uint32_t flags, const Address&)
+{
+    return Send(p, flags);
+}
+
+uint32_t
+QuicCcNgtcp2Socket::GetRxAvailable() const
+{
+    return m_conn ? static_cast<uint32_t>(m_conn->GetRxAvailable()) : 0;
+}
+
+Ptr<Packet>
+QuicCcNgtcp2Socket::Recv(uint32_t maxSize, uint32_t flags)
+{
+    if (!m_conn || m_conn->GetRxAvailable() == 0)
+    {
+        m_errno = ERROR_AGAIN;
+        return nullptr;
+    }
+    std::vector<uint8_t> bytes;
+    m_conn->Read(bytes, maxSize);
+    if (!m_closing)
+    {
+        ScheduleWrite(); // MAX_DATA / MAX_STREAM_DATA
+    }
+    return Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
+}
+
+Ptr<Packet>
+QuicCcNgtcp2Socket::RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress)
+{
+    Ptr<Packet> p = Recv(maxSize, flags);
+    if (p)
+    {
+        fromAddress = m_peer;
+    }
+    return p;
+}
+
+int
+QuicCcNgtcp2Socket::GetSockName(Address& address) const
+{
+    if (!m_udp)
+    {
+        address = InetSocketAddress(Ipv4Address::GetAny(), 0);
+        return 0;
+    }
+    return m_udp->GetSockName(address);
+}
+
+int
+QuicCcNgtcp2Socket::GetPeerName(Address& address) const
+{
+    if (m_role != ROLE_CLIENT && m_role != ROLE_ACCEPTED)
+    {
+        m_errno = ERROR_NOTCONN;
+        return -1;
+    }
+    address = m_peer;
+    return 0;
+}
+
+bool
+QuicCcNgtcp2Socket::SetAllowBroadcast(bool)
+{
+    return false;
+}
+
+bool
+QuicCcNgtcp2Socket::GetAllowBroadcast() const
+{
+    return false;
+}
+
+} // namespace ns3

@@ -1,0 +1,510 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The ngtcp2 transport: the real ngtcp2 library inside ns-3 (handshake, byte-exact transfers
+ * under loss with each of its controllers, several connections per listener, stock
+ * applications, determinism of traces and of ngtcp2's own qlog), and its pure parts (the
+ * modelled handshake messages, the congestion-event inference).
+ */
+#include "quic-cc-test-case.h"
+#include "quic-cc-test-compat.h"
+#include "quic-cc-test-topology.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/quic-cc-ngtcp2-handshake.h"
+#include "ns3/quic-cc-ngtcp2-socket-factory.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace ns3;
+using namespace ns3::quiccc::test;
+
+namespace
+{
+
+/// Two nodes with the ngtcp2 factory on both.
+struct Ngtcp2Pair
+{
+    QuicCcHelper quic;
+    TwoNodes net;
+    std::vector<Ptr<QuicCcNgtcp2SocketFactory>> factories;
+
+    explicit Ngtcp2Pair(const std::string& controller,
+                        const std::string& rate = "100Mbps",
+                        Time delay = MilliSeconds(5))
+        : net(quic, rate, delay)
+    {
+        InternetStackHelper().AssignStreams(net.nodes, 10); // ARP jitter
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            factories.push_back(QuicCcNgtcp2SocketFactory::Install(net.nodes.Get(i)));
+            factories.back()->SetSocketAttribute("CongestionControl", StringValue(controller));
+            factories.back()->SetSocketAttribute("MaxUdpPayloadSize", UintegerValue(1350));
+            factories.back()->AssignStreams(100 + 1000 * i);
+        }
+    }
+
+    Ptr<QuicCcNgtcp2Socket> Socket(uint32_t node) const
+    {
+        return DynamicCast<QuicCcNgtcp2Socket>(factories[node]->CreateSocket());
+    }
+
+    Address ServerAddress(uint16_t port) const
+    {
+        return InetSocketAddress(net.interfaces.GetAddress(1), port);
+    }
+};
+
+/// One client -> server transfer of pattern bytes, checked byte by byte.
+struct Transfer
+{
+    Ptr<QuicCcNgtcp2Socket> client;
+    std::unique_ptr<PatternWriter> writer;
+    PatternReader reader;
+    std::vector<Ptr<Socket>> accepted;
+    bool connected{false};
+    bool normalClose{false};
+    std::vector<uint64_t> cwnd; //!< the client's CongestionWindow64 trace
+
+    void Start(const Ngtcp2Pair& pair,
+               Ptr<QuicCcNgtcp2Socket> listener,
+               uint16_t port,
+               uint64_t bytes)
+    {
+        listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<ns3::Socket>, const Address&>(),
+                                    MakeCallback(&Transfer::OnAccept, this));
+        client = pair.Socket(0);
+        client->TraceConnectWithoutContext("CongestionWindow64",
+                                           MakeCallback(&Transfer::OnCwnd, this));
+        writer = std::make_unique<PatternWriter>(client, bytes);
+        client->SetConnectCallback(MakeCallback(&Transfer::OnConnected, this),
+                                   MakeNullCallback<void, Ptr<ns3::Socket>>());
+        client->Bind();
+        client->Connect(pair.ServerAddress(port));
+    }
+
+    void OnConnected(Ptr<ns3::Socket>)
+    {
+        connected = true;
+        writer->Start();
+    }
+
+    void OnAccept(Ptr<ns3::Socket> s, const Address&)
+    {
+        accepted.push_back(s);
+        reader.Attach(s);
+        s->SetCloseCallbacks(MakeCallback(&Transfer::OnNormalClose, this),
+                             MakeNullCallback<void, Ptr<ns3::Socket>>());
+    }
+
+    void OnNormalClose(Ptr<ns3::Socket>)
+    {
+        normalClose = true;
+    }
+
+    void OnCwnd(uint64_t, uint64_t value)
+    {
+        cwnd.push_back(value);
+    }
+};
+
+Ptr<QuicCcNgtcp2Socket>
+Listen(const Ngtcp2Pair& pair, uint16_t port)
+{
+    Ptr<QuicCcNgtcp2Socket> listener = pair.Socket(1);
+    listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
+    listener->Listen();
+    return listener;
+}
+
+} // namespace
+
+/// Test: the modelled handshake messages. Scenario: encode, split at every byte, reassemble;
+/// malformed input (a gap, an unknown type, a length past the limit) is refused.
+class QuicCcNgtcp2HandshakeMessageTestCase : public TestCase
+{
+  public:
+    QuicCcNgtcp2HandshakeMessageTestCase()
+        : TestCase("ngtcp2 handshake messages: sizes, reassembly, malformed input refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint8_t params[] = {1, 2, 3, 4, 5};
+        auto hello = QuicCcNgtcp2Handshake::Encode(QuicCcNgtcp2Handshake::CLIENT_HELLO,
+                                                   params,
+                                                   sizeof(params),
+                                                   300);
+        NS_TEST_ASSERT_MSG_EQ(hello.size(), 300u, "padded to the modelled size");
+        auto fin = QuicCcNgtcp2Handshake::Encode(QuicCcNgtcp2Handshake::FINISHED, params, 0, 2);
+        NS_TEST_ASSERT_MSG_EQ(fin.size(), 6u, "grows to header + parameter length (4 + 2)");
+
+        QuicCcNgtcp2Handshake h;
+        std::vector<QuicCcNgtcp2Handshake::Message> out;
+        std::vector<uint8_t> both = hello;
+        both.insert(both.end(), fin.begin(), fin.end());
+        for (size_t i = 0; i < both.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(h.Receive(1, i, &both[i], 1, out), true, "byte " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ(out.size(), 2u, "two messages");
+        NS_TEST_ASSERT_MSG_EQ(out[0].type, QuicCcNgtcp2Handshake::CLIENT_HELLO, "first type");
+        NS_TEST_ASSERT_MSG_EQ(out[0].transportParams.size(), 5u, "parameters");
+        NS_TEST_ASSERT_MSG_EQ(int(out[0].transportParams[4]), 5, "parameter bytes");
+        NS_TEST_ASSERT_MSG_EQ(out[1].type, QuicCcNgtcp2Handshake::FINISHED, "second type");
+
+        QuicCcNgtcp2Handshake gap;
+        NS_TEST_ASSERT_MSG_EQ(gap.Receive(0, 1, hello.data(), 10, out), false, "gap refused");
+        QuicCcNgtcp2Handshake level;
+        NS_TEST_ASSERT_MSG_EQ(level.Receive(2, 0, hello.data(), 10, out), false, "level 2");
+        std::vector<uint8_t> bad = hello;
+        bad[0] = 99;
+        QuicCcNgtcp2Handshake type;
+        NS_TEST_ASSERT_MSG_EQ(type.Receive(0, 0, bad.data(), bad.size(), out), false, "type 99");
+        bad = hello;
+        bad[1] = 0xff; // body 0xff0000+ bytes
+        QuicCcNgtcp2Handshake length;
+        NS_TEST_ASSERT_MSG_EQ(length.Receive(0, 0, bad.data(), 4, out), false, "too long");
+        bad = hello;
+        bad[4] = 0xff; // parameters longer than the body
+        QuicCcNgtcp2Handshake params2;
+        NS_TEST_ASSERT_MSG_EQ(params2.Receive(0, 0, bad.data(), bad.size(), out),
+                              false,
+                              "parameter length past the body");
+    }
+};
+
+/// Test: congestion events inferred from ngtcp2_conn_info. Scenario: slow start; HyStart++
+/// sets ssthresh without loss (no event); a loss with a cut (event, Recovery); no growth
+/// (still Recovery); growth (CongestionAvoidance); a loss without a cut is no event.
+class QuicCcNgtcp2CongestionEventsTestCase : public TestCase
+{
+  public:
+    QuicCcNgtcp2CongestionEventsTestCase()
+        : TestCase("ngtcp2 congestion events inferred from cwnd, ssthresh and losses")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        QuicCcNgtcp2CongestionEvents e;
+        NS_TEST_ASSERT_MSG_EQ(e.Update({13500, UINT64_MAX, 0}), false, "first sample");
+        NS_TEST_ASSERT_MSG_EQ(e.GetState(), QUIC_CC_SLOW_START, "slow start");
+        NS_TEST_ASSERT_MSG_EQ(e.Update({40000, 40000, 0}), false, "HyStart++ exit: no event");
+        NS_TEST_ASSERT_MSG_EQ(e.GetState(), QUIC_CC_CONGESTION_AVOIDANCE, "cwnd == ssthresh");
+        NS_TEST_ASSERT_MSG_EQ(e.Update({28000, 28000, 3}), true, "loss + cut (0.7 x 40000)");
+        NS_TEST_ASSERT_MSG_EQ(e.GetState(), QUIC_CC_RECOVERY, "recovery");
+        NS_TEST_ASSERT_MSG_EQ(e.Update({28000, 28000, 3}), false, "no change");
+        NS_TEST_ASSERT_MSG_EQ(e.GetState(), QUIC_CC_RECOVERY, "still recovery");
+        NS_TEST_ASSERT_MSG_EQ(e.Update({28100, 28000, 4}), false, "loss without a cut");
+        NS_TEST_ASSERT_MSG_EQ(e.GetState(), QUIC_CC_CONGESTION_AVOIDANCE, "growth ends recovery");
+        NS_TEST_ASSERT_MSG_EQ(e.GetEvents(), 1u, "one event");
+    }
+};
+
+/// Test: handshake and a byte-exact transfer over ngtcp2 with random loss on both links.
+/// Scenario: 100 Mbit/s, 10 ms RTT, loss in both directions; the server gets exactly the
+/// pattern bytes, the client saw losses and congestion events, and both ends close normally.
+class QuicCcNgtcp2TransferTestCase : public SimulationTestCase
+{
+  public:
+    QuicCcNgtcp2TransferTestCase(std::string controller, double loss, uint64_t bytes)
+        : SimulationTestCase("ngtcp2 " + controller + ": " + std::to_string(bytes) +
+                             " bytes, loss " + std::to_string(loss)),
+          m_controller(std::move(controller)),
+          m_loss(loss),
+          m_bytes(bytes)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ngtcp2Pair pair(m_controller);
+        std::vector<Ptr<RateErrorModel>> loss;
+        if (m_loss > 0)
+        {
+            loss = pair.net.AddLoss(m_loss);
+            int64_t stream = 5000;
+            for (auto& em : loss)
+            {
+                stream += em->AssignStreams(stream);
+            }
+        }
+        Ptr<QuicCcNgtcp2Socket> listener = Listen(pair, 4433);
+        Transfer t;
+        t.Start(pair, listener, 4433, m_bytes);
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(QuicCcNgtcp2Socket::GetLibraryVersion().empty(), false, "version");
+        NS_TEST_ASSERT_MSG_EQ(t.connected, true, "client handshake completed");
+        NS_TEST_ASSERT_MSG_EQ(t.accepted.size(), 1u, "one accepted connection");
+        NS_TEST_ASSERT_MSG_EQ(t.reader.Received(), m_bytes, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(t.reader.Mismatches(), 0u, "in order, unaltered");
+        NS_TEST_ASSERT_MSG_EQ(t.normalClose, true, "server saw a normal close");
+        std::string name = m_controller;
+        name[0] = static_cast<char>(std::tolower(name[0]));
+        NS_TEST_ASSERT_MSG_EQ(t.client->GetControllerName(), name, "controller");
+        NS_TEST_ASSERT_MSG_GT(t.cwnd.size(), 10u, "cwnd traced");
+        if (m_loss > 0)
+        {
+            NS_TEST_ASSERT_MSG_GT(t.client->GetPacketsLost(), 0u, "losses seen");
+            if (m_controller != "Bbr")
+            {
+                NS_TEST_ASSERT_MSG_GT(t.client->GetCongestionEvents(), 0u, "congestion events");
+            }
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(t.client->GetPacketsLost(), 0u, "no loss, none declared");
+        }
+        // Sixty seconds is far beyond the transfer: the closing periods are over.
+        NS_TEST_ASSERT_MSG_LT(t.reader.LastByteTime(), Seconds(30), "finished in time");
+    }
+
+    std::string m_controller;
+    double m_loss;
+    uint64_t m_bytes;
+};
+
+/// Test: several connections to one listener, at once. Scenario: three clients on node 0
+/// each send a different amount to the same server port; each accepted connection gets
+/// exactly its bytes.
+class QuicCcNgtcp2ManyConnectionsTestCase : public SimulationTestCase
+{
+  public:
+    QuicCcNgtcp2ManyConnectionsTestCase()
+        : SimulationTestCase("ngtcp2: three connections to one listener")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ngtcp2Pair pair("Cubic");
+        Ptr<QuicCcNgtcp2Socket> listener = Listen(pair, 4433);
+        const uint64_t sizes[3] = {300'000, 500'000, 700'000};
+        std::vector<std::unique_ptr<Transfer>> transfers;
+        PatternReader readers[3];
+        std::vector<Ptr<ns3::Socket>> accepted;
+        listener->SetAcceptCallback(
+            MakeNullCallback<bool, Ptr<ns3::Socket>, const Address&>(),
+            MakeCallback(&QuicCcNgtcp2ManyConnectionsTestCase::Accept, this));
+        m_readers = readers;
+        for (int i = 0; i < 3; ++i)
+        {
+            auto t = std::make_unique<Transfer>();
+            t->client = pair.Socket(0);
+            t->writer = std::make_unique<PatternWriter>(t->client, sizes[i]);
+            t->client->SetConnectCallback(MakeCallback(&Transfer::OnConnected, t.get()),
+                                          MakeNullCallback<void, Ptr<ns3::Socket>>());
+            t->client->Bind();
+            Simulator::Schedule(MilliSeconds(1 + i),
+                                [c = t->client, a = pair.ServerAddress(4433)]() { c->Connect(a); });
+            transfers.push_back(std::move(t));
+        }
+        Simulator::Stop(Seconds(30));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_accepted, 3u, "three accepted");
+        for (int i = 0; i < 3; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(readers[i].Received(), sizes[i], "connection " << i);
+            NS_TEST_ASSERT_MSG_EQ(readers[i].Mismatches(), 0u, "connection " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ(pair.factories[1]->GetSockets().size(),
+                              4u,
+                              "listener + three accepted in the server's SocketList");
+    }
+
+    void Accept(Ptr<ns3::Socket> s, const Address&)
+    {
+        // Connections complete in the order they started (1, 2, 3 ms apart).
+        m_readers[m_accepted++].Attach(s);
+    }
+
+    PatternReader* m_readers{nullptr};
+    uint32_t m_accepted{0};
+};
+
+/// Test: stock BulkSend / PacketSink over ngtcp2 by the factory's name, with ngtcp2's qlog.
+/// Scenario: 1 MB with BBR; the sink gets 1 MB; two runs give byte-identical qlog files and
+/// the same cwnd trace (determinism).
+class QuicCcNgtcp2StockApplicationsTestCase : public SimulationTestCase
+{
+  public:
+    QuicCcNgtcp2StockApplicationsTestCase()
+        : SimulationTestCase("ngtcp2: BulkSend and PacketSink, qlog, two runs identical")
+    {
+    }
+
+  private:
+    struct Run
+    {
+        uint64_t received{0};
+        std::vector<uint64_t> cwnd;
+        std::map<std::string, std::string> qlogs; //!< file name -> content
+    };
+
+    static void OnCwnd(std::vector<uint64_t>* out, Ptr<QuicCcNgtcp2Socket> s)
+    {
+        s->TraceConnectWithoutContext(
+            "CongestionWindow64",
+            MakeBoundCallback(
+                +[](std::vector<uint64_t>* o, uint64_t, uint64_t v) { o->push_back(v); },
+                out));
+    }
+
+    Run Once(const std::string& dir)
+    {
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+        Run run;
+        {
+            Ngtcp2Pair pair("Bbr");
+            auto loss = pair.net.AddLoss(0.01);
+            int64_t stream = 7000;
+            for (auto& em : loss)
+            {
+                stream += em->AssignStreams(stream);
+            }
+            for (auto& f : pair.factories)
+            {
+                f->SetSocketAttribute("QlogDirectory", StringValue(dir));
+            }
+            pair.factories[0]->TraceConnectWithoutContext("SocketCreated",
+                                                          MakeBoundCallback(&OnCwnd, &run.cwnd));
+            BulkSendHelper bulk("ns3::QuicCcNgtcp2SocketFactory", pair.ServerAddress(9));
+            bulk.SetAttribute("MaxBytes", UintegerValue(1'000'000));
+            ApplicationContainer sender = bulk.Install(pair.net.nodes.Get(0));
+            PacketSinkHelper sinkHelper("ns3::QuicCcNgtcp2SocketFactory",
+                                        InetSocketAddress(Ipv4Address::GetAny(), 9));
+            ApplicationContainer sink = sinkHelper.Install(pair.net.nodes.Get(1));
+            sender.Start(Seconds(0.1));
+            Simulator::Stop(Seconds(20));
+            Simulator::Run();
+            run.received = DynamicCast<PacketSink>(sink.Get(0))->GetTotalRx();
+            Simulator::Destroy(); // sockets disposed: every qlog complete and renamed
+        }
+        for (const auto& entry : std::filesystem::directory_iterator(dir))
+        {
+            std::ifstream in(entry.path(), std::ios::binary);
+            std::stringstream ss;
+            ss << in.rdbuf();
+            run.qlogs[entry.path().filename().string()] = ss.str();
+        }
+        return run;
+    }
+
+    void DoRun() override
+    {
+        const std::string dir = CreateTempDirFilename("ngtcp2-qlog");
+        Run a = Once(dir + "-a");
+        Run b = Once(dir + "-b");
+        NS_TEST_ASSERT_MSG_EQ(a.received, 1'000'000u, "the sink got every byte");
+        NS_TEST_ASSERT_MSG_EQ(a.qlogs.size(), 2u, "one qlog per endpoint, no .part left");
+        for (const auto& [name, text] : a.qlogs)
+        {
+            NS_TEST_ASSERT_MSG_EQ(name.find(".part"), std::string::npos, name);
+            NS_TEST_ASSERT_MSG_NE(text.find("metrics_updated"),
+                                  std::string::npos,
+                                  name << ": ngtcp2's recovery:metrics_updated events");
+        }
+        const bool sameQlog = a.qlogs == b.qlogs;
+        const bool sameCwnd = a.cwnd == b.cwnd;
+        NS_TEST_ASSERT_MSG_EQ(sameQlog, true, "qlog bytes identical across runs");
+        NS_TEST_ASSERT_MSG_EQ(sameCwnd, true, "cwnd traces identical across runs");
+        NS_TEST_ASSERT_MSG_GT(a.cwnd.size(), 10u, "cwnd traced");
+        std::filesystem::remove_all(dir + "-a");
+        std::filesystem::remove_all(dir + "-b");
+    }
+};
+
+/// Test: the transport over IPv6. Scenario: two nodes with IPv6 only, 500 kB client -> server
+/// through the listener (Inet6SocketAddress); every byte arrives in order.
+class QuicCcNgtcp2Ipv6TestCase : public SimulationTestCase
+{
+  public:
+    QuicCcNgtcp2Ipv6TestCase()
+        : SimulationTestCase("ngtcp2 over IPv6: 500 kB byte-exact")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("5ms"));
+        NetDeviceContainer devices = p2p.Install(nodes);
+        InternetStackHelper internet;
+        internet.SetIpv4StackInstall(false);
+        internet.Install(nodes);
+        internet.AssignStreams(nodes, 10);
+        Ipv6AddressHelper ipv6;
+        ipv6.SetBase(Ipv6Address("2001:db8::"), Ipv6Prefix(64));
+        Ipv6InterfaceContainer ifaces = ipv6.Assign(devices);
+        std::vector<Ptr<QuicCcNgtcp2SocketFactory>> factories;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            factories.push_back(QuicCcNgtcp2SocketFactory::Install(nodes.Get(i)));
+            factories.back()->AssignStreams(100 + 1000 * i);
+        }
+        Ptr<Socket> listener = factories[1]->CreateSocket();
+        NS_TEST_ASSERT_MSG_EQ(listener->Bind(Inet6SocketAddress(Ipv6Address::GetAny(), 4433)),
+                              0,
+                              "bind");
+        listener->Listen();
+        PatternReader reader;
+        listener->SetAcceptCallback(
+            MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+            MakeBoundCallback(
+                +[](PatternReader* r, Ptr<Socket> s, const Address&) { r->Attach(s); },
+                &reader));
+        Ptr<Socket> client = factories[0]->CreateSocket();
+        PatternWriter writer(client, 500'000);
+        client->SetConnectCallback(MakeBoundCallback(
+                                       +[](PatternWriter* w, Ptr<Socket>) { w->Start(); },
+                                       &writer),
+                                   MakeNullCallback<void, Ptr<Socket>>());
+        // After duplicate address detection (RFC 4862) has finished on both interfaces.
+        Simulator::Schedule(Seconds(2), [client, a = ifaces.GetAddress(1, 1)]() {
+            client->Bind6();
+            client->Connect(Inet6SocketAddress(a, 4433));
+        });
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(reader.Received(), 500'000u, "every byte over IPv6");
+        NS_TEST_ASSERT_MSG_EQ(reader.Mismatches(), 0u, "in order, unaltered");
+    }
+};
+
+/// The ngtcp2 transport's suite (built when the library is; cmake/quic-cc-ngtcp2.cmake).
+class QuicCcNgtcp2TestSuite : public TestSuite
+{
+  public:
+    QuicCcNgtcp2TestSuite()
+        : TestSuite("quic-cc-ngtcp2", QUICCC_SUITE_SYSTEM)
+    {
+        AddTestCase(new QuicCcNgtcp2HandshakeMessageTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2CongestionEventsTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2TransferTestCase("Cubic", 0.0, 2'000'000), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2TransferTestCase("Cubic", 0.03, 2'000'000), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2TransferTestCase("Reno", 0.03, 2'000'000), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2TransferTestCase("Bbr", 0.03, 2'000'000), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2ManyConnectionsTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2Ipv6TestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2StockApplicationsTestCase, QUICCC_TEST_QUICK);
+    }
+};
+
+static QuicCcNgtcp2TestSuite g_quicCcNgtcp2TestSuite;
