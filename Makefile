@@ -1,6 +1,7 @@
 # quic-cc: every install and build step lives here.
 #   make demo   install missing Debian packages, build, run the death-spiral comparison + plots
 #   make test   install, build, run every test (ns-3 TestSuites and GoogleTest) through ctest
+#   make doc    doc/quic-cc.rst as HTML with Sphinx (doc/conf.py; a warning is an error)
 #   make check-in-tree [NS3_SOURCE=<ns-3 archive or tree>]   build quic-cc as contrib/quic-cc of
 #               an ns-3 source (default: Debian's ns-3.37 source package), run its suites and
 #               examples with that ns-3's test.py (cache: $QUICCC_CACHE)
@@ -43,14 +44,14 @@ CMAKE_NGTCP2   = -DNGTCP2_ARCHIVE=$(abspath $(NGTCP2_ARCHIVE))
 # the campaign backends (scripts/quic-cc-campaign) its tests run.
 DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest libgtest-dev \
                libgmock-dev nlohmann-json3-dev libboost-dev libbenchmark-dev python3 \
-               python3-matplotlib ccache valgrind slurmctld slurmd slurm-client munge parallel \
+               python3-matplotlib python3-sphinx ccache valgrind slurmctld slurmd slurm-client munge parallel \
                clang libclang-rt-14-dev clang-format
 # quic-cc-campaign's Wilson intervals (statsmodels) and quantiles (numpy).
 DEB_PACKAGES += python3-numpy python3-statsmodels
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build test demo clean check-in-tree check-installed-ns3 check-ns3-versions bench bench-scale golden test-sanitize \
+.PHONY: all deps configure build test demo doc clean check-in-tree check-installed-ns3 check-ns3-versions bench bench-scale golden test-sanitize \
         fuzz-build fuzz test-fuzz format format-check
 
 all: build
@@ -96,6 +97,12 @@ demo: build
 	$(BUILD)/examples/quic-cc-death-spiral --runs=1 --firstRun=$$run --qlog=$(RESULTS)/qlog --quiet > /dev/null && \
 	$(PYTHON) scripts/plot-death-spiral.py --qlog $(RESULTS)/qlog --run $$run \
 	  --csv $(RESULTS)/death-spiral.csv --out $(RESULTS)
+
+# The model-library chapter as HTML, as ns-3's doc tree builds it (doc/conf.py); -W: a warning
+# is an error (the docs-build test of `make test` builds it the same way).
+doc: deps
+	$(PYTHON) -m sphinx -W --keep-going -b html -d $(BUILD)/doc/doctrees doc $(BUILD)/doc/html
+	@echo "doc: $(BUILD)/doc/html/quic-cc.html"
 
 # bench/ is also a directory: the target must stay .PHONY.
 bench: configure

@@ -812,11 +812,15 @@ main(int argc, char* argv[])
     });
     if (!batch.csv.empty())
     {
-        QuicCcWriteFileAtomically(batch.csv, RunsCsv(rows, configs));
+        QuicCcOutputFile csv(cmd.GetProgramName(), batch.csv);
+        csv.Write(RunsCsv(rows, configs));
+        csv.Commit();
     }
     if (!pauseCsv.empty())
     {
-        QuicCcWriteFileAtomically(pauseCsv, PausesCsv(rows, configs));
+        QuicCcOutputFile pauses(cmd.GetProgramName(), pauseCsv);
+        pauses.Write(PausesCsv(rows, configs));
+        pauses.Commit();
     }
     if (base.workload == "slow-reader")
     {

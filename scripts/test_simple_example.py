@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
 """Tests of examples/quic-cc-simple: run it, check its cwnd file and FlowMonitor summary, its
-argument errors, and that README.md shows the program and the CMake project as they are.
+argument errors, and that README.md's snippet of the program (every line of it, in order) and its
+CMake project are what the repository holds.
 
   test_simple_example.py <path to quic-cc-simple> <scratch directory>
 """
@@ -129,8 +130,18 @@ class SimpleExample(unittest.TestCase):
 
     def test_readme_shows_the_program_and_project(self):
         readme = (ROOT / "README.md").read_text()
-        source = (ROOT / "examples" / "quic-cc-simple.cc").read_text()
-        self.assertIn(source, code_blocks(readme, "cpp"), "README shows examples/quic-cc-simple.cc in full")
+        self.assertIn("](examples/quic-cc-simple.cc)", readme, "README links the full example")
+        # The snippet is the core of the example: each of its lines is a line of the program,
+        # in the program's order (the lines in between are left out).
+        snippets = code_blocks(readme, "cpp")
+        self.assertEqual(len(snippets), 1, "README shows one C++ snippet")
+        shown = [line.strip() for line in snippets[0].splitlines() if line.strip()]
+        self.assertGreaterEqual(len(shown), 15)
+        self.assertLessEqual(len(shown), 25, "a snippet, not the program")
+        program = iter(line.strip() for line in (ROOT / "examples" / "quic-cc-simple.cc").read_text().splitlines())
+        for line in shown:
+            self.assertTrue(any(line == p for p in program),
+                            f"README snippet line not in examples/quic-cc-simple.cc (in order): {line}")
         project = (ROOT / "test" / "consumer" / "CMakeLists.txt").read_text()
         self.assertEqual(len(project.splitlines()), 6)
         self.assertIn(project, code_blocks(readme, "cmake"), "README shows test/consumer/CMakeLists.txt")
