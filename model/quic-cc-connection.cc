@@ -12,6 +12,7 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace ns3
 {
@@ -97,6 +98,17 @@ QuicCcConnection::QuicCcConnection(Owner& owner,
     m_recvStream.SetWindow(m_config.rcvBufSize);
     m_sendStream.SetBufferSize(m_config.sndBufSize);
     m_acks.Configure(m_config.acks);
+    if (m_config.flowControl)
+    {
+        // quic-cc has no transport parameters: each end takes the peer's initial limits to be
+        // its own (both ends configured alike, as Config::SetDefault does).
+        m_connectionFlow = QuicCcFlowControl(m_config.initialMaxData);
+        m_streamFlow = QuicCcFlowControl(m_config.initialMaxStreamData);
+        m_flow.maxData = m_config.initialMaxData;
+        m_flow.maxStreamData = m_config.initialMaxStreamData;
+        m_flow.peerMaxData = m_config.initialMaxData;
+        m_flow.peerMaxStreamData = m_config.initialMaxStreamData;
+    }
 }
 
 QuicCcConnection::~QuicCcConnection()
@@ -177,6 +189,12 @@ uint64_t
 QuicCcConnection::GetBytesReceived() const
 {
     return m_bytesReceived;
+}
+
+const QuicCcPacketBuilder::FlowLimits&
+QuicCcConnection::GetFlowLimits() const
+{
+    return m_flow;
 }
 
 Ptr<QuicCongestionController>
@@ -359,6 +377,10 @@ QuicCcConnection::ProcessPacket(const QuicCcPacket& packet, size_t size)
         {
             OnStreamFrame(*stream);
         }
+        else if (const auto* flow = std::get_if<QuicCcFlowControlFrame>(&frame))
+        {
+            OnFlowControlFrame(*flow);
+        }
         else if (const auto* close = std::get_if<QuicCcConnectionCloseFrame>(&frame))
         {
             NS_LOG_INFO("peer closed: code " << close->errorCode << " " << close->reason);
@@ -392,6 +414,19 @@ QuicCcConnection::ProcessPacket(const QuicCcPacket& packet, size_t size)
 void
 QuicCcConnection::OnStreamFrame(const QuicCcStreamFrame& frame)
 {
+    if (m_config.flowControl)
+    {
+        // RFC 9000 Section 4.1: data beyond the announced limit is a FLOW_CONTROL_ERROR.
+        const uint64_t end = frame.offset + frame.Length();
+        if (m_connectionFlow.Exceeds(end) || m_streamFlow.Exceeds(end))
+        {
+            std::ostringstream reason;
+            reason << "STREAM data up to offset " << end << " exceeds the flow-control limit "
+                   << std::min(m_connectionFlow.GetLimit(), m_streamFlow.GetLimit());
+            CloseWithError(kFlowControlError, reason.str());
+            return;
+        }
+    }
     const bool receiving = m_owner->IsReceiving();
     const uint64_t delivered = m_recvStream.OnFrame(frame, receiving);
     if (delivered > 0)
@@ -401,7 +436,76 @@ QuicCcConnection::OnStreamFrame(const QuicCcStreamFrame& frame)
         {
             m_owner->OnDataReceived();
         }
+        else
+        {
+            ConsumeReceived(delivered); // discarded bytes are consumed at once
+        }
     }
+}
+
+void
+QuicCcConnection::OnFlowControlFrame(const QuicCcFlowControlFrame& frame)
+{
+    // RFC 9000 Sections 19.9 / 19.10: a limit never decreases; an older, smaller one is ignored.
+    if (frame.type == QuicCcFrameType::MAX_DATA)
+    {
+        m_flow.peerMaxData = std::max(m_flow.peerMaxData, frame.limit);
+    }
+    else if (frame.type == QuicCcFrameType::MAX_STREAM_DATA)
+    {
+        m_flow.peerMaxStreamData = std::max(m_flow.peerMaxStreamData, frame.limit);
+    }
+    else
+    {
+        NS_LOG_INFO("peer blocked at " << frame.limit); // advisory (RFC 9000 Section 4.1)
+    }
+}
+
+Ptr<Packet>
+QuicCcConnection::Read(uint32_t maxSize)
+{
+    Ptr<Packet> data = m_recvStream.Read(maxSize);
+    if (data)
+    {
+        ConsumeReceived(data->GetSize());
+    }
+    return data;
+}
+
+void
+QuicCcConnection::ConsumeReceived(uint64_t bytes)
+{
+    if (!m_config.flowControl || m_state == STATE_CLOSED)
+    {
+        return;
+    }
+    m_connectionFlow.AddConsumed(bytes);
+    m_streamFlow.AddConsumed(bytes);
+    bool update = false;
+    for (QuicCcFlowControl* limit : {&m_connectionFlow, &m_streamFlow})
+    {
+        if (limit->ShouldUpdate())
+        {
+            limit->Update();
+            update = true;
+        }
+    }
+    if (update)
+    {
+        m_flow.maxData = m_connectionFlow.GetLimit();
+        m_flow.maxStreamData = m_streamFlow.GetLimit();
+        m_owed.flowUpdate = true;
+        ScheduleSendPending();
+    }
+}
+
+void
+QuicCcConnection::CloseWithError(uint64_t errorCode, const std::string& reason)
+{
+    NS_LOG_INFO("closing with error " << errorCode << ": " << reason);
+    SendConnectionClose(errorCode, reason);
+    Close();
+    m_owner->OnTransportError(errorCode, reason);
 }
 
 void
@@ -455,6 +559,8 @@ QuicCcConnection::OnPacketsLost(const std::vector<QuicCcSentFrames>& lost)
         }
         m_owed.initial = m_owed.initial || (frames.initial && m_state == STATE_HANDSHAKE);
         m_owed.handshakeDone = m_owed.handshakeDone || frames.handshakeDone;
+        // A lost limit goes out again with the current values (RFC 9000 Section 13.3).
+        m_owed.flowUpdate = m_owed.flowUpdate || frames.flowUpdate;
     }
 }
 
@@ -492,7 +598,37 @@ QuicCcConnection::HasDataToSend() const
     {
         return true;
     }
-    return m_state == STATE_ESTABLISHED && m_sendStream.HasDataToSend();
+    if (m_state != STATE_ESTABLISHED)
+    {
+        return false;
+    }
+    if (m_owed.flowUpdate || m_owed.blocked)
+    {
+        return true;
+    }
+    // Only new data held back by the peer's limit: nothing to send (the sender is
+    // flow-control limited, which the controller sees as application-limited, as in quiche).
+    const bool onlyBlockedData = IsFlowBlocked() && !m_sendStream.HasRetransmission() &&
+                                 !m_sendStream.HasBareFinRetransmission();
+    return m_sendStream.HasDataToSend() && !onlyBlockedData;
+}
+
+bool
+QuicCcConnection::IsFlowBlocked() const
+{
+    return m_sendStream.HasNewData() && m_sendStream.GetNextOffset() >= m_flow.SendLimit();
+}
+
+void
+QuicCcConnection::NoteFlowBlocked()
+{
+    // RFC 9000 Section 4.1: a sender blocked by flow control sends DATA_BLOCKED or
+    // STREAM_DATA_BLOCKED, once per limit (quiche: Connection::blocked_limit).
+    if (m_state == STATE_ESTABLISHED && IsFlowBlocked() && m_blockedAt != m_flow.SendLimit())
+    {
+        m_blockedAt = m_flow.SendLimit();
+        m_owed.blocked = true;
+    }
 }
 
 void
@@ -510,6 +646,7 @@ QuicCcConnection::SendPending()
     while (m_state != STATE_CLOSED)
     {
         const bool probe = m_lossDetection->GetPendingProbes() > 0;
+        NoteFlowBlocked();
         if (!probe && !HasDataToSend())
         {
             break;
@@ -584,6 +721,7 @@ QuicCcConnection::SendOnePacket(bool probe)
     context.established = m_state == STATE_ESTABLISHED;
     context.now = Simulator::Now();
     context.pingProbe = m_config.probeContent == PROBE_PING;
+    context.flow = m_flow;
     const QuicCcSentFrames* oldest =
         probe ? m_lossDetection->GetOldestOutstandingFrames() : nullptr;
     QuicCcPacketBuilder::Filled filled =

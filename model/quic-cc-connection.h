@@ -4,6 +4,7 @@
 #ifndef QUIC_CC_CONNECTION_H
 #define QUIC_CC_CONNECTION_H
 
+#include "quic-cc-flow-control.h"
 #include "quic-cc-pacer.h"
 #include "quic-cc-packet-builder.h"
 #include "quic-cc-received-packet-manager.h"
@@ -111,6 +112,9 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
         bool dontFragment{true};                       //!< DontFragment (read by the socket)
         ProbeContent probeContent{PROBE_DATA};         //!< ProbeContent
         TypeId congestionControl;                      //!< CongestionControl (read by the socket)
+        bool flowControl{false};                       //!< FlowControl (RFC 9000 Section 4)
+        uint64_t initialMaxData{10000000};             //!< InitialMaxData, bytes
+        uint64_t initialMaxStreamData{1000000};        //!< InitialMaxStreamData, bytes
 
         /**
          * Abort (naming the QuicCcSocket attribute and its value) on settings that do not fit
@@ -158,6 +162,9 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
         virtual void OnPacketProcessed() = 0;
         /// No valid packet arrived for IdleTimeout.
         virtual void OnIdleTimeout(Time idle) = 0;
+        /// The peer violated the protocol: the connection sent CONNECTION_CLOSE with
+        /// \p errorCode (e.g. FLOW_CONTROL_ERROR) and is closed.
+        virtual void OnTransportError(uint64_t errorCode, const std::string& reason) = 0;
     };
 
     /**
@@ -193,6 +200,15 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     void Send(Ptr<Packet> data);
     /// No more application data: the FIN follows what is queued.
     void FinishStream();
+    /**
+     * The application reads up to \p maxSize in-order bytes from the receive stream. With
+     * FlowControl, the bytes read are consumed: MAX_DATA / MAX_STREAM_DATA follow by
+     * QuicCcFlowControl's rule.
+     * \return the bytes (null if none are available)
+     */
+    Ptr<Packet> Read(uint32_t maxSize);
+    /// RFC 9000 Section 20.1 FLOW_CONTROL_ERROR.
+    static constexpr uint64_t kFlowControlError = 0x3;
     /// Send an immediate CONNECTION_CLOSE (RFC 9000 Section 19.19).
     void SendConnectionClose(uint64_t errorCode, const std::string& reason);
     /// Enter STATE_CLOSED and remove every timer.
@@ -205,6 +221,8 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     /// Free send buffer, bytes (SndBufSize minus what is buffered).
     uint32_t GetTxAvailable() const;
     uint64_t GetBytesReceived() const; //!< stream bytes delivered in order
+    /// Flow-control limits both ways (FlowControl; without it the peer's are kQuicCcVarIntMax).
+    const QuicCcPacketBuilder::FlowLimits& GetFlowLimits() const;
     Ptr<QuicCongestionController> GetCongestionController() const;
     QuicLossDetection& GetLossDetection();
     const QuicLossDetection& GetLossDetection() const;
@@ -219,6 +237,9 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     bool CheckPacket(const QuicCcPacket& packet, std::string& reason) const;
     void OnAckFrame(const QuicCcAckFrame& ack);
     void OnStreamFrame(const QuicCcStreamFrame& frame);
+    void OnFlowControlFrame(const QuicCcFlowControlFrame& frame);
+    void ConsumeReceived(uint64_t bytes);
+    void CloseWithError(uint64_t errorCode, const std::string& reason);
     void OnPacketsAcked(const std::vector<QuicCcSentFrames>& acked);
     void OnPacketsLost(const std::vector<QuicCcSentFrames>& lost);
 
@@ -227,6 +248,8 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     void SendPending();
     bool SendOnePacket(bool probe);
     bool HasDataToSend() const;
+    bool IsFlowBlocked() const;
+    void NoteFlowBlocked();
     void Transmit(const QuicCcPacket& packet, QuicCcSentFrames frames);
     void SendAckNow();
 
@@ -250,6 +273,10 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     QuicCcReceivedPacketManager m_acks;
     QuicCcPacketBuilder m_builder{m_sendStream, m_acks};
     QuicCcPacketBuilder::ControlFrames m_owed; //!< control frames to (re)send
+    QuicCcFlowControl m_connectionFlow;        //!< our connection limit (FlowControl)
+    QuicCcFlowControl m_streamFlow;            //!< our stream limit (FlowControl)
+    QuicCcPacketBuilder::FlowLimits m_flow;    //!< limits both ways, as the builder sends them
+    uint64_t m_blockedAt{kQuicCcVarIntMax};    //!< send limit of the last *_BLOCKED frame
     uint64_t m_nextPacketNumber{0};
     uint64_t m_bytesReceived{0};
 

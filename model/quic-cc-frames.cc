@@ -23,6 +23,25 @@ constexpr uint8_t kStreamBitOff = 0x04;
 constexpr uint8_t kStreamBitLen = 0x02;
 constexpr uint8_t kStreamBitFin = 0x01;
 
+/// The name of a flow-control frame type, or null if \p type is none of them.
+const char*
+FlowControlTypeName(QuicCcFrameType type)
+{
+    switch (type)
+    {
+    case QuicCcFrameType::MAX_DATA:
+        return "MAX_DATA";
+    case QuicCcFrameType::MAX_STREAM_DATA:
+        return "MAX_STREAM_DATA";
+    case QuicCcFrameType::DATA_BLOCKED:
+        return "DATA_BLOCKED";
+    case QuicCcFrameType::STREAM_DATA_BLOCKED:
+        return "STREAM_DATA_BLOCKED";
+    default:
+        return nullptr;
+    }
+}
+
 /// Shortest varint size; the caller has checked v <= kQuicCcVarIntMax.
 inline size_t
 VarIntSizeUnchecked(uint64_t v)
@@ -190,6 +209,16 @@ struct FrameSizer
     {
         return 1;
     }
+
+    size_t operator()(const QuicCcFlowControlFrame& f) const
+    {
+        NS_ABORT_MSG_UNLESS(FlowControlTypeName(f.type) != nullptr,
+                            "flow-control frame of type "
+                                << static_cast<unsigned>(f.type)
+                                << ": not MAX_DATA, MAX_STREAM_DATA, DATA_BLOCKED or "
+                                   "STREAM_DATA_BLOCKED");
+        return 1 + FieldSize(f.limit, "flow-control frame limit");
+    }
 };
 
 /// Writes each frame; values were validated by FrameSizer.
@@ -248,6 +277,12 @@ struct FrameWriter
     void operator()(const QuicCcHandshakeDoneFrame&) const
     {
         w.Byte(static_cast<uint8_t>(QuicCcFrameType::HANDSHAKE_DONE));
+    }
+
+    void operator()(const QuicCcFlowControlFrame& f) const
+    {
+        w.Byte(static_cast<uint8_t>(f.type));
+        w.VarInt(f.limit);
     }
 };
 
@@ -629,6 +664,18 @@ ParsePacket(Reader& r, QuicCcPacket& packet)
         case static_cast<uint64_t>(QuicCcFrameType::HANDSHAKE_DONE):
             packet.frames.emplace_back(QuicCcHandshakeDoneFrame{});
             break;
+        case static_cast<uint64_t>(QuicCcFrameType::MAX_DATA):
+        case static_cast<uint64_t>(QuicCcFrameType::MAX_STREAM_DATA):
+        case static_cast<uint64_t>(QuicCcFrameType::DATA_BLOCKED):
+        case static_cast<uint64_t>(QuicCcFrameType::STREAM_DATA_BLOCKED): {
+            QuicCcFlowControlFrame flow{static_cast<QuicCcFrameType>(frameType), 0};
+            ok = r.VarInt(flow.limit, "flow-control frame limit");
+            if (ok)
+            {
+                packet.frames.emplace_back(flow);
+            }
+            break;
+        }
         default:
             return r.Fail("unknown frame type " + Hex(frameType) + " at offset " +
                           std::to_string(frameStart));
@@ -723,6 +770,12 @@ operator==(const QuicCcHandshakeDoneFrame&, const QuicCcHandshakeDoneFrame&)
 }
 
 bool
+operator==(const QuicCcFlowControlFrame& a, const QuicCcFlowControlFrame& b)
+{
+    return a.type == b.type && a.limit == b.limit;
+}
+
+bool
 operator==(const QuicCcPacket& a, const QuicCcPacket& b)
 {
     return a.type == b.type && a.connectionId == b.connectionId &&
@@ -787,6 +840,10 @@ operator<<(std::ostream& os, const QuicCcPacket& packet)
         else if (const auto* close = std::get_if<QuicCcConnectionCloseFrame>(&frame))
         {
             os << "CONNECTION_CLOSE(" << close->errorCode << " \"" << close->reason << "\")";
+        }
+        else if (const auto* flow = std::get_if<QuicCcFlowControlFrame>(&frame))
+        {
+            os << FlowControlTypeName(flow->type) << "(" << flow->limit << ")";
         }
         else
         {

@@ -49,6 +49,10 @@
  *                          length (varint, only if LEN; otherwise the data runs to the end)
  *                          data (length bytes)
  *                          QuicCcSerialize always sets OFF and LEN (type 0x0e or 0x0f).
+ *   0x10 MAX_DATA          maximum data (varint): the connection's limit, bytes
+ *   0x11 MAX_STREAM_DATA   maximum stream data (varint): the stream's limit (no stream id field)
+ *   0x14 DATA_BLOCKED      the connection limit at which the sender is blocked (varint)
+ *   0x15 STREAM_DATA_BLOCKED  the stream limit at which the sender is blocked (varint)
  *   0x1c CONNECTION_CLOSE  error code (varint), frame type (varint, sent as 0, ignored on
  *                          receipt), reason phrase length (varint), reason phrase (bytes)
  *   0x1e HANDSHAKE_DONE    no fields
@@ -89,6 +93,10 @@ enum class QuicCcFrameType : uint8_t
     PING = 0x01,
     ACK = 0x02,
     STREAM = 0x08, //!< base value; | 0x04 OFF, | 0x02 LEN, | 0x01 FIN
+    MAX_DATA = 0x10,
+    MAX_STREAM_DATA = 0x11,
+    DATA_BLOCKED = 0x14,
+    STREAM_DATA_BLOCKED = 0x15,
     CONNECTION_CLOSE = 0x1c,
     HANDSHAKE_DONE = 0x1e
 };
@@ -152,13 +160,25 @@ struct QuicCcHandshakeDoneFrame
 {
 };
 
+/**
+ * A flow-control frame of RFC 9000 Section 4: MAX_DATA / MAX_STREAM_DATA (Sections 19.9, 19.10)
+ * or DATA_BLOCKED / STREAM_DATA_BLOCKED (Sections 19.12, 19.13); the stream variants carry no
+ * stream id (one stream per connection).
+ */
+struct QuicCcFlowControlFrame
+{
+    QuicCcFrameType type; //!< MAX_DATA, MAX_STREAM_DATA, DATA_BLOCKED or STREAM_DATA_BLOCKED
+    uint64_t limit;       //!< the limit announced or blocked at, bytes, <= 2^62-1
+};
+
 /// Any frame quic-cc knows.
 using QuicCcFrame = std::variant<QuicCcPaddingFrame,
                                  QuicCcPingFrame,
                                  QuicCcAckFrame,
                                  QuicCcStreamFrame,
                                  QuicCcConnectionCloseFrame,
-                                 QuicCcHandshakeDoneFrame>;
+                                 QuicCcHandshakeDoneFrame,
+                                 QuicCcFlowControlFrame>;
 
 /// A packet: header fields plus frames.
 struct QuicCcPacket
@@ -181,6 +201,7 @@ bool operator==(const QuicCcPingFrame& a, const QuicCcPingFrame& b);
 bool operator==(const QuicCcPaddingFrame& a, const QuicCcPaddingFrame& b);
 bool operator==(const QuicCcConnectionCloseFrame& a, const QuicCcConnectionCloseFrame& b);
 bool operator==(const QuicCcHandshakeDoneFrame& a, const QuicCcHandshakeDoneFrame& b);
+bool operator==(const QuicCcFlowControlFrame& a, const QuicCcFlowControlFrame& b);
 bool operator==(const QuicCcPacket& a, const QuicCcPacket& b);
 bool operator!=(const QuicCcPacket& a, const QuicCcPacket& b);
 /// @}

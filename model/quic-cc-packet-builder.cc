@@ -100,8 +100,9 @@ void
 QuicCcPacketBuilder::AppendControlFrames(QuicCcPacket& packet,
                                          QuicCcSentFrames& frames,
                                          ControlFrames& owed,
-                                         bool server) const
+                                         const Context& context) const
 {
+    const bool server = context.server;
     if (owed.initial)
     {
         packet.type = QuicCcPacketType::INITIAL;
@@ -115,6 +116,30 @@ QuicCcPacketBuilder::AppendControlFrames(QuicCcPacket& packet,
         frames.handshakeDone = true;
         owed.handshakeDone = false;
     }
+    if (owed.flowUpdate)
+    {
+        packet.frames.emplace_back(
+            QuicCcFlowControlFrame{QuicCcFrameType::MAX_DATA, context.flow.maxData});
+        packet.frames.emplace_back(
+            QuicCcFlowControlFrame{QuicCcFrameType::MAX_STREAM_DATA, context.flow.maxStreamData});
+        frames.flowUpdate = true;
+        owed.flowUpdate = false;
+    }
+    if (owed.blocked)
+    {
+        // The binding limit: the connection's unless the stream's is tighter.
+        const bool stream = context.flow.peerMaxStreamData < context.flow.peerMaxData;
+        packet.frames.emplace_back(QuicCcFlowControlFrame{
+            stream ? QuicCcFrameType::STREAM_DATA_BLOCKED : QuicCcFrameType::DATA_BLOCKED,
+            context.flow.SendLimit()});
+        owed.blocked = false;
+    }
+}
+
+uint64_t
+QuicCcPacketBuilder::FlowLimits::SendLimit() const
+{
+    return std::min(peerMaxData, peerMaxStreamData);
 }
 
 uint64_t
@@ -137,7 +162,8 @@ QuicCcPacketBuilder::AddStreamFrame(QuicCcPacket& packet,
 uint64_t
 QuicCcPacketBuilder::AppendStreamFrames(QuicCcPacket& packet,
                                         QuicCcSentFrames& frames,
-                                        uint64_t budget)
+                                        uint64_t budget,
+                                        uint64_t sendLimit)
 {
     // Retransmissions first (oldest offset first), then new data, then a bare FIN.
     while (m_stream.HasRetransmission())
@@ -163,7 +189,10 @@ QuicCcPacketBuilder::AppendStreamFrames(QuicCcPacket& packet,
     }
     if (m_stream.HasNewData())
     {
-        const uint64_t space = Room(packet, m_stream.GetNextOffset(), budget);
+        // New data stops at the peer's flow-control limit (RFC 9000 Section 4.1).
+        const uint64_t next = m_stream.GetNextOffset();
+        const uint64_t space =
+            std::min(Room(packet, next, budget), next < sendLimit ? sendLimit - next : 0);
         if (space == 0)
         {
             return 0;
@@ -193,10 +222,11 @@ QuicCcPacketBuilder::Fill(QuicCcPacket& packet,
     // ProbeContent=Ping: a probe carries no STREAM data (RFC 9002 Section 6.2.4 allows a PING).
     const bool streamData = context.established && !(probe && context.pingProbe);
     AppendAck(packet, budget, context.now);
-    AppendControlFrames(packet, filled.frames, owed, context.server);
+    AppendControlFrames(packet, filled.frames, owed, context);
     if (streamData)
     {
-        filled.newBytes += AppendStreamFrames(packet, filled.frames, budget);
+        filled.newBytes +=
+            AppendStreamFrames(packet, filled.frames, budget, context.flow.SendLimit());
     }
     if (probe && !packet.IsAckEliciting())
     {
@@ -213,10 +243,12 @@ QuicCcPacketBuilder::Fill(QuicCcPacket& packet,
             ControlFrames again;
             again.initial = oldest->initial && context.clientHandshake;
             again.handshakeDone = oldest->handshakeDone && context.server;
-            AppendControlFrames(packet, filled.frames, again, context.server);
+            again.flowUpdate = oldest->flowUpdate;
+            AppendControlFrames(packet, filled.frames, again, context);
             if (streamData)
             {
-                filled.newBytes += AppendStreamFrames(packet, filled.frames, budget);
+                filled.newBytes +=
+                    AppendStreamFrames(packet, filled.frames, budget, context.flow.SendLimit());
             }
         }
         if (!packet.IsAckEliciting())

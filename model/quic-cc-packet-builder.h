@@ -41,6 +41,21 @@ class QuicCcPacketBuilder
     {
         bool initial{false};       //!< client: INITIAL (PING, padded)
         bool handshakeDone{false}; //!< server: HANDSHAKE_DONE
+        bool flowUpdate{false};    //!< MAX_DATA and MAX_STREAM_DATA (Context's limits)
+        bool blocked{false};       //!< DATA_BLOCKED or STREAM_DATA_BLOCKED (Context's limits)
+    };
+
+    /// Flow-control limits of RFC 9000 Section 4 (QuicCcSocket::FlowControl); without flow
+    /// control the send limits are kQuicCcVarIntMax and no flow-control frame is owed.
+    struct FlowLimits
+    {
+        uint64_t maxData{0};                          //!< our connection limit (MAX_DATA)
+        uint64_t maxStreamData{0};                    //!< our stream limit (MAX_STREAM_DATA)
+        uint64_t peerMaxData{kQuicCcVarIntMax};       //!< the peer's connection limit
+        uint64_t peerMaxStreamData{kQuicCcVarIntMax}; //!< the peer's stream limit
+
+        /// Highest stream offset new data may reach: the tighter of the peer's limits.
+        uint64_t SendLimit() const;
     };
 
     /// Where the connection stands, as far as packet contents go.
@@ -51,6 +66,7 @@ class QuicCcPacketBuilder
         bool established{false};     //!< STREAM data may flow
         Time now;                    //!< send time (ACK delay)
         bool pingProbe{false}; //!< a probe carries no STREAM data (QuicCcSocket::ProbeContent)
+        FlowLimits flow;       //!< flow-control limits (new data stops at flow.SendLimit())
     };
 
     /// What Fill() put into the packet.
@@ -115,9 +131,13 @@ class QuicCcPacketBuilder
     void AppendControlFrames(QuicCcPacket& packet,
                              QuicCcSentFrames& frames,
                              ControlFrames& owed,
-                             bool server) const;
-    /// Add STREAM frames up to \p budget; returns the never-sent bytes added.
-    uint64_t AppendStreamFrames(QuicCcPacket& packet, QuicCcSentFrames& frames, uint64_t budget);
+                             const Context& context) const;
+    /// Add STREAM frames up to \p budget, new data up to stream offset \p sendLimit; returns
+    /// the never-sent bytes added.
+    uint64_t AppendStreamFrames(QuicCcPacket& packet,
+                                QuicCcSentFrames& frames,
+                                uint64_t budget,
+                                uint64_t sendLimit);
     /// Add one STREAM frame and record it.
     static void AddStreamFrame(QuicCcPacket& packet,
                                QuicCcSentFrames& frames,

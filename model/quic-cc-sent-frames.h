@@ -33,6 +33,7 @@ struct QuicCcSentFrames
     std::vector<QuicCcStreamChunk> chunks; //!< STREAM data, in packet order
     bool initial{false};                   //!< the client's INITIAL (PING + padding)
     bool handshakeDone{false};             //!< the server's HANDSHAKE_DONE
+    bool flowUpdate{false};                //!< MAX_DATA and MAX_STREAM_DATA
 };
 
 } // namespace ns3

@@ -202,14 +202,41 @@ QuicCcSocket::GetTypeId()
                           UintegerValue(defaults.sndBufSize),
                           MakeConfigAccessor<UintegerValue>(&Config::sndBufSize),
                           MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("RcvBufSize",
-                          "Largest stream offset accepted beyond the next in-order offset, bytes "
-                          "(not advertised: quic-cc has no flow control); a datagram with STREAM "
-                          "data past it is dropped whole as a protocol violation. Must be at least "
-                          "MaxDatagramSize.",
-                          UintegerValue(defaults.rcvBufSize),
-                          MakeConfigAccessor<UintegerValue>(&Config::rcvBufSize),
-                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "RcvBufSize",
+                "Largest stream offset accepted beyond the next in-order offset, bytes "
+                "(not advertised; FlowControl advertises InitialMaxData); a datagram with STREAM "
+                "data past it is dropped whole as a protocol violation. Must be at least "
+                "MaxDatagramSize.",
+                UintegerValue(defaults.rcvBufSize),
+                MakeConfigAccessor<UintegerValue>(&Config::rcvBufSize),
+                MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("FlowControl",
+                          "RFC 9000 Section 4 flow control: the receiver announces its limits in "
+                          "MAX_DATA / MAX_STREAM_DATA as the application reads (quiche's rule: "
+                          "when less than half the window is open), the sender keeps new data "
+                          "within the peer's limits and sends DATA_BLOCKED / STREAM_DATA_BLOCKED "
+                          "when held back, received data beyond the limit closes the connection "
+                          "with FLOW_CONTROL_ERROR. Both ends must agree (no transport parameters: "
+                          "each end takes the peer's initial limits to be its own). false "
+                          "reproduces the model without flow control.",
+                          BooleanValue(defaults.flowControl),
+                          MakeConfigAccessor<BooleanValue>(&Config::flowControl),
+                          MakeBooleanChecker())
+            .AddAttribute("InitialMaxData",
+                          "initial_max_data (RFC 9000 Section 18.2), bytes: the connection's "
+                          "flow-control limit and receive window with FlowControl. quiche's "
+                          "apps default (--max-data): 10000000.",
+                          UintegerValue(defaults.initialMaxData),
+                          MakeConfigAccessor<UintegerValue>(&Config::initialMaxData),
+                          MakeUintegerChecker<uint64_t>(1, kQuicCcVarIntMax))
+            .AddAttribute("InitialMaxStreamData",
+                          "initial_max_stream_data_bidi_local/remote (RFC 9000 Section 18.2), "
+                          "bytes: the stream's flow-control limit and receive window with "
+                          "FlowControl. quiche's apps default (--max-stream-data): 1000000.",
+                          UintegerValue(defaults.initialMaxStreamData),
+                          MakeConfigAccessor<UintegerValue>(&Config::initialMaxStreamData),
+                          MakeUintegerChecker<uint64_t>(1, kQuicCcVarIntMax))
             .AddAttribute("SendDelay",
                           "Host processing-delay model, seconds: drawn before each packet this "
                           "host sends after the first of a burst, so packets of one burst leave at "

@@ -338,7 +338,7 @@ QuicCcSocket::Recv(uint32_t maxSize, uint32_t flags)
         m_errno = maxSize == 0 ? ERROR_INVAL : ERROR_AGAIN;
         return nullptr;
     }
-    return m_connection->GetRecvStream().Read(maxSize);
+    return m_connection->Read(maxSize);
 }
 
 Ptr<Packet>
@@ -636,6 +636,13 @@ QuicCcSocket::OnPeerClose(uint64_t errorCode, const std::string& reason)
     }
     m_errno = ERROR_SHUTDOWN;
     NotifyErrorClose();
+}
+
+void
+QuicCcSocket::OnTransportError(uint64_t errorCode, const std::string& reason)
+{
+    // The connection closed itself; the application learns it as an error close.
+    OnPeerClose(errorCode, reason);
 }
 
 void

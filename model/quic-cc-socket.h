@@ -173,6 +173,7 @@ class QuicCcSocket : public Socket, private QuicCcConnection::Owner
     void OnPeerClose(uint64_t errorCode, const std::string& reason) override;
     void OnPacketProcessed() override;
     void OnIdleTimeout(Time idle) override;
+    void OnTransportError(uint64_t errorCode, const std::string& reason) override;
 
     QuicCcConnection::Config m_config; //!< every attribute's value (the only storage)
 

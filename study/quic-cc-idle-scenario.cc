@@ -15,6 +15,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/applications-module.h"
+#include "ns3/boolean.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
@@ -140,6 +141,7 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     }
     quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
     quic.SetSocketAttribute("Pacing", StringValue(params.pacing));
+    quic.SetSocketAttribute("FlowControl", BooleanValue(params.flowControl));
     quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
     if (!params.qlogDirectory.empty())
     {

@@ -27,8 +27,8 @@ namespace ns3
  *  - "rate-limited": writes at fraction x rate for limitedFor, then bulkBytes at once
  *    (QuicCcRateLimitedSender; the switch is the one "pause", of length 0);
  *  - "slow-reader": bulkBytes in one write to a receiver that reads at readRate
- *    (QuicCcChunkedSender with one chunk, QuicCcSlowReader); no flow control yet, so the
- *    receiver's backlog grows (peakBacklog);
+ *    (QuicCcChunkedSender with one chunk, QuicCcSlowReader); without flow control the
+ *    receiver's backlog grows (peakBacklog), with it (flowControl) the stream window bounds it;
  *  - "onoff": ns-3's OnOffApplication over "ns3::QuicCcSocketFactory" at fraction x rate,
  *    pauses + 1 on periods (it starts with an off period).
  */
@@ -39,6 +39,7 @@ struct QuicCcIdleParams
     std::string idleRestart{"LastActivity"};       //!< QuicCubic::IdleRestart (cubic only)
     std::string epochSource{"SharedWithRecovery"}; //!< QuicCubic::EpochSource (cubic only)
     std::string pacing{"Off"};                     //!< QuicCcSocket::Pacing
+    bool flowControl{false};                       //!< QuicCcSocket::FlowControl
     bool restartWindow{false};                     //!< QuicCongestionController::RestartWindow
     bool hyStart{true};                            //!< HyStart attribute of the controller
     uint32_t run{1};                               //!< RngRun

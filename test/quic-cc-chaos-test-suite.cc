@@ -13,6 +13,7 @@
 #include "quic-cc-test-compat.h"
 #include "quic-cc-test-topology.h"
 
+#include "ns3/boolean.h"
 #include "ns3/core-module.h"
 #include "ns3/quic-cc-compat.h"
 #include "ns3/quic-cc-socket.h"
@@ -43,6 +44,7 @@ struct ChaosParams
     Time idleTimeout{Seconds(30)};
     /// 0: the server reads everything as it arrives; otherwise bytes read per 10 ms poll.
     uint32_t slowReadBytes{0};
+    bool flowControl{false};  //!< QuicCcSocket::FlowControl on both ends
     Time limit{Seconds(300)}; //!< watchdog: the flow must have ended well before
 };
 
@@ -56,12 +58,14 @@ class ChaosFlow
           m_net(net)
     {
         m_listener = net.CreateSocket(1);
+        m_listener->SetAttribute("FlowControl", BooleanValue(params.flowControl));
         m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), kPort));
         m_listener->Listen();
         m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
                                       MakeCallback(&ChaosFlow::OnAccept, this));
         m_client = DynamicCast<QuicCcSocket>(net.CreateSocket(0));
         m_client->SetAttribute("SndBufSize", UintegerValue(params.sndBufBytes));
+        m_client->SetAttribute("FlowControl", BooleanValue(params.flowControl));
         m_client->TraceConnectWithoutContext("CongestionWindow64",
                                              MakeCallback(&ChaosFlow::OnCwnd, this));
         m_writer = std::make_unique<PatternWriter>(m_client, params.bytes);
@@ -571,13 +575,17 @@ class LongFatPathCase : public ChaosTestCase
     uint64_t m_minCwnd;
 };
 
-/// The server application reads only 16 KB every 10 ms (1.6 MB/s) from a 100 Mbps path.
+/// The server application reads only 16 KB every 10 ms (1.6 MB/s) from a 100 Mbps path, without
+/// and with flow control (QuicCcSocket::FlowControl).
 class SlowReaderCase : public ChaosTestCase
 {
   public:
-    SlowReaderCase()
-        : ChaosTestCase("receiving application reads slowly (16 KB per 10 ms on a 100 Mbps path)",
-                        25)
+    explicit SlowReaderCase(bool flowControl)
+        : ChaosTestCase(std::string("receiving application reads slowly (16 KB per 10 ms on a "
+                                    "100 Mbps path), flow control ") +
+                            (flowControl ? "on" : "off"),
+                        25),
+          m_flowControl(flowControl)
     {
     }
 
@@ -587,6 +595,7 @@ class SlowReaderCase : public ChaosTestCase
         ChaosParams p;
         p.bytes = 4 * kMb;
         p.slowReadBytes = 16'000;
+        p.flowControl = m_flowControl;
         return p;
     }
 
@@ -596,13 +605,28 @@ class SlowReaderCase : public ChaosTestCase
 
     void Check(TwoNodes&, ChaosFlow& flow) override
     {
-        // quic-cc has no flow control (QuicCcSocket::RcvBufSize limits reassembly, not unread
-        // bytes): the unread backlog is what the application has not read yet.
-        NS_TEST_EXPECT_MSG_GT(flow.PeakUnread(), kMb, "the reader really fell behind");
+        if (m_flowControl)
+        {
+            // RFC 9000 Section 4: the unread backlog never exceeds the stream's receive window.
+            UintegerValue window;
+            flow.Client()->GetAttribute("InitialMaxStreamData", window);
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(flow.PeakUnread(),
+                                        window.Get(),
+                                        "memory bounded by InitialMaxStreamData");
+            NS_TEST_EXPECT_MSG_GT(flow.PeakUnread(), window.Get() / 2, "the reader fell behind");
+        }
+        else
+        {
+            // Without flow control (QuicCcSocket::RcvBufSize limits reassembly, not unread
+            // bytes): the unread backlog is what the application has not read yet.
+            NS_TEST_EXPECT_MSG_GT(flow.PeakUnread(), 2 * kMb, "the reader really fell behind");
+        }
         NS_TEST_EXPECT_MSG_GT(flow.Reader().LastByteTime(),
                               Seconds(2.4),
                               "reading took 4 MB / 1.6 MB/s");
     }
+
+    bool m_flowControl;
 };
 
 /// The chaos TestSuite.
@@ -621,7 +645,8 @@ class QuicCcChaosTestSuite : public TestSuite
                     QUICCC_TEST_QUICK);
         AddTestCase(new RateDropCase, QUICCC_TEST_QUICK);
         AddTestCase(new LongFatPathCase(64 * kMb, 10'000, 16 * kMb), QUICCC_TEST_QUICK);
-        AddTestCase(new SlowReaderCase, QUICCC_TEST_QUICK);
+        AddTestCase(new SlowReaderCase(false), QUICCC_TEST_QUICK);
+        AddTestCase(new SlowReaderCase(true), QUICCC_TEST_QUICK);
         // 1 GB over the long fat path: windows of hundreds of MB (about 5 min; see
         // doc/quic-cc.rst).
         AddTestCase(new LongFatPathCase(1000 * kMb, 100'000, 100 * kMb), QUICCC_TEST_EXTENSIVE);

@@ -12,6 +12,7 @@
 #include "quic-cc-test-case.h"
 #include "quic-cc-test-compat.h"
 
+#include "ns3/quic-cc-connection.h"
 #include "ns3/test.h"
 
 #include <map>
@@ -293,15 +294,18 @@ class QuicCcIdleOnOffTestCase : public quiccc::test::SimulationTestCase
 };
 
 /// Test: a 2 MB write to a receiver that reads 20 Mbps: every byte is read, at the reader's
-/// pace (0.8 s), and — without receiver flow control — the unread backlog grows to most of the
-/// transfer (the sender is never told to slow down; the chaos suite's slow reader documents the
-/// same). Flow control (RFC 9000 Section 4) will bound it by the advertised window.
+/// pace (0.8 s). Without receiver flow control the unread backlog grows to most of the transfer
+/// (the sender is never told to slow down); with it (RFC 9000 Section 4) it stays within the
+/// stream's receive window, InitialMaxStreamData.
 class QuicCcIdleSlowReaderTestCase : public quiccc::test::SimulationTestCase
 {
   public:
-    QuicCcIdleSlowReaderTestCase()
-        : quiccc::test::SimulationTestCase("slow reader 20 Mbps, 2 MB: read at its pace, backlog "
-                                           "> 1.2 MB without flow control")
+    explicit QuicCcIdleSlowReaderTestCase(bool flowControl)
+        : quiccc::test::SimulationTestCase(
+              std::string("slow reader 20 Mbps, 2 MB: read at its pace, backlog ") +
+              (flowControl ? "<= InitialMaxStreamData with flow control"
+                           : "> 1.2 MB without flow control")),
+          m_flowControl(flowControl)
     {
     }
 
@@ -312,13 +316,25 @@ class QuicCcIdleSlowReaderTestCase : public quiccc::test::SimulationTestCase
         p.workload = "slow-reader";
         p.bulkBytes = 2'000'000;
         p.readRate = DataRate("20Mbps");
+        p.flowControl = m_flowControl;
         const QuicCcIdleResult r = QuicCcRunIdle(p);
         NS_TEST_ASSERT_MSG_EQ(r.completed, true, "every byte read");
         NS_TEST_ASSERT_MSG_EQ(r.bytesReceived, 2'000'000, "2 MB");
         NS_TEST_ASSERT_MSG_EQ(r.completionSeconds.size(), 1, "one transfer");
         NS_TEST_ASSERT_MSG_EQ_TOL(r.completionSeconds[0], 0.8, 0.05, "2 MB at 20 Mbps");
-        NS_TEST_ASSERT_MSG_GT(r.peakBacklog, 1'200'000, "no flow control: the backlog grows");
+        if (m_flowControl)
+        {
+            const uint64_t window = QuicCcConnection::Config().initialMaxStreamData;
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.peakBacklog, window, "bounded by the stream window");
+            NS_TEST_ASSERT_MSG_GT(r.peakBacklog, window / 2, "the reader fell behind");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_GT(r.peakBacklog, 1'200'000, "no flow control: the backlog grows");
+        }
     }
+
+    bool m_flowControl;
 };
 
 /// The true-idle TestSuite.
@@ -333,7 +349,8 @@ class QuicCcIdleTestSuite : public TestSuite
         AddTestCase(new QuicCcIdleRequestResponseTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcIdleRateLimitedTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcIdleOnOffTestCase, QUICCC_TEST_QUICK);
-        AddTestCase(new QuicCcIdleSlowReaderTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcIdleSlowReaderTestCase(false), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcIdleSlowReaderTestCase(true), QUICCC_TEST_QUICK);
     }
 };
 

@@ -130,6 +130,11 @@ class Owner : public QuicCcConnection::Owner
         End();
     }
 
+    void OnTransportError(uint64_t, const std::string&) override
+    {
+        End(); // the connection closed itself
+    }
+
   private:
     void CheckOpen() const
     {
@@ -160,6 +165,9 @@ PickConfig(uint8_t bits)
         (bits & 0x20) ? QuicCcConnection::PROBE_PING : QuicCcConnection::PROBE_DATA;
     config.packetSizing =
         (bits & 0x40) ? QuicCcConnection::SIZING_FULL_ONLY : QuicCcConnection::SIZING_FREE_WINDOW;
+    config.flowControl = (bits & 0x80) != 0; // small limits: the FLOW_CONTROL_ERROR path
+    config.initialMaxData = 3000;
+    config.initialMaxStreamData = 2000;
     config.sendDelay = CreateObject<ConstantRandomVariable>();
     Ptr<ConstantRandomVariable> ackDelay = CreateObject<ConstantRandomVariable>();
     ackDelay->SetAttribute("Constant", DoubleValue((bits & 0x08) ? 1e-3 : 0.0));

@@ -9,6 +9,7 @@
 #include "ns3/double.h"
 #include "ns3/packet.h"
 #include "ns3/quic-cc-connection.h"
+#include "ns3/quic-cc-flow-control.h"
 #include "ns3/quic-cc-frames.h"
 #include "ns3/quic-reno.h"
 #include "ns3/random-variable-stream.h"
@@ -16,6 +17,7 @@
 
 #include <functional>
 #include <gtest/gtest.h>
+#include <map>
 
 using namespace ns3;
 
@@ -41,12 +43,22 @@ class Endpoint : public QuicCcConnection::Owner
     {
         sizes.push_back(datagram->GetSize());
         const size_t index = sizes.size() - 1;
+        std::vector<uint8_t> bytes(datagram->GetSize());
+        datagram->CopyData(bytes.data(), bytes.size());
+        CountFlowControlFrames(bytes);
+        // The sender never has stream data beyond the peer's announced limit.
+        if (peer &&
+            connection->GetSendStream().GetNextOffset() >
+                std::min(peer->connection->GetFlowLimits().maxData,
+                         peer->connection->GetFlowLimits().maxStreamData) &&
+            connection->GetFlowLimits().peerMaxData != kQuicCcVarIntMax)
+        {
+            ++beyondPeerLimit;
+        }
         if (!peer || (drop && drop(index)))
         {
             return;
         }
-        std::vector<uint8_t> bytes(datagram->GetSize());
-        datagram->CopyData(bytes.data(), bytes.size());
         Endpoint* to = peer;
         Simulator::Schedule(MilliSeconds(10), [to, bytes]() { to->connection->OnDatagram(bytes); });
     }
@@ -83,7 +95,20 @@ class Endpoint : public QuicCcConnection::Owner
 
     void OnDataReceived() override
     {
-        Ptr<Packet> chunk = connection->GetRecvStream().Read(1 << 20);
+        if (readOnArrival)
+        {
+            Read(1 << 20);
+        }
+    }
+
+    /// The application reads up to \p maxSize bytes.
+    void Read(uint32_t maxSize)
+    {
+        Ptr<Packet> chunk = connection->Read(maxSize);
+        if (!chunk)
+        {
+            return;
+        }
         const size_t before = received.size();
         received.resize(before + chunk->GetSize());
         chunk->CopyData(received.data() + before, chunk->GetSize());
@@ -116,13 +141,38 @@ class Endpoint : public QuicCcConnection::Owner
         connection->Close();
     }
 
+    void OnTransportError(uint64_t errorCode, const std::string& reason) override
+    {
+        transportErrors.push_back(errorCode);
+        stateAtError = connection->GetState();
+    }
+
+    /// Count the flow-control frames of a datagram this endpoint sends.
+    void CountFlowControlFrames(const std::vector<uint8_t>& bytes)
+    {
+        const QuicCcParseResult parsed = QuicCcParse(bytes.data(), bytes.size());
+        ASSERT_TRUE(parsed.packet) << parsed.error;
+        for (const QuicCcFrame& frame : parsed.packet->frames)
+        {
+            if (const auto* flow = std::get_if<QuicCcFlowControlFrame>(&frame))
+            {
+                ++flowFramesSent[flow->type];
+            }
+        }
+    }
+
     Ptr<QuicCcConnection> connection;
     Endpoint* peer{nullptr};
+    bool readOnArrival{true};
+    std::map<QuicCcFrameType, uint64_t> flowFramesSent;
+    uint64_t beyondPeerLimit{0};
     std::function<bool(size_t)> drop; //!< drop the n-th datagram sent (0-based)
     std::vector<uint32_t> sizes;      //!< every datagram handed over
     std::vector<uint64_t> packetNumbersSent;
     std::vector<std::string> drops;
     std::vector<Time> handshakeAt;
+    std::vector<uint64_t> transportErrors;
+    QuicCcConnection::State stateAtError{QuicCcConnection::STATE_IDLE};
     std::vector<Time> idleAt;
     std::vector<uint64_t> peerClose;
     std::vector<uint8_t> received;
@@ -147,9 +197,9 @@ TestConfig()
 class QuicCcConnectionTest : public ::testing::Test
 {
   protected:
-    QuicCcConnectionTest()
-        : client(false, TestConfig()),
-          server(true, TestConfig())
+    explicit QuicCcConnectionTest(const QuicCcConnection::Config& config = TestConfig())
+        : client(false, config),
+          server(true, config)
     {
         client.peer = &server;
         server.peer = &client;
@@ -336,4 +386,139 @@ TEST(QuicCcConnectionConfigTest, CloneForConnectionClonesRandomVariables)
     copy.sendDelay->GetAttribute("Max", max);
     EXPECT_DOUBLE_EQ(max.Get(), 0.001);
     Simulator::Destroy();
+}
+
+namespace
+{
+
+constexpr uint64_t kMaxData = 30000;
+constexpr uint64_t kMaxStreamData = 20000;
+
+QuicCcConnection::Config
+FlowControlConfig()
+{
+    QuicCcConnection::Config config = TestConfig();
+    config.flowControl = true;
+    config.initialMaxData = kMaxData;
+    config.initialMaxStreamData = kMaxStreamData;
+    return config;
+}
+
+/// Both ends with FlowControl and small limits; the server's application reads only when told.
+class QuicCcFlowControlTest : public QuicCcConnectionTest
+{
+  protected:
+    QuicCcFlowControlTest()
+        : QuicCcConnectionTest(FlowControlConfig())
+    {
+        server.readOnArrival = false;
+    }
+
+    /// A STREAM datagram from the client ending at stream offset \p end.
+    std::vector<uint8_t> StreamDatagram(uint64_t end, uint64_t packetNumber) const
+    {
+        const std::vector<uint8_t> data = Pattern(100);
+        QuicCcPacket packet;
+        packet.connectionId = kConnectionId;
+        packet.packetNumber = packetNumber;
+        packet.frames.emplace_back(
+            QuicCcStreamFrame{end - data.size(),
+                              false,
+                              Create<Packet>(data.data(), static_cast<uint32_t>(data.size()))});
+        return QuicCcSerialize(packet);
+    }
+};
+
+} // namespace
+
+TEST_F(QuicCcFlowControlTest, SenderStaysWithinThePeersLimitAndMaxDataFollowsReads)
+{
+    const std::vector<uint8_t> data = Pattern(200000);
+    client.connection->StartClientHandshake();
+    client.connection->Send(Create<Packet>(data.data(), static_cast<uint32_t>(data.size())));
+    client.connection->FinishStream();
+    Simulator::Stop(Seconds(1));
+    Simulator::Run();
+    // Nothing read: the client stops exactly at the stream limit and says it is blocked.
+    EXPECT_EQ(client.connection->GetSendStream().GetNextOffset(), kMaxStreamData);
+    EXPECT_EQ(server.connection->GetRecvStream().Available(), kMaxStreamData);
+    EXPECT_EQ(client.flowFramesSent[QuicCcFrameType::STREAM_DATA_BLOCKED], 1u);
+    EXPECT_EQ(server.flowFramesSent[QuicCcFrameType::MAX_STREAM_DATA], 0u);
+    // A stalled sender is flow-control limited, not window limited: no loss, nothing re-sent.
+    EXPECT_EQ(client.connection->GetLossDetection().GetLostPacketCount(), 0u);
+
+    // Reading 10000 bytes leaves 10000 open, half the window and not less: no update yet.
+    server.Read(10000);
+    Simulator::Stop(MilliSeconds(100));
+    Simulator::Run();
+    EXPECT_EQ(server.flowFramesSent[QuicCcFrameType::MAX_STREAM_DATA], 0u);
+    EXPECT_EQ(client.connection->GetSendStream().GetNextOffset(), kMaxStreamData);
+    // One byte more: quiche's rule fires, the new limit is consumed + window.
+    server.Read(1);
+    Simulator::Stop(MilliSeconds(100));
+    Simulator::Run();
+    EXPECT_EQ(server.flowFramesSent[QuicCcFrameType::MAX_STREAM_DATA], 1u);
+    EXPECT_EQ(server.connection->GetFlowLimits().maxStreamData, 10001 + kMaxStreamData);
+    EXPECT_EQ(client.connection->GetFlowLimits().peerMaxStreamData, 10001 + kMaxStreamData);
+    // Now the connection limit (30000, no update yet: 19999 of 30000 open) is the tighter one.
+    EXPECT_EQ(client.connection->GetSendStream().GetNextOffset(), kMaxData);
+    EXPECT_EQ(client.flowFramesSent[QuicCcFrameType::DATA_BLOCKED], 1u);
+
+    // A slow reader, 5000 bytes every 10 ms: the transfer completes, byte-exact.
+    for (int i = 1; i <= 60; ++i)
+    {
+        Simulator::Schedule(MilliSeconds(10 * i), [this]() { server.Read(5000); });
+    }
+    Simulator::Stop(Seconds(2));
+    Simulator::Run();
+    EXPECT_TRUE(server.connection->GetRecvStream().Complete());
+    EXPECT_EQ(server.received, data);
+    EXPECT_TRUE(client.connection->GetSendStream().AllAcked());
+    EXPECT_GT(server.flowFramesSent[QuicCcFrameType::MAX_DATA], 1u);
+    EXPECT_GT(server.flowFramesSent[QuicCcFrameType::MAX_STREAM_DATA], 5u);
+    EXPECT_GT(client.flowFramesSent[QuicCcFrameType::STREAM_DATA_BLOCKED], 1u);
+    EXPECT_EQ(client.beyondPeerLimit, 0u);
+    EXPECT_TRUE(client.transportErrors.empty());
+    EXPECT_TRUE(server.transportErrors.empty());
+}
+
+TEST_F(QuicCcFlowControlTest, DataUpToTheLimitIsAccepted)
+{
+    client.connection->StartClientHandshake();
+    Simulator::Stop(MilliSeconds(50));
+    Simulator::Run();
+    server.connection->OnDatagram(StreamDatagram(kMaxStreamData, 1000));
+    EXPECT_TRUE(server.transportErrors.empty());
+    EXPECT_EQ(server.connection->GetState(), QuicCcConnection::STATE_ESTABLISHED);
+}
+
+TEST_F(QuicCcFlowControlTest, DataBeyondTheLimitClosesWithFlowControlError)
+{
+    client.connection->StartClientHandshake();
+    Simulator::Stop(MilliSeconds(50));
+    Simulator::Run();
+    server.connection->OnDatagram(StreamDatagram(kMaxStreamData + 1, 1000));
+    ASSERT_EQ(server.transportErrors.size(), 1u);
+    EXPECT_EQ(server.transportErrors[0], QuicCcConnection::kFlowControlError);
+    EXPECT_EQ(server.stateAtError, QuicCcConnection::STATE_CLOSED);
+    EXPECT_EQ(server.connection->GetBytesReceived(), 0u); // nothing of it delivered
+    Simulator::Stop(MilliSeconds(50));
+    Simulator::Run();
+    ASSERT_EQ(client.peerClose.size(), 1u); // the peer learns why
+    EXPECT_EQ(client.peerClose[0], QuicCcConnection::kFlowControlError);
+}
+
+TEST(QuicCcFlowControlRuleTest, UpdatesWhenLessThanHalfTheWindowIsOpen)
+{
+    QuicCcFlowControl flow(1000);
+    EXPECT_EQ(flow.GetLimit(), 1000u);
+    EXPECT_FALSE(flow.Exceeds(1000));
+    EXPECT_TRUE(flow.Exceeds(1001));
+    flow.AddConsumed(500); // 500 open = half: no update (quiche: available < window / 2)
+    EXPECT_FALSE(flow.ShouldUpdate());
+    flow.AddConsumed(1);
+    EXPECT_TRUE(flow.ShouldUpdate());
+    EXPECT_EQ(flow.Update(), 1501u); // consumed + window
+    EXPECT_FALSE(flow.ShouldUpdate());
+    EXPECT_TRUE(flow.Exceeds(1502));
 }
