@@ -69,6 +69,7 @@ def build(bld):
     module = bld.create_ns3_module('quic-cc', QUICCC_DEPENDENCIES)
     module.source = [
         'model/quic-cc-attribute-copy.cc',
+        'model/quic-cc-flow-control.cc',
         'model/quic-rtt-stats.cc',
         'model/quic-congestion-controller.cc',
         'model/quic-hystart-plus-plus.cc',
@@ -114,6 +115,7 @@ def build(bld):
     headers.source = [
         'model/quic-cc-compat.h',
         'model/quic-cc-attribute-copy.h',
+        'model/quic-cc-flow-control.h',
         'model/quic-rtt-stats.h',
         'model/quic-congestion-controller.h',
         'model/quic-hystart-plus-plus.h',

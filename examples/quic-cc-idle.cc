@@ -90,7 +90,7 @@ AllConfigs()
             }
         }
     }
-    for (const std::string& rule : {"LastSent", "LastActivity", "Off"})
+    for (const char* rule : {"LastSent", "LastActivity", "Off"})
     {
         RunConfig c;
         c.name = std::string("cubic-") + rule + "-rw";
