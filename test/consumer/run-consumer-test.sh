@@ -48,7 +48,10 @@ echo "== find_package(quic-cc): configure, build and run quic-cc-simple"
 check_run "$work/build/quic-cc-simple"
 
 echo "== pkg-config quic-cc: build and run quic-cc-simple"
-PKG_CONFIG_PATH="$(dirname "$pc")${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+# ns-3's own .pc files (Requires of quic-cc.pc) beside its CMake package, <libdir>/pkgconfig: a
+# self-built ns-3 in a prefix is not on pkg-config's default path.
+ns3_pc="$(sed -n 's/^ns3_DIR:PATH=//p' "$build/CMakeCache.txt")/../../pkgconfig"
+PKG_CONFIG_PATH="$(dirname "$pc"):$ns3_pc${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 export PKG_CONFIG_PATH
 pkg-config --exists --print-errors quic-cc
 echo "cflags: $(pkg-config --cflags quic-cc)"
