@@ -207,6 +207,7 @@ rm -f "$out"
 STEP="done"
 echo
 total=$(( $(date +%s) - T0 ))
-cpu="$(times | tail -n 1)" # user and system CPU time of every command run
+# user and system CPU time of every command run (times, not in a subshell: its children)
+times >"$CACHE/.times" && cpu="$(tail -n 1 "$CACHE/.times")"
 echo "check-in-tree: OK: ns-3 ${NS3_RELEASE} in-tree (source: $NS3_SOURCE), total ${total} s, build ${build_s} s (-j ${JOBS}; CPU user/sys of the whole check ${cpu}), test.py:${results} examples=${nexamples}/${nexamples} PASS"
 echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) ok ns-3=${NS3_RELEASE} total=${total}s build=${build_s}s jobs=${JOBS}" >>"$CACHE/check-in-tree-times.log"

@@ -82,6 +82,7 @@ rm -f "$out"
 STEP="done"
 total=$(( $(date +%s) - T0 ))
 echo
-cpu="$(times | tail -n 1)" # user and system CPU time of every command run
+# user and system CPU time of every command run (times, not in a subshell: its children)
+times >"$CACHE/.times" && cpu="$(tail -n 1 "$CACHE/.times")"
 echo "check-installed-ns3: OK: ns-3 ${NS3_RELEASE} installed in a prefix, total ${total} s (CPU user/sys ${cpu}; ns-3 build + install ${ns3_build_s} s, quic-cc build ${quic_build_s} s), ctest: ${summary}"
 echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) ok installed ns-3=${NS3_RELEASE} total=${total}s ns3=${ns3_build_s}s quic-cc=${quic_build_s}s jobs=${JOBS}" >>"$CACHE/check-in-tree-times.log"
