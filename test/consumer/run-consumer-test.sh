@@ -56,9 +56,11 @@ export PKG_CONFIG_PATH
 pkg-config --exists --print-errors quic-cc
 echo "cflags: $(pkg-config --cflags quic-cc)"
 echo "libs:   $(pkg-config --libs quic-cc)"
+# ns-3's own .pc files carry no rpath: a program linked against a self-built ns-3 in a prefix
+# names its libdir itself (harmless for Debian's system libdir).
 # shellcheck disable=SC2046 # word splitting of pkg-config output is intended
 ${CXX:-c++} -std=c++"$(pkg-config --variable=cxx_standard quic-cc)" -O1 "$work/src/quic-cc-simple.cc" -o "$work/quic-cc-simple-pc" \
-  $(pkg-config --cflags --libs quic-cc)
+  $(pkg-config --cflags --libs quic-cc) -Wl,-rpath,"$(pkg-config --variable=libdir ns3-core)"
 check_run "$work/quic-cc-simple-pc"
 
 echo "install-consumer: OK"
