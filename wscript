@@ -47,6 +47,7 @@ QUICCC_STUDY_SOURCES = [
     'study/quic-cc-slow-reader.cc',
     'study/quic-cc-loss-phases.cc',
     'study/quic-cc-idle-scenario.cc',
+    'study/quic-cc-ngtcp2-diff-scenario.cc',
 ]
 
 
@@ -92,6 +93,7 @@ def build(bld):
         'model/quic-cc-qlog.cc',
         'model/quic-cc-socket-factory.cc',
         'helper/quic-cc-helper.cc',
+        'helper/quic-cc-ngtcp2-profile.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('quic-cc')
@@ -138,6 +140,7 @@ def build(bld):
         'model/quic-cc-qlog.h',
         'model/quic-cc-socket-factory.h',
         'helper/quic-cc-helper.h',
+        'helper/quic-cc-ngtcp2-profile.h',
     ]
 
     if bld.env['ENABLE_EXAMPLES']:

@@ -660,6 +660,11 @@ QuicCcConnection::SendPending()
                 m_pacer.NextSendTime(now, m_config.mss, m_cc->GetCongestionWindow(), srtt);
             if (at > now)
             {
+                if (!m_config.appLimitedWhilePaced)
+                {
+                    // Data waits for the pacer only: not application-limited (ngtcp2).
+                    m_cc->SetAppLimited(false);
+                }
                 m_sendEvent.Cancel();
                 m_sendEvent = Simulator::Schedule(at - now, &QuicCcConnection::SendPending, this);
                 break;

@@ -108,6 +108,7 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
         Pacing pacing{PACING_OFF};                     //!< Pacing
         double pacingGain{1.25};                       //!< PacingGain
         uint32_t pacingBurstPackets{10};               //!< PacingBurstPackets
+        bool appLimitedWhilePaced{true};               //!< AppLimitedWhilePaced
         PacketSizing packetSizing{SIZING_FREE_WINDOW}; //!< PacketSizing
         bool dontFragment{true};                       //!< DontFragment (read by the socket)
         ProbeContent probeContent{PROBE_DATA};         //!< ProbeContent

@@ -283,6 +283,15 @@ QuicCcSocket::GetTypeId()
                           UintegerValue(defaults.pacingBurstPackets),
                           MakeConfigAccessor<UintegerValue>(&Config::pacingBurstPackets),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("AppLimitedWhilePaced",
+                          "Pacing=Rfc9002: true (default) leaves the application-limited flag as "
+                          "the last send set it while the pacer holds data back; false clears it "
+                          "then, as the sender has data and only the pacer waits (ngtcp2 "
+                          "lib/ngtcp2_conn.c, conn_write_vmsg_wrapper: app-limited only when the "
+                          "pacer allows a send and no data is written).",
+                          BooleanValue(defaults.appLimitedWhilePaced),
+                          MakeConfigAccessor<BooleanValue>(&Config::appLimitedWhilePaced),
+                          MakeBooleanChecker())
             .AddAttribute("PacketSizing",
                           "FreeWindow (quiche: each data packet is sized to the free window, "
                           "sub-mss packets included) or FullOnly (a data packet leaves only when "

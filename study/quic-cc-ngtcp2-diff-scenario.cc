@@ -1,0 +1,279 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-ngtcp2-diff-scenario.h"
+
+#include "quic-cc-bulk-transfer.h"
+#include "quic-cc-drop-tail-link.h"
+#include "quic-cc-first-socket.h"
+#include "quic-cc-ngtcp2-transport.h"
+#include "quic-cc-periodic-error-model.h"
+#include "quic-cc-stop-at-bytes.h"
+
+#include "ns3/abort.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/quic-cc-helper.h"
+#include "ns3/quic-cc-ngtcp2-profile.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// Everything the trace sinks of one run write.
+struct DiffState
+{
+    const QuicCcNgtcp2DiffParams* params{nullptr};
+    QuicCcNgtcp2DiffResult result;
+    QuicCcFirstSocket modelSender; //!< transport quic-cc
+    Ptr<Socket> sender;            //!< the sending socket, either transport
+    uint64_t cwnd{0};
+    uint64_t ssthresh{0};
+    uint64_t initialCwnd{0}; //!< the first cwnd reported
+    uint64_t peakCwnd{0};
+    Time latestRtt;
+};
+
+uint64_t
+LostSoFar(const DiffState* s)
+{
+    if (s->params->transport == "ngtcp2")
+    {
+        return s->sender ? QuicCcNgtcp2PacketsLost(s->sender) : 0;
+    }
+    Ptr<QuicCcSocket> m = s->modelSender.Get();
+    return (m && m->GetLossDetection()) ? m->GetLossDetection()->GetLostPacketCount() : 0;
+}
+
+void
+StartRound(DiffState* s)
+{
+    s->result.roundCwnd.push_back(s->cwnd);
+    s->result.roundStart.push_back(Simulator::Now().GetSeconds());
+    if (s->result.roundCwnd.size() < s->params->rounds)
+    {
+        // Before the first RTT sample (at the handshake): the path's propagation RTT.
+        const Time rtt = s->latestRtt.IsStrictlyPositive() ? s->latestRtt : 2 * s->params->oneWayDelay;
+        Simulator::Schedule(rtt, &StartRound, s);
+    }
+}
+
+void
+SampleAfterEvent(DiffState* s, size_t i)
+{
+    s->result.cwndAfterEvent[i] = s->cwnd;
+}
+
+void
+OnCwnd(DiffState* s, uint64_t oldCwnd, uint64_t cwnd)
+{
+    s->cwnd = cwnd;
+    QuicCcNgtcp2DiffResult& r = s->result;
+    if (s->initialCwnd == 0)
+    {
+        s->initialCwnd = cwnd;
+    }
+    if (cwnd > oldCwnd && cwnd > s->initialCwnd + s->params->maxDatagramSize &&
+        !r.firstGrowthSeconds)
+    {
+        // The first ACK of data that grows cwnd opens round 0 (either stack). ngtcp2 also grows
+        // cwnd by the client Initial's ACK (one packet, ngtcp2_rtb.c ngtcp2_rtb_recv_ack feeds
+        // every packet number space to the controller): that step does not count.
+        r.firstGrowthSeconds = Simulator::Now().GetSeconds();
+        s->cwnd = oldCwnd;
+        StartRound(s);
+        s->cwnd = cwnd;
+    }
+    if (!r.ssthreshSetSeconds && !r.cssSeconds && cwnd > oldCwnd && oldCwnd > 0 &&
+        cwnd - oldCwnd < s->params->maxDatagramSize)
+    {
+        // In slow start an ACK adds at least one packet's bytes (ngtcp2: bytes_delivered; the
+        // model: one mss per acked packet); in CSS a quarter of that: the first smaller step is
+        // the CSS entry, seen the same way on both stacks.
+        r.cssSeconds = Simulator::Now().GetSeconds();
+        r.cwndAtCss = oldCwnd;
+    }
+    if (!r.ssthreshSetSeconds)
+    {
+        s->peakCwnd = std::max(s->peakCwnd, cwnd);
+    }
+    if (r.eventSeconds && !r.regainSeconds && cwnd >= r.cwndBeforeEvent)
+    {
+        r.regainSeconds = Simulator::Now().GetSeconds();
+    }
+}
+
+void
+OnSsthresh(DiffState* s, uint64_t, uint64_t ssthresh)
+{
+    QuicCcNgtcp2DiffResult& r = s->result;
+    if (!r.ssthreshSetSeconds && ssthresh != std::numeric_limits<uint64_t>::max() &&
+        ssthresh != std::numeric_limits<uint32_t>::max())
+    {
+        r.ssthreshSetSeconds = Simulator::Now().GetSeconds();
+        r.ssthreshFirst = ssthresh;
+        r.ssthreshByLoss = LostSoFar(s) > 0;
+        r.peakCwndBefore = s->peakCwnd;
+    }
+    s->ssthresh = ssthresh;
+    if (r.eventSeconds && *r.eventSeconds == Simulator::Now().GetSeconds())
+    {
+        r.ssthreshAfterEvent = ssthresh; // the event's own value, whichever trace fires first
+    }
+}
+
+void
+OnState(DiffState* s, QuicCongestionState, QuicCongestionState newState)
+{
+    QuicCcNgtcp2DiffResult& r = s->result;
+    if (newState == QUIC_CC_CONSERVATIVE_SLOW_START && !r.cssTraceSeconds)
+    {
+        r.cssTraceSeconds = Simulator::Now().GetSeconds(); // the model's own report
+    }
+    if (newState == QUIC_CC_RECOVERY && !r.eventSeconds)
+    {
+        r.eventSeconds = Simulator::Now().GetSeconds();
+        // Slow start (and CSS) only grow cwnd: the largest value before the event is W_max.
+        r.cwndBeforeEvent = std::max(s->peakCwnd, s->cwnd);
+        r.ssthreshAfterEvent = s->ssthresh;
+        r.cwndAfterEvent.assign(s->params->afterEvent.size(), 0);
+        for (size_t i = 0; i < s->params->afterEvent.size(); ++i)
+        {
+            Simulator::Schedule(s->params->afterEvent[i], &SampleAfterEvent, s, i);
+        }
+    }
+}
+
+void
+OnRtt(DiffState* s, Time latest, Time, Time)
+{
+    s->latestRtt = latest;
+}
+
+void
+OnSenderReceived(DiffState* s, uint64_t, uint64_t)
+{
+    if (s->result.handshakeSeconds < 0)
+    {
+        s->result.handshakeSeconds = Simulator::Now().GetSeconds();
+    }
+}
+
+/// QuicCcSocket and QuicCcNgtcp2Socket have the same trace names and signatures.
+void
+ConnectSender(DiffState* s, Ptr<Socket> socket)
+{
+    s->sender = socket;
+    socket->TraceConnectWithoutContext("PacketReceived", MakeBoundCallback(&OnSenderReceived, s));
+    socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnCwnd, s));
+    socket->TraceConnectWithoutContext("SlowStartThreshold64", MakeBoundCallback(&OnSsthresh, s));
+    socket->TraceConnectWithoutContext("CongestionState", MakeBoundCallback(&OnState, s));
+    socket->TraceConnectWithoutContext("Rtt", MakeBoundCallback(&OnRtt, s));
+}
+
+void
+ConnectModelSender(DiffState* s, Ptr<QuicCcSocket> socket)
+{
+    ConnectSender(s, socket);
+}
+
+} // namespace
+
+QuicCcNgtcp2DiffResult
+QuicCcRunNgtcp2Diff(const QuicCcNgtcp2DiffParams& params)
+{
+    const bool ngtcp2 = params.transport == "ngtcp2";
+    NS_ABORT_MSG_UNLESS(ngtcp2 || params.transport == "quic-cc",
+                        "ngtcp2 diff: transport must be quic-cc or ngtcp2, got '"
+                            << params.transport << "'");
+    NS_ABORT_MSG_IF(params.transferBytes == 0, "ngtcp2 diff: transfer size must be > 0, got 0");
+    NS_ABORT_MSG_IF(params.bufferPackets == 0, "ngtcp2 diff: buffer must be >= 1 packet, got 0");
+    NS_ABORT_MSG_UNLESS(params.duration.IsStrictlyPositive(),
+                        "ngtcp2 diff: duration must be > 0, got " << params.duration);
+    NS_ABORT_MSG_IF(params.rounds == 0, "ngtcp2 diff: rounds must be >= 1, got 0");
+
+    RngSeedManager::SetSeed(params.seed);
+    RngSeedManager::SetRun(params.run);
+
+    NodeContainer nodes; // 0 = data sender (QUIC client), 1 = data receiver (QUIC server)
+    nodes.Create(2);
+    NetDeviceContainer devices = QuicCcInstallDropTailLink(nodes.Get(0),
+                                                           nodes.Get(1),
+                                                           params.rate,
+                                                           params.oneWayDelay,
+                                                           params.bufferPackets);
+    if (params.dropDataPacket > 0)
+    {
+        // Data packets only: larger than any ACK and than the 1200-byte padded Initial.
+        Ptr<QuicCcPeriodicErrorModel> em = CreateObject<QuicCcPeriodicErrorModel>();
+        em->SetAttribute("FirstDrop", UintegerValue(params.dropDataPacket));
+        em->SetAttribute("Period", UintegerValue(std::numeric_limits<uint64_t>::max()));
+        em->SetAttribute("MinSize", UintegerValue(std::min<uint64_t>(params.maxDatagramSize, 1250)));
+        devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    }
+
+    InternetStackHelper internet;
+    internet.Install(nodes);
+    Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer ifaces = QuicCcAssignWithoutQueueDisc(ipv4, devices);
+
+    DiffState state;
+    state.params = &params;
+    int64_t stream = 1;
+    stream += internet.AssignStreams(nodes, stream);
+    if (ngtcp2)
+    {
+        QuicCcNgtcp2Options options;
+        options.controller = "cubic";
+        options.maxUdpPayloadBytes = params.maxDatagramSize;
+        options.idleTimeout = params.duration;
+        stream += QuicCcInstallNgtcp2(nodes, options, stream);
+        QuicCcWatchFirstNgtcp2Socket(nodes.Get(0), MakeBoundCallback(&ConnectSender, &state));
+    }
+    else
+    {
+        QuicCcHelper quic;
+        QuicCcApplyNgtcp2Profile(quic);
+        quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
+        quic.SetSocketAttribute("IdleTimeout", TimeValue(params.duration));
+        quic.Install(nodes);
+        stream += quic.AssignStreams(nodes, stream);
+        state.modelSender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectModelSender, &state));
+    }
+
+    QuicCcStopAtBytes transfer(params.transferBytes);
+    transfer.Watch(
+        QuicCcInstallBulkTransfer(ngtcp2 ? QuicCcNgtcp2FactoryName() : "ns3::QuicCcSocketFactory",
+                                  nodes.Get(0),
+                                  nodes.Get(1),
+                                  ifaces.GetAddress(1),
+                                  params.transferBytes)
+            .sink);
+    Simulator::Stop(params.duration);
+    Simulator::Run();
+
+    QuicCcNgtcp2DiffResult result = state.result;
+    transfer.Report(result);
+    result.lostPackets = LostSoFar(&state);
+    Simulator::Destroy();
+    return result;
+}
+
+int
+QuicCcNgtcp2DiffRoundOf(const QuicCcNgtcp2DiffResult& result, double t)
+{
+    int round = -1;
+    for (size_t r = 0; r < result.roundStart.size() && result.roundStart[r] <= t; ++r)
+    {
+        round = static_cast<int>(r);
+    }
+    return round;
+}
+
+} // namespace ns3
