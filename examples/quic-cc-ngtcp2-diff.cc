@@ -58,35 +58,13 @@ struct TableRow
     int precision{3};
 };
 
-/// The death spiral over the model with the ngtcp2 profile: the profile's values where the
-/// scenario takes them as parameters (the rest are attribute defaults,
-/// QuicCcSetNgtcp2ProfileDefaults).
-QuicCcDeathSpiralParams
-SpiralParams(const std::string& transport, uint64_t mss)
-{
-    QuicCcDeathSpiralParams p;
-    p.transport = transport;
-    p.controller = "cubic";
-    p.maxDatagramSize = mss;
-    const auto value = [](const std::string& a) { return QuicCcNgtcp2ProfileValue(a); };
-    p.idleRestart = value("ns3::QuicCubic::IdleRestart");
-    p.epochSource = value("ns3::QuicCubic::EpochSource");
-    p.hyStart = value("ns3::QuicCubic::HyStart") == "true";
-    p.ackPolicy = value("ns3::QuicCcSocket::AckPolicy");
-    p.ackElicitingThreshold = std::stoul(value("ns3::QuicCcSocket::AckElicitingThreshold"));
-    p.maxAckDelay = Time(value("ns3::QuicCcSocket::MaxAckDelay"));
-    p.maxAckRanges = std::stoul(value("ns3::QuicCcSocket::MaxAckRanges"));
-    p.pacing = value("ns3::QuicCcSocket::Pacing");
-    p.persistentCongestion = value("ns3::QuicCcSocket::PersistentCongestion") == "true";
-    return p;
-}
-
 /// The slow-start / HyStart++ path.
 QuicCcNgtcp2DiffParams
 SlowStartParams(uint64_t mss)
 {
     QuicCcNgtcp2DiffParams p;
     p.maxDatagramSize = mss;
+    p.afterEvent = {MilliSeconds(100), MilliSeconds(250), MilliSeconds(500), Seconds(1)};
     return p;
 }
 
@@ -135,10 +113,10 @@ SpiralRows(const std::vector<QuicCcDeathSpiralResult> results[2], std::vector<Ta
     table.push_back({"spiral", "runs", 1.0 * results[0].size(), 1.0 * results[1].size(), 0});
     table.push_back({"spiral", "fail %", fail[0], fail[1], 1});
     for (const auto& [q, name] : std::vector<std::pair<double, std::string>>{{0.1, "p10"},
-                                                                           {0.25, "p25"},
-                                                                           {0.5, "median"},
-                                                                           {0.75, "p75"},
-                                                                           {0.9, "p90"}})
+                                                                             {0.25, "p25"},
+                                                                             {0.5, "median"},
+                                                                             {0.75, "p75"},
+                                                                             {0.9, "p90"}})
     {
         std::optional<double> v[2];
         for (int t = 0; t < 2; ++t)
@@ -155,6 +133,33 @@ SpiralRows(const std::vector<QuicCcDeathSpiralResult> results[2], std::vector<Ta
                      QuicCcQuantile(lost[0], 0.5),
                      QuicCcQuantile(lost[1], 0.5),
                      1});
+}
+
+/// Rows "cwnd at <what> + <offset> s" of the samples \p samples of both results.
+void
+AfterRows(const std::string& part,
+          const std::string& what,
+          const QuicCcNgtcp2DiffResult r[2],
+          std::vector<uint64_t> QuicCcNgtcp2DiffResult::*samples,
+          std::vector<TableRow>& table)
+{
+    const std::vector<Time> offsets =
+        (part == "oneloss" ? OneLossParams(1200) : SlowStartParams(1200)).afterEvent;
+    for (size_t i = 0; i < offsets.size(); ++i)
+    {
+        std::optional<double> c[2];
+        for (int t = 0; t < 2; ++t)
+        {
+            const std::vector<uint64_t>& v = r[t].*samples;
+            if (i < v.size() && v[i] > 0)
+            {
+                c[t] = 1.0 * v[i];
+            }
+        }
+        std::ostringstream name;
+        name << "cwnd at " << what << " + " << offsets[i].GetSeconds() << " s B";
+        table.push_back({part, name.str(), c[0], c[1], 0});
+    }
 }
 
 /// Rows of the slow-start / HyStart++ path.
@@ -218,11 +223,9 @@ SlowStartRows(const QuicCcNgtcp2DiffResult r[2], std::vector<TableRow>& table)
     table.push_back({"slowstart", "slow start exit round", exitRound[0], exitRound[1], 0});
     table.push_back({"slowstart", "slow start exit s after round 0", exitTime[0], exitTime[1], 3});
     table.push_back({"slowstart", "ssthresh at exit B", exitCwnd[0], exitCwnd[1], 0});
-    table.push_back({"slowstart",
-                     "lost packets",
-                     1.0 * r[0].lostPackets,
-                     1.0 * r[1].lostPackets,
-                     0});
+    AfterRows("slowstart", "exit", r, &QuicCcNgtcp2DiffResult::cwndAfterExit, table);
+    table.push_back(
+        {"slowstart", "lost packets", 1.0 * r[0].lostPackets, 1.0 * r[1].lostPackets, 0});
 }
 
 /// Rows of the one-loss path.
@@ -252,20 +255,7 @@ OneLossRows(const QuicCcNgtcp2DiffResult r[2],
     table.push_back({"oneloss", "W_max B (cwnd before the event)", v[1][0], v[1][1], 0});
     table.push_back({"oneloss", "ssthresh after the event B", v[2][0], v[2][1], 0});
     table.push_back({"oneloss", "K s (from W_max and ssthresh)", v[3][0], v[3][1], 3});
-    for (size_t i = 0; i < p.afterEvent.size(); ++i)
-    {
-        std::optional<double> c[2];
-        for (int t = 0; t < 2; ++t)
-        {
-            if (r[t].eventSeconds && i < r[t].cwndAfterEvent.size() && r[t].cwndAfterEvent[i] > 0)
-            {
-                c[t] = 1.0 * r[t].cwndAfterEvent[i];
-            }
-        }
-        std::ostringstream name;
-        name << "cwnd at event + " << p.afterEvent[i].GetSeconds() << " s B";
-        table.push_back({"oneloss", name.str(), c[0], c[1], 0});
-    }
+    AfterRows("oneloss", "event", r, &QuicCcNgtcp2DiffResult::cwndAfterEvent, table);
     table.push_back({"oneloss", "time to regain W_max s", v[4][0], v[4][1], 3});
     table.push_back({"oneloss", "lost packets", v[5][0], v[5][1], 0});
 }
@@ -349,7 +339,8 @@ main(int argc, char* argv[])
             2 * batch.runs,
             batch.jobs,
             [&](size_t w) {
-                QuicCcDeathSpiralParams p = SpiralParams(transports[w / batch.runs], packetSize);
+                QuicCcDeathSpiralParams p =
+                    QuicCcNgtcp2DiffSpiralParams(transports[w / batch.runs], packetSize);
                 p.seed = batch.seed;
                 p.run = batch.firstRun + w % batch.runs;
                 return QuicCcRecordToLine(QuicCcRunDeathSpiral(p));
@@ -425,9 +416,9 @@ main(int argc, char* argv[])
                   << "\n";
         if (csv)
         {
-            csv->Write(row.part + "," + row.quantity + "," + Cell(row.model, row.precision) +
-                       "," + Cell(row.ngtcp2, row.precision) + "," + Cell(d, row.precision) +
-                       "," + version + "\n");
+            csv->Write(row.part + "," + row.quantity + "," + Cell(row.model, row.precision) + "," +
+                       Cell(row.ngtcp2, row.precision) + "," + Cell(d, row.precision) + "," +
+                       version + "\n");
         }
     }
     if (csv)

@@ -35,6 +35,16 @@ QuicCcNgtcp2Profile()
         {cubic + "SpuriousLossRollback", "false"},
         // NGTCP2_HS_* constants are RFC 9406's, the model's defaults.
         {cubic + "HyStart", "true"},
+        // ngtcp2_cc_cubic_cc_on_ack_recv: css_round is 1 at entry and grows at each round start;
+        // CSS ends when it reaches 5 (NGTCP2_HS_CSS_ROUNDS), after 4 rounds counting the entry
+        // round; the model counts round ends, so 4.
+        {"ns3::QuicHyStartPlusPlus::CssRounds", "4"},
+        // ngtcp2_cc_cubic_cc_on_ack_recv, at the CSS exit: epoch_start = ts, w_max = cwnd.
+        {cubic + "CssExitEpoch", "Exit"},
+        // ngtcp2_cc_cubic_cc_on_ack_recv: w_cubic_next at t + smoothed_rtt, and one
+        // (target - cwnd) / cwnd step per ACK frame (on_ack_recv runs once per frame).
+        {cubic + "TargetRtt", "SmoothedRtt"},
+        {cubic + "CubicStep", "PerAckFrame"},
         // cwnd * 17 / 20 below W_max; cwnd * 7 / 10; 4 / 10 in cubic_cc_compute_w_cubic.
         {cubic + "FastConvergence", "true"},
         {cubic + "Beta", "0.7"},
@@ -82,11 +92,14 @@ QuicCcApplyNgtcp2Profile(QuicCcHelper& helper)
         {
             helper.SetControllerAttribute(s.name.substr(cubic.size()), StringValue(s.value));
         }
+        else if (s.name.compare(0, socket.size(), socket) == 0)
+        {
+            helper.SetSocketAttribute(s.name.substr(socket.size()), StringValue(s.value));
+        }
         else
         {
-            NS_ABORT_MSG_UNLESS(s.name.compare(0, socket.size(), socket) == 0,
-                                "ngtcp2 profile: unexpected attribute " << s.name);
-            helper.SetSocketAttribute(s.name.substr(socket.size()), StringValue(s.value));
+            // Objects the controller creates itself (its QuicHyStartPlusPlus): a default.
+            Config::SetDefault(s.name, StringValue(s.value));
         }
     }
 }

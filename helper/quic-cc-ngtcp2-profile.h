@@ -33,7 +33,8 @@ struct QuicCcAttributeSetting
  * congestion, a 10-packet initial window, a 2-packet minimum window and a 333 ms initial RTT.
  * The packet size is not part of it (set MaxDatagramSize; ngtcp2 sends 1200 B until PMTUD finds
  * more). Every value and the ngtcp2 line behind it: doc/quic-cc.rst, "Model vs library".
- * \return the settings, controller (ns3::QuicCubic) first, then the socket (ns3::QuicCcSocket)
+ * \return the settings: the controller (ns3::QuicCubic, ns3::QuicHyStartPlusPlus), then the
+ *         socket (ns3::QuicCcSocket)
  */
 std::vector<QuicCcAttributeSetting> QuicCcNgtcp2Profile();
 
@@ -42,7 +43,9 @@ std::vector<QuicCcAttributeSetting> QuicCcNgtcp2Profile();
 void QuicCcSetNgtcp2ProfileDefaults();
 
 /// Make \p helper use ns3::QuicCubic with the profile's controller settings and the profile's
-/// socket settings (later SetSocketAttribute / SetControllerAttribute calls override them).
+/// socket settings (later SetSocketAttribute / SetControllerAttribute calls override them); the
+/// settings of objects the controller creates itself (ns3::QuicHyStartPlusPlus) become attribute
+/// defaults (Config::SetDefault), as no helper reaches them.
 void QuicCcApplyNgtcp2Profile(QuicCcHelper& helper);
 
 /// The profile's value of attribute \p name ("ns3::QuicCcSocket::AckPolicy"); a name the profile

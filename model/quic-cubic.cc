@@ -110,6 +110,38 @@ QuicCubic::GetTypeId()
                                           "Quiche",
                                           QuicCubic::RENO_FRIENDLY_RFC9438,
                                           "Rfc9438"))
+            .AddAttribute("CssExitEpoch",
+                          "Where CUBIC's epoch starts after HyStart++ leaves CSS by its round "
+                          "limit: CssStart (quiche, default: t counts from the CSS start) or Exit "
+                          "(ngtcp2_cc_cubic_cc_on_ack_recv: the epoch starts at the exit with "
+                          "W_max = cwnd).",
+                          EnumValue(QuicCubic::CSS_EXIT_EPOCH_CSS_START),
+                          QUICCC_ENUM_ACCESSOR(QuicCubic::CssExitEpoch, &QuicCubic::m_cssExitEpoch),
+                          MakeEnumChecker(QuicCubic::CSS_EXIT_EPOCH_CSS_START,
+                                          "CssStart",
+                                          QuicCubic::CSS_EXIT_EPOCH_EXIT,
+                                          "Exit"))
+            .AddAttribute("TargetRtt",
+                          "RTT added to t in the target W_cubic(t + RTT): MinRtt (quiche, "
+                          "default) or SmoothedRtt (RFC 9438 Section 4.2; "
+                          "ngtcp2_cc_cubic_cc_on_ack_recv).",
+                          EnumValue(QuicCubic::TARGET_RTT_MIN),
+                          QUICCC_ENUM_ACCESSOR(QuicCubic::TargetRtt, &QuicCubic::m_targetRtt),
+                          MakeEnumChecker(QuicCubic::TARGET_RTT_MIN,
+                                          "MinRtt",
+                                          QuicCubic::TARGET_RTT_SMOOTHED,
+                                          "SmoothedRtt"))
+            .AddAttribute("CubicStep",
+                          "How often the concave/convex increase (target - cwnd) / cwnd is "
+                          "taken: PerPacket (quiche, default: per acknowledged packet) or "
+                          "PerAckFrame (ngtcp2_cc_cubic_cc_on_ack_recv; RFC 9438 Section 4.4 "
+                          "'for each received ACK').",
+                          EnumValue(QuicCubic::CUBIC_STEP_PER_PACKET),
+                          QUICCC_ENUM_ACCESSOR(QuicCubic::CubicStep, &QuicCubic::m_cubicStep),
+                          MakeEnumChecker(QuicCubic::CUBIC_STEP_PER_PACKET,
+                                          "PerPacket",
+                                          QuicCubic::CUBIC_STEP_PER_ACK_FRAME,
+                                          "PerAckFrame"))
             .AddAttribute("Prr",
                           "Add Proportional Rate Reduction's send count (RFC 6937) to the send "
                           "budget during recovery (quiche: always on).",
@@ -312,6 +344,7 @@ QuicCubic::DoAckFrameStart(Time now)
 {
     m_prevAckTime = m_lastAckTime;
     m_ackGapPending = true;
+    m_cubicStepTaken = false;
     m_lastAckTime = now;
 }
 
@@ -381,7 +414,17 @@ QuicCubic::DoCongestionAvoidanceAck(Time now,
     if (const std::optional<Time> cssStart = GetHyStartCssStart())
     {
         epoch = *cssStart;
-        if (m_wMax == 0.0)
+        if (m_cssExitEpoch == CSS_EXIT_EPOCH_EXIT)
+        {
+            // ngtcp2: at the exit epoch_start = ts and w_max = w_est = cwnd_prior = cwnd.
+            if (!m_cssExitTime)
+            {
+                m_cssExitTime = now;
+                ResetEpochState();
+            }
+            epoch = *m_cssExitTime;
+        }
+        else if (m_wMax == 0.0)
         {
             ResetEpochState();
         }
@@ -417,7 +460,9 @@ QuicCubic::DoCongestionAvoidanceAck(Time now,
 
     // RFC 9438 Section 4.2: target = W_cubic(t + RTT), clipped to [cwnd, 1.5 cwnd].
     const double cwndBytes = static_cast<double>(cwnd);
-    double target = WCubic(ToSeconds(t + rtt.GetMinRtt()));
+    const Time targetRtt =
+        m_targetRtt == TARGET_RTT_SMOOTHED ? rtt.GetSmoothedRtt() : rtt.GetMinRtt();
+    double target = WCubic(ToSeconds(t + targetRtt));
     target = std::min(std::max(target, cwndBytes), cwndBytes * 1.5);
 
     // RFC 9438 Section 4.3: W_est += alpha * (acked / cwnd), in bytes.
@@ -432,10 +477,12 @@ QuicCubic::DoCongestionAvoidanceAck(Time now,
     {
         candidate = std::max(cwnd, static_cast<uint64_t>(m_wEst)); // Reno-friendly region
     }
-    else
+    else if (m_cubicStep == CUBIC_STEP_PER_PACKET || !m_cubicStepTaken)
     {
-        // Concave and convex regions: (target - cwnd) / cwnd mss per acked packet.
+        // Concave and convex regions: (target - cwnd) / cwnd mss per acked packet (or, with
+        // PerAckFrame, once per ACK frame).
         candidate = cwnd + mss * (static_cast<uint64_t>(target) - cwnd) / cwnd;
+        m_cubicStepTaken = true;
     }
 
     m_cwndInc += candidate - cwnd;
@@ -477,6 +524,7 @@ QuicCubic::DoCongestionEvent(Time now, uint64_t lostBytes, uint64_t bytesInFligh
         m_epoch = now;
     }
     // ngtcp2_cc_cubic_cc_congestion_event: the app-limited sum starts again.
+    m_cssExitTime.reset();
     m_appLimitedStart.reset();
     m_appLimitedDuration = Time(0);
 
@@ -508,6 +556,7 @@ QuicCubic::DoPersistentCongestion()
     m_k = 0.0;
     m_cwndInc = 0;
     m_epoch.reset();
+    m_cssExitTime.reset();
     m_appLimitedStart.reset();
     m_appLimitedDuration = Time(0);
 }

@@ -92,6 +92,35 @@ class QuicCubic : public QuicCongestionController
         RENO_FRIENDLY_RFC9438,
     };
 
+    /// Where CUBIC's epoch starts when HyStart++ leaves CSS by its round limit.
+    enum CssExitEpoch
+    {
+        /// quiche cubic.rs: t counts from the CSS start time. Default.
+        CSS_EXIT_EPOCH_CSS_START,
+        /// ngtcp2_cc_cubic_cc_on_ack_recv: the epoch starts at the exit (epoch_start = ts,
+        /// W_max = W_est = cwnd_prior = cwnd).
+        CSS_EXIT_EPOCH_EXIT,
+    };
+
+    /// The RTT added to t in the target W_cubic(t + RTT) (RFC 9438 Section 4.2).
+    enum TargetRtt
+    {
+        /// quiche cubic.rs: min_rtt. Default.
+        TARGET_RTT_MIN,
+        /// RFC 9438 Section 4.2 and ngtcp2_cc_cubic_cc_on_ack_recv: smoothed_rtt.
+        TARGET_RTT_SMOOTHED,
+    };
+
+    /// How often the concave/convex step (target - cwnd) / cwnd is taken.
+    enum CubicStep
+    {
+        /// quiche cubic.rs: once per acknowledged packet. Default.
+        CUBIC_STEP_PER_PACKET,
+        /// ngtcp2_cc_cubic_cc_on_ack_recv: once per ACK frame (RFC 9438 Section 4.4: "for each
+        /// received ACK").
+        CUBIC_STEP_PER_ACK_FRAME,
+    };
+
     static TypeId GetTypeId();
     QuicCubic();
     ~QuicCubic() override;
@@ -182,6 +211,9 @@ class QuicCubic : public QuicCongestionController
     EpochSource m_epochSource{EPOCH_SHARED_WITH_RECOVERY}; //!< R or own epoch
     RenoFriendly m_renoFriendly{RENO_FRIENDLY_QUICHE};     //!< alpha switch rule
     Time m_sendIdleTimeout{Seconds(1)};                    //!< AckGap threshold (msquic)
+    CssExitEpoch m_cssExitEpoch{CSS_EXIT_EPOCH_CSS_START}; //!< epoch after the CSS exit
+    TargetRtt m_targetRtt{TARGET_RTT_MIN};                 //!< RTT term of the target
+    CubicStep m_cubicStep{CUBIC_STEP_PER_PACKET};          //!< cubic-region step frequency
 
     // State
     double m_wMax{0};                      //!< W_max, bytes; 0 = no epoch yet
@@ -195,6 +227,8 @@ class QuicCubic : public QuicCongestionController
     std::optional<Time> m_prevAckTime;     //!< the ACK frame before m_lastAckTime (AckGap)
     bool m_ackGapPending{false};           //!< AckGap: this frame's gap not yet checked
     std::optional<Time> m_epoch;           //!< own epoch (EpochSource Separate)
+    std::optional<Time> m_cssExitTime;     //!< CssExitEpoch Exit: the epoch after the CSS exit
+    bool m_cubicStepTaken{false};          //!< CubicStep PerAckFrame: this frame stepped
     double m_cwndPrior{0};                 //!< cwnd_prior, bytes (RFC 9438 Section 4.3)
     std::optional<Time> m_appLimitedStart; //!< AppLimitedTime: open app-limited period
     Time m_appLimitedDuration;             //!< AppLimitedTime: sum left out of t

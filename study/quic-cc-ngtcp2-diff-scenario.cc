@@ -59,7 +59,8 @@ StartRound(DiffState* s)
     if (s->result.roundCwnd.size() < s->params->rounds)
     {
         // Before the first RTT sample (at the handshake): the path's propagation RTT.
-        const Time rtt = s->latestRtt.IsStrictlyPositive() ? s->latestRtt : 2 * s->params->oneWayDelay;
+        const Time rtt =
+            s->latestRtt.IsStrictlyPositive() ? s->latestRtt : 2 * s->params->oneWayDelay;
         Simulator::Schedule(rtt, &StartRound, s);
     }
 }
@@ -68,6 +69,12 @@ void
 SampleAfterEvent(DiffState* s, size_t i)
 {
     s->result.cwndAfterEvent[i] = s->cwnd;
+}
+
+void
+SampleAfterExit(DiffState* s, size_t i)
+{
+    s->result.cwndAfterExit[i] = s->cwnd;
 }
 
 void
@@ -120,6 +127,11 @@ OnSsthresh(DiffState* s, uint64_t, uint64_t ssthresh)
         r.ssthreshFirst = ssthresh;
         r.ssthreshByLoss = LostSoFar(s) > 0;
         r.peakCwndBefore = s->peakCwnd;
+        r.cwndAfterExit.assign(s->params->afterEvent.size(), 0);
+        for (size_t i = 0; i < s->params->afterEvent.size(); ++i)
+        {
+            Simulator::Schedule(s->params->afterEvent[i], &SampleAfterExit, s, i);
+        }
     }
     s->ssthresh = ssthresh;
     if (r.eventSeconds && *r.eventSeconds == Simulator::Now().GetSeconds())
@@ -214,7 +226,8 @@ QuicCcRunNgtcp2Diff(const QuicCcNgtcp2DiffParams& params)
         Ptr<QuicCcPeriodicErrorModel> em = CreateObject<QuicCcPeriodicErrorModel>();
         em->SetAttribute("FirstDrop", UintegerValue(params.dropDataPacket));
         em->SetAttribute("Period", UintegerValue(std::numeric_limits<uint64_t>::max()));
-        em->SetAttribute("MinSize", UintegerValue(std::min<uint64_t>(params.maxDatagramSize, 1250)));
+        em->SetAttribute("MinSize",
+                         UintegerValue(std::min<uint64_t>(params.maxDatagramSize, 1250)));
         devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
     }
 
@@ -274,6 +287,26 @@ QuicCcNgtcp2DiffRoundOf(const QuicCcNgtcp2DiffResult& result, double t)
         round = static_cast<int>(r);
     }
     return round;
+}
+
+QuicCcDeathSpiralParams
+QuicCcNgtcp2DiffSpiralParams(const std::string& transport, uint64_t mss)
+{
+    QuicCcDeathSpiralParams p;
+    p.transport = transport;
+    p.controller = "cubic";
+    p.maxDatagramSize = mss;
+    const auto value = [](const std::string& a) { return QuicCcNgtcp2ProfileValue(a); };
+    p.idleRestart = value("ns3::QuicCubic::IdleRestart");
+    p.epochSource = value("ns3::QuicCubic::EpochSource");
+    p.hyStart = value("ns3::QuicCubic::HyStart") == "true";
+    p.ackPolicy = value("ns3::QuicCcSocket::AckPolicy");
+    p.ackElicitingThreshold = std::stoul(value("ns3::QuicCcSocket::AckElicitingThreshold"));
+    p.maxAckDelay = Time(value("ns3::QuicCcSocket::MaxAckDelay"));
+    p.maxAckRanges = std::stoul(value("ns3::QuicCcSocket::MaxAckRanges"));
+    p.pacing = value("ns3::QuicCcSocket::Pacing");
+    p.persistentCongestion = value("ns3::QuicCcSocket::PersistentCongestion") == "true";
+    return p;
 }
 
 } // namespace ns3

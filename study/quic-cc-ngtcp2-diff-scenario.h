@@ -4,6 +4,7 @@
 #ifndef QUIC_CC_NGTCP2_DIFF_SCENARIO_H
 #define QUIC_CC_NGTCP2_DIFF_SCENARIO_H
 
+#include "quic-cc-death-spiral-scenario.h"
 #include "quic-cc-record.h"
 
 #include "ns3/data-rate.h"
@@ -27,18 +28,19 @@ namespace ns3
  */
 struct QuicCcNgtcp2DiffParams
 {
-    std::string transport{"quic-cc"};   //!< "quic-cc" (the ngtcp2 profile) or "ngtcp2"
-    uint32_t run{1};                    //!< RngRun
-    uint32_t seed{1};                   //!< RngSeed
-    DataRate rate{"100Mbps"};           //!< bottleneck rate
-    Time oneWayDelay{MilliSeconds(20)}; //!< propagation delay each way
-    uint32_t bufferPackets{5000};       //!< drop-tail device queue, packets
+    std::string transport{"quic-cc"};    //!< "quic-cc" (the ngtcp2 profile) or "ngtcp2"
+    uint32_t run{1};                     //!< RngRun
+    uint32_t seed{1};                    //!< RngSeed
+    DataRate rate{"100Mbps"};            //!< bottleneck rate
+    Time oneWayDelay{MilliSeconds(20)};  //!< propagation delay each way
+    uint32_t bufferPackets{5000};        //!< drop-tail device queue, packets
     uint64_t transferBytes{100'000'000}; //!< bytes
-    uint64_t maxDatagramSize{1350};     //!< packet size from the first packet on, bytes
-    uint64_t dropDataPacket{0}; //!< drop the n-th data packet to the receiver (0 = none)
-    Time duration{Seconds(10)}; //!< the run stops here at the latest
-    uint32_t rounds{40};        //!< cwnd samples at round starts (see the result)
-    /// Offsets after the first congestion event at which cwnd is sampled.
+    uint64_t maxDatagramSize{1350};      //!< packet size from the first packet on, bytes
+    uint64_t dropDataPacket{0};          //!< drop the n-th data packet to the receiver (0 = none)
+    Time duration{Seconds(10)};          //!< the run stops here at the latest
+    uint32_t rounds{40};                 //!< cwnd samples at round starts (see the result)
+    /// Offsets after the first congestion event, and after ssthresh is first set, at which cwnd
+    /// is sampled.
     std::vector<Time> afterEvent{MilliSeconds(500), Seconds(1), Seconds(2), Seconds(3), Seconds(4)};
 };
 
@@ -58,9 +60,11 @@ struct QuicCcNgtcp2DiffResult
     std::vector<double> roundStart; //!< start of each round
     /// The first time ssthresh was set, with or without loss (HyStart++ exit or congestion event).
     std::optional<double> ssthreshSetSeconds;
-    uint64_t ssthreshFirst{0};     //!< its value
-    bool ssthreshByLoss{false};    //!< packets had been declared lost by then
-    uint64_t peakCwndBefore{0};    //!< largest cwnd before that, bytes
+    uint64_t ssthreshFirst{0};  //!< its value
+    bool ssthreshByLoss{false}; //!< packets had been declared lost by then
+    uint64_t peakCwndBefore{0}; //!< largest cwnd before that, bytes
+    std::vector<uint64_t>
+        cwndAfterExit; //!< at each afterEvent offset after that (0 if not reached)
     /// First HyStart++ CSS step before ssthresh was set: a cwnd increase smaller than one packet
     /// (slow start adds at least one packet per ACK on both stacks, CSS a quarter of that).
     std::optional<double> cssSeconds;
@@ -87,6 +91,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcNgtcp2DiffResult,
                                    ssthreshFirst,
                                    ssthreshByLoss,
                                    peakCwndBefore,
+                                   cwndAfterExit,
                                    cssSeconds,
                                    cwndAtCss,
                                    cssTraceSeconds,
@@ -108,6 +113,14 @@ QuicCcNgtcp2DiffResult QuicCcRunNgtcp2Diff(const QuicCcNgtcp2DiffParams& params)
  * \p t is before round 0 or after the last sampled round's start plus its length.
  */
 int QuicCcNgtcp2DiffRoundOf(const QuicCcNgtcp2DiffResult& result, double t);
+
+/**
+ * The death spiral's parameters for one side of the check: \p transport "ngtcp2" (the library's
+ * CUBIC) or "quic-cc" with the ngtcp2 profile's values where the scenario takes them as
+ * parameters (the rest must be attribute defaults: QuicCcSetNgtcp2ProfileDefaults); packets of
+ * \p mss bytes.
+ */
+QuicCcDeathSpiralParams QuicCcNgtcp2DiffSpiralParams(const std::string& transport, uint64_t mss);
 
 } // namespace ns3
 
