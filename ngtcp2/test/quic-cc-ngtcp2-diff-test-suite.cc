@@ -85,9 +85,12 @@ class OneLossTestCase : public DiffTestCase
         RunBoth(p, r);
         for (int t = 0; t < 2; ++t)
         {
-            NS_TEST_ASSERT_MSG_EQ(r[t].eventSeconds.has_value(), true, "side " << t << ": no event");
+            NS_TEST_ASSERT_MSG_EQ(r[t].eventSeconds.has_value(),
+                                  true,
+                                  "side " << t << ": no event");
             NS_TEST_ASSERT_MSG_EQ(r[t].lostPackets, 1, "side " << t);
-            const double ratio = static_cast<double>(r[t].ssthreshAfterEvent) / r[t].cwndBeforeEvent;
+            const double ratio =
+                static_cast<double>(r[t].ssthreshAfterEvent) / r[t].cwndBeforeEvent;
             NS_TEST_ASSERT_MSG_EQ_TOL(ratio, 0.7, 0.001, "side " << t << ": ssthresh / W_max");
             NS_TEST_ASSERT_MSG_EQ(r[t].cwndAfterEvent.size(), 3, "side " << t);
         }
@@ -95,9 +98,8 @@ class OneLossTestCase : public DiffTestCase
                               0.05,
                               "W_max " << r[0].cwndBeforeEvent << " vs " << r[1].cwndBeforeEvent);
         const auto k = [](const QuicCcNgtcp2DiffResult& x) {
-            return std::cbrt((static_cast<double>(x.cwndBeforeEvent - x.ssthreshAfterEvent) /
-                              1350) /
-                             0.4);
+            return std::cbrt(
+                (static_cast<double>(x.cwndBeforeEvent - x.ssthreshAfterEvent) / 1350) / 0.4);
         };
         NS_TEST_ASSERT_MSG_LT(RelativeDifference(k(r[0]), k(r[1])), 0.05, "K");
         for (size_t i = 0; i < 3; ++i)
@@ -150,7 +152,10 @@ class SlowStartTestCase : public DiffTestCase
             NS_TEST_ASSERT_MSG_EQ(r[t].ssthreshByLoss, false, "side " << t << ": HyStart++ exit");
             NS_TEST_ASSERT_MSG_EQ(r[t].cssSeconds.has_value(), true, "side " << t);
             const double grown = static_cast<double>(r[t].ssthreshFirst) / r[t].cwndAtCss;
-            NS_TEST_ASSERT_MSG_EQ_TOL(grown, std::pow(1.25, 4), 0.03 * std::pow(1.25, 4), "side " << t);
+            NS_TEST_ASSERT_MSG_EQ_TOL(grown,
+                                      std::pow(1.25, 4),
+                                      0.03 * std::pow(1.25, 4),
+                                      "side " << t);
             cssRound[t] = QuicCcNgtcp2DiffRoundOf(r[t], *r[t].cssSeconds);
         }
         NS_TEST_ASSERT_MSG_EQ(r[0].cssTraceSeconds.has_value(), true, "model CSS trace");
