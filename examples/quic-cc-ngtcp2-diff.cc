@@ -32,7 +32,7 @@
 #include "quic-cc-report.h"
 
 #include "ns3/core-module.h"
-#include "ns3/quic-cc-ngtcp2-profile.h"
+#include "ns3/quic-cc-module.h"
 
 #include <algorithm>
 #include <cmath>
@@ -319,12 +319,12 @@ main(int argc, char* argv[])
     const auto wanted = [&](const std::string& part) {
         return std::find(selected.begin(), selected.end(), part) != selected.end();
     };
-    const std::unique_ptr<QuicCcOutputFile> csv =
-        batch.OpenCsv(cmd, "part,quantity,model,ngtcp2,difference,ngtcp2_version\n");
     if (batch.dryRun)
     {
         return 0;
     }
+    const std::unique_ptr<QuicCcOutputFile> csv =
+        batch.OpenCsv(cmd, "part,quantity,model,ngtcp2,difference,ngtcp2_version\n");
     // Every quic-cc socket and controller of this process runs with the profile.
     QuicCcSetNgtcp2ProfileDefaults();
     const std::string transports[2] = {"quic-cc", "ngtcp2"};
