@@ -11,6 +11,7 @@
  *   (QUIC client, calls Connect)   (QUIC server, accepts the connection)
  *
  *   quic-cc-simple [--maxBytes=2000000] [--cwndFile=quic-cc-simple.cwnd] [--dryRun=true]
+ *                  [--ns3::QuicCubic::Beta=0.7 ...]   # any attribute default, checked first
  *
  * The cwnd file has one line per change: time (s), old cwnd, new cwnd (bytes); the first line
  * is the initial window (0 -> 13500 with the default 10 packets of 1350 B).
@@ -50,6 +51,14 @@ main(int argc, char* argv[])
     cmd.AddValue("maxBytes", "Bytes the sender sends (> 0)", maxBytesArg);
     cmd.AddValue("cwndFile", "Output file of the cwnd trace (time s, old, new bytes)", cwndFile);
     cmd.AddValue("dryRun", "Check the arguments and the output path, then exit", dryRun);
+    // Attribute defaults (--ns3::QuicCubic::Beta=0.8, NS_ATTRIBUTE_DEFAULT) checked first: ns-3
+    // would abort on text it cannot read ("abc" for a double) and ignore an out-of-range value
+    // given in the environment.
+    if (const std::string error = QuicCcHelper::CheckAttributeDefaults(argc, argv); !error.empty())
+    {
+        std::cerr << "quic-cc-simple: " << error << std::endl;
+        return 2;
+    }
     cmd.Parse(argc, argv);
     uint64_t maxBytes = 0;
     const char* end = maxBytesArg.data() + maxBytesArg.size();
