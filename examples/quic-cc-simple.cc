@@ -25,9 +25,12 @@
 #include "ns3/quic-cc-module.h"
 
 #include <charconv>
+#include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <unistd.h>
 
 using namespace ns3;
 
@@ -39,6 +42,17 @@ CwndChange(Ptr<OutputStreamWrapper> stream, uint32_t oldCwnd, uint32_t newCwnd)
 {
     *stream->GetStream() << Simulator::Now().GetSeconds() << "\t" << oldCwnd << "\t" << newCwnd
                          << std::endl;
+}
+
+// The temporary cwnd file, removed if the program is interrupted (Ctrl-C, kill).
+static std::string g_partial;
+
+static void
+RemovePartialAndExit(int signum)
+{
+    unlink(g_partial.c_str()); // async-signal-safe, unlike std::remove
+    std::signal(signum, SIG_DFL);
+    std::raise(signum);
 }
 
 int
@@ -60,6 +74,12 @@ main(int argc, char* argv[])
         return 2;
     }
     cmd.Parse(argc, argv);
+    if (cmd.GetNExtraNonOptions() > 0)
+    {
+        std::cerr << "quic-cc-simple: " << cmd.GetExtraNonOption(0)
+                  << ": not an option (options are --name=value; see --help)" << std::endl;
+        return 2;
+    }
     uint64_t maxBytes = 0;
     const char* end = maxBytesArg.data() + maxBytesArg.size();
     if (std::from_chars(maxBytesArg.data(), end, maxBytes).ptr != end || maxBytes == 0)
@@ -70,6 +90,11 @@ main(int argc, char* argv[])
     }
     // Written to a temporary file, renamed into place when the simulation is over.
     const std::string partial = cwndFile + ".part";
+    if (std::filesystem::is_directory(cwndFile))
+    {
+        std::cerr << "quic-cc-simple: --cwndFile=" << cwndFile << ": is a directory" << std::endl;
+        return 2;
+    }
     std::ofstream cwndOut(partial);
     if (!cwndOut)
     {
@@ -82,6 +107,9 @@ main(int argc, char* argv[])
         std::remove(partial.c_str());
         return 0;
     }
+    g_partial = partial;
+    std::signal(SIGINT, RemovePartialAndExit);
+    std::signal(SIGTERM, RemovePartialAndExit);
 
     NodeContainer nodes;
     nodes.Create(2);
@@ -146,7 +174,8 @@ main(int argc, char* argv[])
                   << " Mbps\n";
     }
     Ptr<PacketSink> sink1 = DynamicCast<PacketSink>(sinkApps.Get(0));
-    std::cout << "Total Bytes Received: " << sink1->GetTotalRx() << std::endl;
+    const uint64_t received = sink1->GetTotalRx();
+    std::cout << "Total Bytes Received: " << received << std::endl;
     Simulator::Destroy();
 
     cwndOut.close();
@@ -154,6 +183,12 @@ main(int argc, char* argv[])
     {
         std::remove(partial.c_str()); // an incomplete trace is not kept
         std::cerr << "quic-cc-simple: --cwndFile=" << cwndFile << ": write failed" << std::endl;
+        return 1;
+    }
+    if (received < maxBytes) // the trace is kept: it shows how far the transfer got
+    {
+        std::cerr << "quic-cc-simple: --maxBytes=" << maxBytesArg << ": only " << received
+                  << " bytes arrived within the 60 s simulated" << std::endl;
         return 1;
     }
     return 0;

@@ -11,8 +11,10 @@ import os
 import pathlib
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 import unittest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -127,6 +129,36 @@ class SimpleExample(unittest.TestCase):
             self.assertEqual(r.stdout, "")
             self.assertEqual(len(r.stderr.splitlines()), 1, r.stderr)
             self.assertTrue(r.stderr.startswith(f"quic-cc-simple: {option}"), r.stderr)
+
+    def test_bad_paths_and_extra_arguments(self):
+        # Checked before the simulation: a directory as --cwndFile ("/.part" is writable by root,
+        # the final rename was not), a stray non-option argument (ns-3 ignores it).
+        for args, expected in (([f"--cwndFile={self.scratch}"], f"--cwndFile={self.scratch}: is a directory"),
+                               (["extra"], "extra: not an option (options are --name=value; see --help)")):
+            with self.subTest(args=args):
+                r = run(self.example, *args)
+                self.assertEqual((r.returncode, r.stdout, r.stderr), (2, "", f"quic-cc-simple: {expected}\n"))
+
+    def test_incomplete_transfer_and_interrupt(self):
+        # 10 GB cannot arrive in 60 s at 10 Mbps: exit 1 naming what arrived, the trace kept.
+        big = self.scratch / "big.cwnd"
+        r = run(self.example, "--maxBytes=10000000000", f"--cwndFile={big}")
+        received = int(re.search(r"^Total Bytes Received: (\d+)$", r.stdout, re.M).group(1))
+        self.assertGreater(received, 0.8 * LINK_MBPS * 1e6 / 8 * 60 * 0.8)  # most of the link's 75 MB
+        self.assertLess(received, LINK_MBPS * 1e6 / 8 * 60)
+        self.assertEqual((r.returncode, r.stderr),
+                         (1, f"quic-cc-simple: --maxBytes=10000000000: only {received} bytes arrived "
+                             "within the 60 s simulated\n"))
+        self.assertGreater(len(big.read_text().splitlines()), 100)
+        # SIGINT mid-run: the default signal status, and no temporary file left behind.
+        target = self.scratch / "int.cwnd"
+        p = subprocess.Popen([str(self.example), "--maxBytes=10000000000", f"--cwndFile={target}"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        time.sleep(0.5)
+        p.send_signal(signal.SIGINT)
+        self.assertEqual(p.wait(timeout=60), -signal.SIGINT)
+        p.stderr.close()
+        self.assertEqual(sorted(x.name for x in self.scratch.glob("int.cwnd*")), [])
 
     def test_bad_attribute_defaults(self):
         # ns-3 aborts on text a value type cannot read (double.cc), ignores an out-of-range or
