@@ -151,7 +151,9 @@ pathlib.Path(args["csv"]).write_text("config,run,rate\\n" + "".join(f"fake,{{r}}
 
     @classmethod
     def reference(cls):
-        """The local backend, one task per cell (chunk = runs)."""
+        """The local backend, one task per cell (chunk = runs); run once per test class."""
+        if (cls.work / "reference" / "merged.csv").exists():
+            return cls.work / "reference"
         return cls.run_campaign("reference", 10, "local", "--workers=2")
 
     def assert_same_merge(self, d, ref):
@@ -367,7 +369,35 @@ class ParallelBackend(CampaignTest):
 
 
 class Fault(CampaignTest):
-    """A SIGKILLed worker: status names the task, merge refuses, resume completes it."""
+    """A SIGKILLed worker: status names the task, merge refuses, resume completes it. A full
+    disk: one line per failed write naming the file, exit 1, and resume completes it."""
+
+    def test_full_disk_then_resume(self):
+        if os.geteuid() != 0:
+            self.skipTest("mounting a tmpfs needs root")
+        ref = self.reference()
+        disk = self.work / "full-disk"
+        disk.mkdir()
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=32k", "tmpfs", str(disk)], check=True)
+        try:
+            d = disk / "c"
+            spec = self.spec("full", SMALL.format(chunk=5))
+            p = subprocess.run([sys.executable, str(TOOL), "run", str(spec), "--bin-dir", str(self.bin_dir),
+                                "--backend=local", "--workers=2", "--dir", str(d)],
+                               capture_output=True, text=True, timeout=300)
+            self.assertEqual(p.returncode, 1, p.stderr)
+            failures = [line for line in p.stderr.splitlines() if "No space left on device" in line]
+            self.assertGreater(len(failures), 0, p.stderr)
+            for line in failures:  # each names the file it could not write, under the campaign
+                self.assertRegex(line, rf"^quic-cc-campaign: (run|task): {re.escape(str(d))}/\S+: "
+                                       r"No space left on device$")
+            self.assertNotIn("Traceback", p.stderr)
+            subprocess.run(["mount", "-o", "remount,size=4m", str(disk)], check=True)
+            self.tool("resume", d, "--workers=2")
+            self.tool("merge", d)
+            self.assert_same_merge(d, ref)
+        finally:
+            subprocess.run(["umount", str(disk)], check=True)
 
     def test_killed_task_then_resume(self):
         ref = self.reference()
