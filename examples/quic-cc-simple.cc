@@ -11,6 +11,7 @@
  *   (QUIC client, calls Connect)   (QUIC server, accepts the connection)
  *
  *   quic-cc-simple [--maxBytes=2000000] [--cwndFile=quic-cc-simple.cwnd] [--dryRun=true]
+ *                  [--ns3::QuicCubic::Beta=0.7 ...]   # any attribute default, checked first
  *
  * The cwnd file has one line per change: time (s), old cwnd, new cwnd (bytes); the first line
  * is the initial window (0 -> 13500 with the default 10 packets of 1350 B).
@@ -24,9 +25,12 @@
 #include "ns3/quic-cc-module.h"
 
 #include <charconv>
+#include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <unistd.h>
 
 using namespace ns3;
 
@@ -40,6 +44,17 @@ CwndChange(Ptr<OutputStreamWrapper> stream, uint32_t oldCwnd, uint32_t newCwnd)
                          << std::endl;
 }
 
+// The temporary cwnd file, removed if the program is interrupted (Ctrl-C, kill).
+static std::string g_partial;
+
+static void
+RemovePartialAndExit(int signum)
+{
+    unlink(g_partial.c_str()); // async-signal-safe, unlike std::remove
+    std::signal(signum, SIG_DFL);
+    std::raise(signum);
+}
+
 int
 main(int argc, char* argv[])
 {
@@ -50,7 +65,21 @@ main(int argc, char* argv[])
     cmd.AddValue("maxBytes", "Bytes the sender sends (> 0)", maxBytesArg);
     cmd.AddValue("cwndFile", "Output file of the cwnd trace (time s, old, new bytes)", cwndFile);
     cmd.AddValue("dryRun", "Check the arguments and the output path, then exit", dryRun);
+    // Attribute defaults (--ns3::QuicCubic::Beta=0.8, NS_ATTRIBUTE_DEFAULT) checked first: ns-3
+    // would abort on text it cannot read ("abc" for a double) and ignore an out-of-range value
+    // given in the environment.
+    if (const std::string error = QuicCcHelper::CheckAttributeDefaults(argc, argv); !error.empty())
+    {
+        std::cerr << "quic-cc-simple: " << error << std::endl;
+        return 2;
+    }
     cmd.Parse(argc, argv);
+    if (cmd.GetNExtraNonOptions() > 0)
+    {
+        std::cerr << "quic-cc-simple: " << cmd.GetExtraNonOption(0)
+                  << ": not an option (options are --name=value; see --help)" << std::endl;
+        return 2;
+    }
     uint64_t maxBytes = 0;
     const char* end = maxBytesArg.data() + maxBytesArg.size();
     if (std::from_chars(maxBytesArg.data(), end, maxBytes).ptr != end || maxBytes == 0)
@@ -61,6 +90,11 @@ main(int argc, char* argv[])
     }
     // Written to a temporary file, renamed into place when the simulation is over.
     const std::string partial = cwndFile + ".part";
+    if (std::filesystem::is_directory(cwndFile))
+    {
+        std::cerr << "quic-cc-simple: --cwndFile=" << cwndFile << ": is a directory" << std::endl;
+        return 2;
+    }
     std::ofstream cwndOut(partial);
     if (!cwndOut)
     {
@@ -73,6 +107,9 @@ main(int argc, char* argv[])
         std::remove(partial.c_str());
         return 0;
     }
+    g_partial = partial;
+    std::signal(SIGINT, RemovePartialAndExit);
+    std::signal(SIGTERM, RemovePartialAndExit);
 
     NodeContainer nodes;
     nodes.Create(2);
@@ -137,7 +174,8 @@ main(int argc, char* argv[])
                   << " Mbps\n";
     }
     Ptr<PacketSink> sink1 = DynamicCast<PacketSink>(sinkApps.Get(0));
-    std::cout << "Total Bytes Received: " << sink1->GetTotalRx() << std::endl;
+    const uint64_t received = sink1->GetTotalRx();
+    std::cout << "Total Bytes Received: " << received << std::endl;
     Simulator::Destroy();
 
     cwndOut.close();
@@ -145,6 +183,12 @@ main(int argc, char* argv[])
     {
         std::remove(partial.c_str()); // an incomplete trace is not kept
         std::cerr << "quic-cc-simple: --cwndFile=" << cwndFile << ": write failed" << std::endl;
+        return 1;
+    }
+    if (received < maxBytes) // the trace is kept: it shows how far the transfer got
+    {
+        std::cerr << "quic-cc-simple: --maxBytes=" << maxBytesArg << ": only " << received
+                  << " bytes arrived within the 60 s simulated" << std::endl;
         return 1;
     }
     return 0;

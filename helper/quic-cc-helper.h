@@ -75,6 +75,52 @@ class QuicCcHelper
                                   const AttributeValue& value,
                                   const std::string& subject = "");
 
+    /**
+     * Check one attribute default as ns-3's CommandLine (--\p name=\p value) or the
+     * NS_ATTRIBUTE_DEFAULT variable (\p name=\p value) gives it, without aborting: \p name is
+     * "ns3::Type::Attribute" with the TypeId that declares the attribute (Config::SetDefault and
+     * the environment look at no other), and \p value must pass the attribute's checker.
+     * \param spelling how the user writes a name: "--" on a command line, "" in the environment
+     * \return "" if valid, else the reason (naming the declaring TypeId if another one was given)
+     */
+    static std::string CheckAttributeDefault(const std::string& name,
+                                             const std::string& value,
+                                             const std::string& spelling = "--");
+
+    /**
+     * Check, before CommandLine::Parse, every attribute default and global value given from
+     * outside the program, so that a bad one is one line instead of an abort inside ns-3 (text
+     * its value type cannot read, e.g. --ns3::QuicCubic::Beta=abc, aborts in ns-3's double.cc)
+     * or silence (ns-3 ignores an unknown name or an out-of-range value in the environment):
+     * - in \p argv: --ns3::Type::Attribute=V (CheckAttributeDefault) and --GlobalName=V
+     *   (--RngRun=V, checked against the global value's checker);
+     * - the NS_ATTRIBUTE_DEFAULT environment variable, "ns3::Type::Attribute=V;..." (ns-3 applies
+     *   it to each object as it is constructed, and it wins over Config::SetDefault and hence
+     *   over the command line; NS_GLOBAL_VALUE is read before main, when ns-3 constructs its
+     *   global values, so a bad one aborts there, before any check can run);
+     * - then the constraints between attributes, which no single checker sees
+     *   (QuicHyStartPlusPlus::GetConfigError: MinRttThresh <= MaxRttThresh;
+     *   QuicCcSocket::GetConfigError: MinimumWindowPackets <= InitialWindowPackets,
+     *   MaxDatagramSize <= RcvBufSize, ...), on objects built with the values above.
+     *
+     * Other arguments are left to CommandLine. \return "" if all are valid, else one line that
+     * names the values as the user wrote them, e.g.
+     * "--ns3::QuicCubic::Beta=abc: invalid value 'abc' for attribute Beta of ns3::QuicCubic
+     * (double in (0, 1))" or "NS_ATTRIBUTE_DEFAULT=ns3::QuicCubic::C=-1: ...".
+     *
+     * \code
+     *   CommandLine cmd(__FILE__);
+     *   ...
+     *   if (std::string error = QuicCcHelper::CheckAttributeDefaults(argc, argv); !error.empty())
+     *   {
+     *       std::cerr << "my-program: " << error << std::endl;
+     *       return 2;
+     *   }
+     *   cmd.Parse(argc, argv);
+     * \endcode
+     */
+    static std::string CheckAttributeDefaults(int argc, char* argv[]);
+
     /// A QuicCcSocket attribute for every socket (e.g. "AckPolicy"); unknown names are fatal.
     void SetSocketAttribute(const std::string& name, const AttributeValue& value);
 

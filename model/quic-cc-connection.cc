@@ -40,24 +40,47 @@ CarriesAck(const QuicCcPacket& packet)
 
 // ---------------------------------------------------------------- configuration
 
-void
-QuicCcConnection::Config::Validate() const
+std::string
+QuicCcConnection::Config::GetError() const
 {
     // The window settings are the controller's, the ACK settings the received-packet manager's:
     // each owner checks its own. A single setting's range is also its attribute's checker.
-    QuicCongestionController::CheckWindowConfig("QuicCcSocket::",
-                                                mss,
-                                                initialWindowPackets,
-                                                minimumWindowPackets);
-    acks.Validate();
-    NS_ABORT_MSG_UNLESS(initialRtt.IsStrictlyPositive(),
-                        "QuicCcSocket::InitialRtt must be positive, got " << initialRtt);
-    NS_ABORT_MSG_UNLESS(idleTimeout.IsStrictlyPositive(),
-                        "QuicCcSocket::IdleTimeout must be positive, got " << idleTimeout);
-    NS_ABORT_MSG_IF(rcvBufSize < mss,
-                    "QuicCcSocket::RcvBufSize ("
-                        << rcvBufSize << ") must hold at least one datagram (MaxDatagramSize "
-                        << mss << ")");
+    if (std::string error = QuicCongestionController::GetWindowConfigError("QuicCcSocket::",
+                                                                           mss,
+                                                                           initialWindowPackets,
+                                                                           minimumWindowPackets);
+        !error.empty())
+    {
+        return error;
+    }
+    if (std::string error = acks.GetError(); !error.empty())
+    {
+        return error;
+    }
+    std::ostringstream os;
+    if (!initialRtt.IsStrictlyPositive())
+    {
+        os << "QuicCcSocket::InitialRtt must be positive, got " << initialRtt;
+    }
+    else if (!idleTimeout.IsStrictlyPositive())
+    {
+        os << "QuicCcSocket::IdleTimeout must be positive, got " << idleTimeout;
+    }
+    else if (rcvBufSize < mss)
+    {
+        os << "QuicCcSocket::RcvBufSize (" << rcvBufSize
+           << ") must hold at least one datagram (MaxDatagramSize " << mss << ")";
+    }
+    return os.str();
+}
+
+void
+QuicCcConnection::Config::Validate() const
+{
+    if (const std::string error = GetError(); !error.empty())
+    {
+        NS_FATAL_ERROR(error);
+    }
 }
 
 void

@@ -119,10 +119,15 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
 
         /**
          * Abort (naming the QuicCcSocket attribute and its value) on settings that do not fit
-         * together; each range of one setting is its attribute's checker, and each owner
-         * (controller, received-packet manager) checks its own settings.
+         * together: the message is GetError's.
          */
         void Validate() const;
+        /**
+         * \return "" if the settings fit together, else a message naming the QuicCcSocket
+         * attributes and their values; each range of one setting is its attribute's checker,
+         * and each owner (controller, received-packet manager) checks its own settings
+         */
+        std::string GetError() const;
         /// Abort if MaxDatagramSize exceeds the UDP payload an IPv4 datagram can carry.
         void CheckIpv4Size(bool ipv4) const;
         /// A copy for a new connection: its random variables are clones, so that each connection

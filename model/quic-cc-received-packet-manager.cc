@@ -5,27 +5,43 @@
 
 #include "ns3/abort.h"
 
+#include <sstream>
+
 namespace ns3
 {
 
 QuicCcReceivedPacketManager::QuicCcReceivedPacketManager() = default;
 
-void
-QuicCcReceivedPacketManager::Config::Validate() const
+std::string
+QuicCcReceivedPacketManager::Config::GetError() const
 {
-    NS_ABORT_MSG_IF(ackElicitingThreshold == 0,
-                    "QuicCcSocket::AckElicitingThreshold must be >= 1, got 0");
-    NS_ABORT_MSG_IF(maxAckDelay.IsStrictlyNegative(),
-                    "QuicCcSocket::MaxAckDelay must be >= 0, got " << maxAckDelay);
-    NS_ABORT_MSG_IF(batchWindow.IsStrictlyNegative(),
-                    "QuicCcSocket::AckBatchWindow must be >= 0, got " << batchWindow);
-    NS_ABORT_MSG_IF(maxAckRanges == 0, "QuicCcSocket::MaxAckRanges must be >= 1, got 0");
+    std::ostringstream os;
+    if (ackElicitingThreshold == 0)
+    {
+        os << "QuicCcSocket::AckElicitingThreshold must be >= 1, got 0";
+    }
+    else if (maxAckDelay.IsStrictlyNegative())
+    {
+        os << "QuicCcSocket::MaxAckDelay must be >= 0, got " << maxAckDelay;
+    }
+    else if (batchWindow.IsStrictlyNegative())
+    {
+        os << "QuicCcSocket::AckBatchWindow must be >= 0, got " << batchWindow;
+    }
+    else if (maxAckRanges == 0)
+    {
+        os << "QuicCcSocket::MaxAckRanges must be >= 1, got 0";
+    }
+    return os.str();
 }
 
 void
 QuicCcReceivedPacketManager::Configure(const Config& config)
 {
-    config.Validate();
+    if (const std::string error = config.GetError(); !error.empty())
+    {
+        NS_FATAL_ERROR(error);
+    }
     m_config = config;
 }
 

@@ -55,13 +55,14 @@ class QuicCcReceivedPacketManager
         Time batchWindow{MicroSeconds(50)}; //!< AckBatchWindow: ReceiveBatch, >= 0
         uint32_t maxAckRanges{32};          //!< MaxAckRanges: ranges per ACK frame, >= 1
 
-        /// Abort, naming the QuicCcSocket attribute and its value, if a field is out of range.
-        void Validate() const;
+        /// \return "" if every field is in range, else a message naming the QuicCcSocket
+        /// attribute and its value
+        std::string GetError() const;
     };
 
     QuicCcReceivedPacketManager();
 
-    /// Replace the configuration; an invalid field is a fatal error naming it (Validate()).
+    /// Replace the configuration; an invalid field is a fatal error naming it (Config::GetError()).
     void Configure(const Config& config);
 
     /// True if \p packetNumber arrived before (its frames were processed already).

@@ -39,6 +39,12 @@ QuicCcSocket::~QuicCcSocket()
     NS_LOG_FUNCTION(this);
 }
 
+std::string
+QuicCcSocket::GetConfigError() const
+{
+    return m_config.GetError();
+}
+
 void
 QuicCcSocket::DoDispose()
 {

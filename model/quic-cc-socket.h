@@ -73,6 +73,10 @@ class QuicCcSocket : public Socket, private QuicCcConnection::Owner
 
     /// Node this socket lives on (set by the factory).
     void SetNode(Ptr<Node> node);
+    /// \return "" if the attributes fit together (Connect and Listen check it: fatal error
+    /// otherwise), else the reason, naming the attributes and their values, e.g.
+    /// "QuicCcSocket::RcvBufSize (1000) must hold at least one datagram (MaxDatagramSize 1350)"
+    std::string GetConfigError() const;
     /// The congestion controller prototype; the socket uses a Fork() of it.
     void SetCongestionController(Ptr<QuicCongestionController> cc);
     /// The controller in use (null before the connection starts).

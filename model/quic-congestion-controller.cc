@@ -173,27 +173,42 @@ QuicCongestionController::DoDispose()
     Object::DoDispose();
 }
 
-void
-QuicCongestionController::CheckWindowConfig(const std::string& prefix,
-                                            uint64_t maxDatagramSize,
-                                            uint64_t initialWindowPackets,
-                                            uint64_t minimumWindowPackets)
+std::string
+QuicCongestionController::GetWindowConfigError(const std::string& prefix,
+                                               uint64_t maxDatagramSize,
+                                               uint64_t initialWindowPackets,
+                                               uint64_t minimumWindowPackets)
 {
-    NS_ABORT_MSG_UNLESS(maxDatagramSize >= kMinMaxDatagramSize &&
-                            maxDatagramSize <= kMaxMaxDatagramSize,
-                        prefix << "MaxDatagramSize must be in " << kMinMaxDatagramSize << ".."
-                               << kMaxMaxDatagramSize << " bytes, got " << maxDatagramSize);
-    NS_ABORT_MSG_IF(initialWindowPackets == 0,
-                    prefix << "InitialWindowPackets must be >= 1, got 0");
-    NS_ABORT_MSG_IF(minimumWindowPackets == 0,
-                    prefix << "MinimumWindowPackets must be >= 1, got 0");
-    NS_ABORT_MSG_IF(minimumWindowPackets > initialWindowPackets,
-                    prefix << "MinimumWindowPackets (" << minimumWindowPackets
-                           << ") must not exceed InitialWindowPackets (" << initialWindowPackets
-                           << ")");
-    NS_ABORT_MSG_IF(initialWindowPackets > kMaxWindowBytes / maxDatagramSize,
-                    prefix << "InitialWindowPackets too large: " << initialWindowPackets << " x "
-                           << maxDatagramSize << " bytes exceeds 2^48 bytes");
+    std::ostringstream os;
+    os << prefix;
+    if (maxDatagramSize < kMinMaxDatagramSize || maxDatagramSize > kMaxMaxDatagramSize)
+    {
+        os << "MaxDatagramSize must be in " << kMinMaxDatagramSize << ".." << kMaxMaxDatagramSize
+           << " bytes, got " << maxDatagramSize;
+    }
+    else if (initialWindowPackets == 0)
+    {
+        os << "InitialWindowPackets must be >= 1, got 0";
+    }
+    else if (minimumWindowPackets == 0)
+    {
+        os << "MinimumWindowPackets must be >= 1, got 0";
+    }
+    else if (minimumWindowPackets > initialWindowPackets)
+    {
+        os << "MinimumWindowPackets (" << minimumWindowPackets
+           << ") must not exceed InitialWindowPackets (" << initialWindowPackets << ")";
+    }
+    else if (initialWindowPackets > kMaxWindowBytes / maxDatagramSize)
+    {
+        os << "InitialWindowPackets too large: " << initialWindowPackets << " x " << maxDatagramSize
+           << " bytes exceeds 2^48 bytes";
+    }
+    else
+    {
+        return "";
+    }
+    return os.str();
 }
 
 void
@@ -202,10 +217,14 @@ QuicCongestionController::Configure(uint64_t maxDatagramSize,
                                     uint64_t minimumWindowPackets)
 {
     NS_LOG_FUNCTION(this << maxDatagramSize << initialWindowPackets << minimumWindowPackets);
-    CheckWindowConfig("QuicCongestionController::Configure: ",
-                      maxDatagramSize,
-                      initialWindowPackets,
-                      minimumWindowPackets);
+    if (const std::string error = GetWindowConfigError("QuicCongestionController::Configure: ",
+                                                       maxDatagramSize,
+                                                       initialWindowPackets,
+                                                       minimumWindowPackets);
+        !error.empty())
+    {
+        NS_FATAL_ERROR(error);
+    }
     m_hyStart->Validate();
     m_mss = maxDatagramSize;
     m_initialWindowPackets = initialWindowPackets;

@@ -101,15 +101,15 @@ class QuicCongestionController : public Object
     static constexpr uint64_t kMaxWindowBytes = uint64_t{1} << 48;
 
     /**
-     * Abort with a message naming the bad value unless \p maxDatagramSize is in
-     * [kMinMaxDatagramSize, kMaxMaxDatagramSize], 1 <= \p minimumWindowPackets <=
-     * \p initialWindowPackets and the initial window is at most kMaxWindowBytes.
+     * \return "" if \p maxDatagramSize is in [kMinMaxDatagramSize, kMaxMaxDatagramSize],
+     * 1 <= \p minimumWindowPackets <= \p initialWindowPackets and the initial window is at most
+     * kMaxWindowBytes; else a message naming the bad value
      * \param prefix  names the caller in the message (e.g. "QuicCcSocket::")
      */
-    static void CheckWindowConfig(const std::string& prefix,
-                                  uint64_t maxDatagramSize,
-                                  uint64_t initialWindowPackets,
-                                  uint64_t minimumWindowPackets);
+    static std::string GetWindowConfigError(const std::string& prefix,
+                                            uint64_t maxDatagramSize,
+                                            uint64_t initialWindowPackets,
+                                            uint64_t minimumWindowPackets);
 
     static TypeId GetTypeId();
     QuicCongestionController();

@@ -8,6 +8,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace ns3
 {
@@ -79,13 +80,26 @@ QuicHyStartPlusPlus::~QuicHyStartPlusPlus()
     NS_LOG_FUNCTION(this);
 }
 
+std::string
+QuicHyStartPlusPlus::GetConfigError() const
+{
+    if (m_minRttThresh <= m_maxRttThresh)
+    {
+        return "";
+    }
+    std::ostringstream os;
+    os << "QuicHyStartPlusPlus: MinRttThresh (" << m_minRttThresh.As(Time::MS)
+       << ") exceeds MaxRttThresh (" << m_maxRttThresh.As(Time::MS) << ")";
+    return os.str();
+}
+
 void
 QuicHyStartPlusPlus::Validate() const
 {
-    NS_ABORT_MSG_IF(m_minRttThresh > m_maxRttThresh,
-                    "QuicHyStartPlusPlus: MinRttThresh (" << m_minRttThresh.As(Time::MS)
-                                                          << ") exceeds MaxRttThresh ("
-                                                          << m_maxRttThresh.As(Time::MS) << ")");
+    if (const std::string error = GetConfigError(); !error.empty())
+    {
+        NS_FATAL_ERROR(error);
+    }
 }
 
 void

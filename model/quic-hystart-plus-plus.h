@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace ns3
 {
@@ -39,9 +40,13 @@ class QuicHyStartPlusPlus : public Object
     /**
      * Cross-attribute checks, run by the controller before the first send (setters run in
      * registration order, so they cannot compare attributes). Fatal error naming the values if
-     * MinRttThresh > MaxRttThresh.
+     * MinRttThresh > MaxRttThresh (the message is GetConfigError's).
      */
     void Validate() const;
+
+    /// \return "" if the attributes fit together, else why not, naming the attributes and their
+    /// values, e.g. "QuicHyStartPlusPlus: MinRttThresh (+20ms) exceeds MaxRttThresh (+16ms)"
+    std::string GetConfigError() const;
 
     /**
      * Open a round at an in-flight send in slow start, unless one is open (RFC 9406 Section 4.2:

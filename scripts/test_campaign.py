@@ -151,7 +151,9 @@ pathlib.Path(args["csv"]).write_text("config,run,rate\\n" + "".join(f"fake,{{r}}
 
     @classmethod
     def reference(cls):
-        """The local backend, one task per cell (chunk = runs)."""
+        """The local backend, one task per cell (chunk = runs); run once per test class."""
+        if (cls.work / "reference" / "merged.csv").exists():
+            return cls.work / "reference"
         return cls.run_campaign("reference", 10, "local", "--workers=2")
 
     def assert_same_merge(self, d, ref):
@@ -367,7 +369,35 @@ class ParallelBackend(CampaignTest):
 
 
 class Fault(CampaignTest):
-    """A SIGKILLed worker: status names the task, merge refuses, resume completes it."""
+    """A SIGKILLed worker: status names the task, merge refuses, resume completes it. A full
+    disk: one line per failed write naming the file, exit 1, and resume completes it."""
+
+    def test_full_disk_then_resume(self):
+        if os.geteuid() != 0:
+            self.skipTest("mounting a tmpfs needs root")
+        ref = self.reference()
+        disk = self.work / "full-disk"
+        disk.mkdir()
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=32k", "tmpfs", str(disk)], check=True)
+        try:
+            d = disk / "c"
+            spec = self.spec("full", SMALL.format(chunk=5))
+            p = subprocess.run([sys.executable, str(TOOL), "run", str(spec), "--bin-dir", str(self.bin_dir),
+                                "--backend=local", "--workers=2", "--dir", str(d)],
+                               capture_output=True, text=True, timeout=300)
+            self.assertEqual(p.returncode, 1, p.stderr)
+            failures = [line for line in p.stderr.splitlines() if "No space left on device" in line]
+            self.assertGreater(len(failures), 0, p.stderr)
+            for line in failures:  # each names the file it could not write, under the campaign
+                self.assertRegex(line, rf"^quic-cc-campaign: (run|task): {re.escape(str(d))}/\S+: "
+                                       r"No space left on device$")
+            self.assertNotIn("Traceback", p.stderr)
+            subprocess.run(["mount", "-o", "remount,size=4m", str(disk)], check=True)
+            self.tool("resume", d, "--workers=2")
+            self.tool("merge", d)
+            self.assert_same_merge(d, ref)
+        finally:
+            subprocess.run(["umount", str(disk)], check=True)
 
     def test_killed_task_then_resume(self):
         ref = self.reference()
@@ -723,14 +753,49 @@ class Statistics(CampaignTest):
         self.assertRegex(lines[5], r"^b\s+c\s+3\s+3/3\s+0\.0\s+\[0\.0, \S+\]\s+-\s+-$")
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("", 0))
-        return s.getsockname()[1]
+def reserve_ports(count, low=10000, high=30000):
+    """\p count TCP ports in [low, high) (below Linux's ephemeral range, 32768 up), each free now
+    and held by an flock on /tmp/quic-cc-slurm-ports/<n>.lock while the returned files stay open,
+    so that test processes running at once never pick the same port."""
+    import fcntl
+    import random
+    lock_dir = pathlib.Path(tempfile.gettempdir()) / "quic-cc-slurm-ports"
+    lock_dir.mkdir(exist_ok=True)
+    candidates = list(range(low, high))
+    random.shuffle(candidates)
+    ports, locks = [], []
+    for port in candidates:
+        lock = open(lock_dir / f"{port}.lock", "a")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            lock.close()
+            continue
+        with socket.socket() as probe:
+            try:
+                probe.bind(("", port))
+            except OSError:
+                lock.close()
+                continue
+        ports.append(port)
+        locks.append(lock)
+        if len(ports) == count:
+            return ports, locks
+    raise AssertionError(f"no {count} free ports in {low}..{high - 1}")
+
+
+def die_with_parent():
+    """preexec_fn: the daemon gets SIGTERM if the test process dies (even by SIGKILL)."""
+    import ctypes
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 class SlurmCluster:
-    """munged (reused when running), slurmctld and slurmd in a temporary directory, stopped by PID."""
+    """Its own munged (key, socket, PID and log in a temporary directory; slurm.conf's
+    AuthInfo=socket=... points the daemons and the clients at it), slurmctld and slurmd on ports
+    reserved for this process: clusters of concurrent test runs share nothing. Every daemon is a
+    child started in the foreground and stopped by its PID (and killed with the test process)."""
 
     def __init__(self):
         missing = [p for p in ("munged", "slurmctld", "slurmd", "sbatch", "squeue", "sinfo") if not shutil.which(p)]
@@ -738,7 +803,7 @@ class SlurmCluster:
             raise AssertionError(f"SLURM test needs {', '.join(missing)}: install the Debian packages "
                                  f"{SLURM_PACKAGES} (`make deps` does)")
         self.procs = []
-        self.munged_pid = None
+        self.port_locks = []
         self.dir = pathlib.Path(tempfile.mkdtemp(prefix="quic-cc-slurm-"))
         atexit.register(self.stop)
         for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
@@ -748,21 +813,28 @@ class SlurmCluster:
         self.stop()
         sys.exit(128 + signum)
 
+    def spawn(self, argv, name, env=None):
+        """Start \p argv in the foreground, its stderr in log/<name>.stderr; stopped by PID."""
+        with open(self.dir / "log" / f"{name}.stderr", "w") as err:
+            self.procs.append(subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=err,
+                                               preexec_fn=die_with_parent))
+        return self.procs[-1]
+
+    def stderr_of(self, proc):
+        return (self.dir / "log" / f"{pathlib.Path(proc.args[0]).name}.stderr").read_text()
+
     def start(self):
         d = self.dir
         for sub in ("state", "spool", "log"):
             (d / sub).mkdir()
         host = socket.gethostname().split(".")[0]
-        ports = set()
-        while len(ports) < 2:
-            p = free_port()
-            if p > 10000:
-                ports.add(p)
-        ctld_port, d_port = sorted(ports)
+        (ctld_port, d_port), self.port_locks = reserve_ports(2)
+        self.munge_socket = self.start_munged()
         conf = d / "slurm.conf"
         conf.write_text(f"""ClusterName=qcctest
 SlurmctldHost={host}
 AuthType=auth/munge
+AuthInfo=socket={self.munge_socket}
 CredType=cred/munge
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
@@ -787,19 +859,16 @@ NodeName={host} CPUs={os.cpu_count()} State=UNKNOWN
 PartitionName=debug Nodes={host} Default=YES MaxTime=INFINITE State=UP
 """)
         self.env = dict(os.environ, SLURM_CONF=str(conf))
-        self.start_munged()
         for daemon in ("slurmctld", "slurmd"):
             # -D: in the foreground, so the PID is the child's; -c: no state from any earlier run.
-            argv = [daemon, "-D", "-f", str(conf)] + (["-c"] if daemon == "slurmctld" else [])
-            with open(d / "log" / f"{daemon}.stderr", "w") as err:
-                self.procs.append(subprocess.Popen(argv, env=self.env, stdout=subprocess.DEVNULL, stderr=err))
+            self.spawn([daemon, "-D", "-f", str(conf)] + (["-c"] if daemon == "slurmctld" else []), daemon,
+                       self.env)
             time.sleep(1)
         deadline = time.time() + 60
         while time.time() < deadline:
             for p in self.procs:
                 if p.poll() is not None:
-                    raise AssertionError(f"{p.args[0]} exited with {p.returncode}: "
-                                         f"{(d / 'log' / (p.args[0] + '.stderr')).read_text()}")
+                    raise AssertionError(f"{p.args[0]} exited with {p.returncode}: {self.stderr_of(p)}")
             s = subprocess.run(["sinfo", "-h", "-o", "%T"], env=self.env, capture_output=True, text=True)
             if s.returncode == 0 and s.stdout.strip() == "idle":
                 return
@@ -807,34 +876,42 @@ PartitionName=debug Nodes={host} Default=YES MaxTime=INFINITE State=UP
         raise AssertionError(f"single-node cluster not idle after 60 s: {s.stdout} {s.stderr}")
 
     def start_munged(self):
-        ping = subprocess.run(["sh", "-c", "munge -n | unmunge"], capture_output=True)
-        if ping.returncode == 0:
-            return  # a running munged is reused, and left running
-        run = pathlib.Path("/run/munge")
-        run.mkdir(exist_ok=True)
-        shutil.chown(run, "munge", "munge")
-        pidfile = run / "munged.pid"
-        pidfile.unlink(missing_ok=True)
-        subprocess.run(["su", "-s", "/bin/sh", "munge", "-c", "munged"], check=True)
-        self.munged_pid = int(pidfile.read_text())
+        """This cluster's munged, as root in the foreground, with a fresh key; returns its socket.
+        munged wants execute permission for all on the socket's directories."""
+        m = self.dir / "munge"
+        m.mkdir(mode=0o711)
+        self.dir.chmod(0o711)
+        key = m / "munge.key"
+        key.write_bytes(os.urandom(1024))
+        key.chmod(0o600)
+        sock = m / "munge.socket"
+        proc = self.spawn(["munged", "--foreground", f"--socket={sock}", f"--key-file={key}",
+                           f"--pid-file={m}/munged.pid", f"--log-file={m}/munged.log",
+                           f"--seed-file={m}/munged.seed"], "munged")
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            if proc.poll() is not None:
+                raise AssertionError(f"munged exited with {proc.returncode}: {self.stderr_of(proc)}")
+            ping = subprocess.run(["sh", "-c", f"munge -S {sock} -n | unmunge -S {sock}"], capture_output=True)
+            if ping.returncode == 0:
+                return sock
+            time.sleep(0.2)
+        raise AssertionError(f"munged not answering on {sock} after 20 s: {self.stderr_of(proc)}")
 
     def stop(self):
+        # slurmd, slurmctld, then munged (the daemons talk to it while they stop).
         for p in reversed(self.procs):
             if p.poll() is None:
                 p.terminate()  # by PID (Popen)
-        for p in reversed(self.procs):
             try:
                 p.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 p.kill()
                 p.wait()
         self.procs = []
-        if self.munged_pid:
-            try:
-                os.kill(self.munged_pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-            self.munged_pid = None
+        for lock in self.port_locks:
+            lock.close()
+        self.port_locks = []
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
@@ -844,6 +921,10 @@ class SlurmBackend(CampaignTest):
         cluster = SlurmCluster()
         try:
             cluster.start()
+            # This cluster's own munged, not the system's /run/munge one.
+            self.assertIn(f"AuthInfo=socket={cluster.munge_socket}\n", pathlib.Path(cluster.env["SLURM_CONF"]).read_text())
+            self.assertEqual(cluster.procs[0].args[0], "munged")
+            self.assertIsNone(cluster.procs[0].poll())
             d = self.run_campaign("slurm", 3, "slurm", "--poll=0.5", "--time=10", env=cluster.env)
             script = (d / "slurm" / "array-1.sh").read_text()
             self.assertIn("#SBATCH --array=1-16\n", script)

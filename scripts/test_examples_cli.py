@@ -137,6 +137,17 @@ BAD = [
      re.compile(re.escape("--flows=tcp:TcpCubic[Beta=abc]:1: 'tcp:TcpCubic[Beta=abc]:1': invalid "
                           "value 'abc' for attribute Beta of ns3::TcpCubic (double 0:")
                 + r"(1|1\.79769e\+308)\)")),
+    # Constraints between attributes that pass their checkers one by one: checked before the
+    # first run (the workers would abort), naming the values given.
+    *[(name, ["--ns3::QuicHyStartPlusPlus::MinRttThresh=20ms"],
+       "--ns3::QuicHyStartPlusPlus::MinRttThresh=20ms: QuicHyStartPlusPlus: MinRttThresh "
+       "(+20ms) exceeds MaxRttThresh (+16ms)") for name in BATCH],
+    (HL, ["--ns3::QuicHyStartPlusPlus::MaxRttThresh=3ms"],
+     "--ns3::QuicHyStartPlusPlus::MaxRttThresh=3ms: QuicHyStartPlusPlus: MinRttThresh (+4ms) "
+     "exceeds MaxRttThresh (+3ms)"),
+    (DS, ["--ns3::QuicCcSocket::MinimumWindowPackets=11"],
+     "--ns3::QuicCcSocket::MinimumWindowPackets=11: QuicCcSocket::MinimumWindowPackets (11) must "
+     "not exceed InitialWindowPackets (10)"),
     # An attribute the example sets from an option (or itself) would be overridden silently.
     (DS, ["--ns3::QuicCcSocket::MaxDatagramSize=65000"],
      "--ns3::QuicCcSocket::MaxDatagramSize=65000: this example sets it from --mss, which would "
@@ -210,6 +221,29 @@ class ExamplesCommandLine(unittest.TestCase):
                 self.assertEqual((r.returncode, r.stdout), (2, ""), r.stderr)
                 self.assertRegex(r.stderr,
                                  rf"^{name}: --RngRun=abc: invalid value 'abc' \(uint\d+_t 0:\d+\)\n$")
+
+    def test_bad_environment_default_is_one_line(self):
+        # NS_ATTRIBUTE_DEFAULT: ns-3 aborts on 'abc' and ignores an out-of-range value or an
+        # unknown name; the examples reject each before the first run, --dryRun or not.
+        cases = [("ns3::QuicCubic::Beta=abc", "NS_ATTRIBUTE_DEFAULT=ns3::QuicCubic::Beta=abc: "
+                  + BETA.format("abc")),
+                 ("ns3::QuicCubic::Beta=2", "NS_ATTRIBUTE_DEFAULT=ns3::QuicCubic::Beta=2: "
+                  + BETA.format("2")),
+                 ("ns3::QuicCubic::Bogus=1", "NS_ATTRIBUTE_DEFAULT=ns3::QuicCubic::Bogus=1: "
+                  "ns3::QuicCubic has no attribute 'Bogus'"),
+                 ("ns3::QuicHyStartPlusPlus::MaxRttThresh=1ms",
+                  "NS_ATTRIBUTE_DEFAULT=ns3::QuicHyStartPlusPlus::MaxRttThresh=1ms: "
+                  "QuicHyStartPlusPlus: MinRttThresh (+4ms) exceeds MaxRttThresh (+1ms)")]
+        for name in BATCH:
+            for env, expected in cases:
+                for dry in ([], ["--dryRun"]):
+                    with self.subTest(example=name, env=env, dry=dry):
+                        r = subprocess.run([str(self.binaries[name]), *dry], capture_output=True,
+                                           text=True, timeout=600, cwd=self.scratch,
+                                           env={**os.environ, "NS_ATTRIBUTE_DEFAULT": env})
+                        self.assertEqual((r.returncode, r.stdout, r.stderr),
+                                         (2, "", f"{name}: {expected}\n"))
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
 
     def test_good_options_pass_dry_run(self):
         for name, args in GOOD:

@@ -11,8 +11,10 @@ import os
 import pathlib
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 import unittest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -127,6 +129,103 @@ class SimpleExample(unittest.TestCase):
             self.assertEqual(r.stdout, "")
             self.assertEqual(len(r.stderr.splitlines()), 1, r.stderr)
             self.assertTrue(r.stderr.startswith(f"quic-cc-simple: {option}"), r.stderr)
+
+    def test_bad_paths_and_extra_arguments(self):
+        # Checked before the simulation: a directory as --cwndFile ("/.part" is writable by root,
+        # the final rename was not), a stray non-option argument (ns-3 ignores it).
+        for args, expected in (([f"--cwndFile={self.scratch}"], f"--cwndFile={self.scratch}: is a directory"),
+                               (["extra"], "extra: not an option (options are --name=value; see --help)")):
+            with self.subTest(args=args):
+                r = run(self.example, *args)
+                self.assertEqual((r.returncode, r.stdout, r.stderr), (2, "", f"quic-cc-simple: {expected}\n"))
+
+    def test_incomplete_transfer_and_interrupt(self):
+        # 10 GB cannot arrive in 60 s at 10 Mbps: exit 1 naming what arrived, the trace kept.
+        big = self.scratch / "big.cwnd"
+        r = run(self.example, "--maxBytes=10000000000", f"--cwndFile={big}")
+        received = int(re.search(r"^Total Bytes Received: (\d+)$", r.stdout, re.M).group(1))
+        self.assertGreater(received, 0.8 * LINK_MBPS * 1e6 / 8 * 60 * 0.8)  # most of the link's 75 MB
+        self.assertLess(received, LINK_MBPS * 1e6 / 8 * 60)
+        self.assertEqual((r.returncode, r.stderr),
+                         (1, f"quic-cc-simple: --maxBytes=10000000000: only {received} bytes arrived "
+                             "within the 60 s simulated\n"))
+        self.assertGreater(len(big.read_text().splitlines()), 100)
+        # SIGINT mid-run: the default signal status, and no temporary file left behind.
+        target = self.scratch / "int.cwnd"
+        p = subprocess.Popen([str(self.example), "--maxBytes=10000000000", f"--cwndFile={target}"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        time.sleep(0.5)
+        p.send_signal(signal.SIGINT)
+        self.assertEqual(p.wait(timeout=60), -signal.SIGINT)
+        p.stderr.close()
+        self.assertEqual(sorted(x.name for x in self.scratch.glob("int.cwnd*")), [])
+
+    def test_bad_attribute_defaults(self):
+        # ns-3 aborts on text a value type cannot read (double.cc), ignores an out-of-range or
+        # unknown NS_ATTRIBUTE_DEFAULT item, and no single checker sees MinRttThresh > Max.
+        beta = "invalid value '{}' for attribute Beta of ns3::QuicCubic (double in (0, 1))"
+        cases = [
+            ({}, ["--ns3::QuicCubic::Beta=abc"], "--ns3::QuicCubic::Beta=abc: " + beta.format("abc")),
+            ({}, ["--ns3::QuicCubic::Beta=5"], "--ns3::QuicCubic::Beta=5: " + beta.format("5")),
+            ({}, ["--ns3::QuicCcSocket::MaxDatagramSize=abc"],
+             "--ns3::QuicCcSocket::MaxDatagramSize=abc: invalid value 'abc' for attribute "
+             "MaxDatagramSize of ns3::QuicCcSocket (uint64_t 1200:65527)"),
+            ({}, ["--ns3::QuicCcSocket::MaxDatagramSize=70000"],
+             "--ns3::QuicCcSocket::MaxDatagramSize=70000: invalid value '70000' for attribute "
+             "MaxDatagramSize of ns3::QuicCcSocket (uint64_t 1200:65527)"),
+            ({}, ["--ns3::QuicCubic::Bogus=1"], "--ns3::QuicCubic::Bogus=1: ns3::QuicCubic has no "
+             "attribute 'Bogus'"),
+            ({}, ["--ns3::QuicHyStartPlusPlus::MinRttThresh=20ms"],
+             "--ns3::QuicHyStartPlusPlus::MinRttThresh=20ms: QuicHyStartPlusPlus: MinRttThresh "
+             "(+20ms) exceeds MaxRttThresh (+16ms)"),
+            ({}, ["--ns3::QuicHyStartPlusPlus::MinRttThresh=9ms",
+                  "--ns3::QuicHyStartPlusPlus::MaxRttThresh=8ms"],
+             "--ns3::QuicHyStartPlusPlus::MinRttThresh=9ms "
+             "--ns3::QuicHyStartPlusPlus::MaxRttThresh=8ms: QuicHyStartPlusPlus: MinRttThresh "
+             "(+9ms) exceeds MaxRttThresh (+8ms)"),
+            ({}, ["--ns3::QuicCcSocket::MinimumWindowPackets=11"],
+             "--ns3::QuicCcSocket::MinimumWindowPackets=11: QuicCcSocket::MinimumWindowPackets "
+             "(11) must not exceed InitialWindowPackets (10)"),
+            ({}, ["--ns3::QuicCcSocket::RcvBufSize=1349"],
+             "--ns3::QuicCcSocket::RcvBufSize=1349: QuicCcSocket::RcvBufSize (1349) must hold at "
+             "least one datagram (MaxDatagramSize 1350)"),
+            ({"NS_ATTRIBUTE_DEFAULT": "ns3::QuicCubic::Beta=abc"}, [],
+             "NS_ATTRIBUTE_DEFAULT=ns3::QuicCubic::Beta=abc: " + beta.format("abc")),
+            ({"NS_ATTRIBUTE_DEFAULT": "ns3::QuicCubic::C=1;ns3::QuicCubic::Beta=2"}, [],
+             "NS_ATTRIBUTE_DEFAULT=ns3::QuicCubic::Beta=2: " + beta.format("2")),
+            ({"NS_ATTRIBUTE_DEFAULT": "ns3::QuicCubic::Bet=0.5"}, [],
+             "NS_ATTRIBUTE_DEFAULT=ns3::QuicCubic::Bet=0.5: ns3::QuicCubic has no attribute 'Bet'"),
+            ({"NS_ATTRIBUTE_DEFAULT": "ns3::QuicCubic::Beta"}, [],
+             "NS_ATTRIBUTE_DEFAULT=ns3::QuicCubic::Beta: not Name=Value"),
+            # The environment wins over the command line in ns-3 (ObjectBase::ConstructSelf), so
+            # the constraint is checked on the environment's MaxRttThresh, 2 ms.
+            ({"NS_ATTRIBUTE_DEFAULT": "ns3::QuicHyStartPlusPlus::MaxRttThresh=2ms"},
+             ["--ns3::QuicHyStartPlusPlus::MaxRttThresh=50ms"],
+             "NS_ATTRIBUTE_DEFAULT=ns3::QuicHyStartPlusPlus::MaxRttThresh=2ms: "
+             "QuicHyStartPlusPlus: MinRttThresh (+4ms) exceeds MaxRttThresh (+2ms)"),
+        ]
+        for env, args, expected in cases:
+            for dry in ([], ["--dryRun=true"]):
+                with self.subTest(env=env, args=args + dry):
+                    r = subprocess.run([str(self.example), f"--cwndFile={self.scratch}/bad.cwnd",
+                                        "--maxBytes=100000", *args, *dry], capture_output=True,
+                                       text=True, timeout=300, cwd=self.scratch,
+                                       env={**os.environ, **env})
+                    self.assertEqual((r.returncode, r.stdout, r.stderr),
+                                     (2, "", f"quic-cc-simple: {expected}\n"))
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("bad.cwnd*")), [])
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
+        # Good values pass: the edges of the constraints, and the environment's values.
+        for env, args in (({}, ["--ns3::QuicHyStartPlusPlus::MinRttThresh=16ms"]),
+                          ({"NS_ATTRIBUTE_DEFAULT": "ns3::QuicCubic::Beta=0.5;"
+                            "ns3::QuicHyStartPlusPlus::MaxRttThresh=4ms"}, []),
+                          ({}, ["--ns3::QuicCcSocket::MinimumWindowPackets=10",
+                                "--ns3::QuicCcSocket::RcvBufSize=1350"])):
+            with self.subTest(env=env, args=args):
+                r = subprocess.run([str(self.example), "--dryRun=true", *args],
+                                   capture_output=True, text=True, timeout=300, cwd=self.scratch,
+                                   env={**os.environ, **env})
+                self.assertEqual((r.returncode, r.stdout, r.stderr), (0, "", ""))
 
     def test_readme_shows_the_program_and_project(self):
         readme = (ROOT / "README.md").read_text()

@@ -126,7 +126,11 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
             // An attribute default (--ns3::QuicCubic::RenoFriendly=Rfc9438), which ns-3's
             // CommandLine applies with Config::SetDefault: checked here, so a bad one is one line
             // and exit 2 instead of ns-3's usage text and exit 1.
-            CheckAttributeDefault(name, value);
+            if (const std::string reason = QuicCcHelper::CheckAttributeDefault(name, value);
+                !reason.empty())
+            {
+                Exit(QuicCcUsageError(name, value, reason));
+            }
             if (const auto owner = m_setBy.find(name); owner != m_setBy.end())
             {
                 Exit(QuicCcUsageError(
@@ -156,46 +160,13 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
         }
         Exit(QuicCcUsageError(name, value, "unknown option (see --help)"));
     }
+    // NS_ATTRIBUTE_DEFAULT and NS_GLOBAL_VALUE, and the constraints between attributes.
+    if (const std::string error = QuicCcHelper::CheckAttributeDefaults(argc, argv); !error.empty())
+    {
+        const size_t colon = error.find(": "); // "<values>: <reason>", printed as it is
+        Exit(QuicCcUsageError("", error.substr(0, colon), error.substr(colon + 2)));
+    }
     m_cmd.Parse(args);
-}
-
-void
-QuicCcCommandLine::CheckAttributeDefault(const std::string& name, const std::string& value) const
-{
-    const size_t sep = name.rfind("::");
-    const std::string typeName = name.substr(0, sep);
-    TypeId tid;
-    if (!TypeId::LookupByNameFailSafe(typeName, &tid))
-    {
-        Exit(QuicCcUsageError(name, value, "no TypeId named " + typeName));
-    }
-    const std::string attribute = name.substr(sep + 2);
-    // Config::SetDefault looks only at the attributes the TypeId itself declares.
-    for (TypeId owner = tid; owner != owner.GetParent(); owner = owner.GetParent())
-    {
-        bool declared = false;
-        for (std::size_t i = 0; i < owner.GetAttributeN(); ++i)
-        {
-            declared = declared || owner.GetAttribute(i).name == attribute;
-        }
-        if (declared && owner != tid)
-        {
-            Exit(QuicCcUsageError(name,
-                                  value,
-                                  attribute + " is declared by " + owner.GetName() + ": use --" +
-                                      owner.GetName() + "::" + attribute));
-        }
-        if (declared)
-        {
-            break;
-        }
-    }
-    const std::string reason =
-        QuicCcHelper::CheckAttributeValue(tid, attribute, StringValue(value));
-    if (!reason.empty())
-    {
-        Exit(QuicCcUsageError(name, value, reason));
-    }
 }
 
 void

@@ -101,10 +101,6 @@ class QuicCcCommandLine
     bool WasGiven(const std::string& name) const;
 
   private:
-    /// Exit unless --\p name (an attribute default, "ns3::Type::Attribute") names an existing
-    /// constructible attribute that accepts \p value.
-    void CheckAttributeDefault(const std::string& name, const std::string& value) const;
-
     CommandLine m_cmd;                          //!< ns-3's parser
     std::string m_program;                      //!< program name
     std::set<std::string> m_names;              //!< registered options
