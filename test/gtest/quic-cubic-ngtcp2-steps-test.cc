@@ -50,17 +50,16 @@ CwndIncrementAfterTwoPacketFrame(QuicCubic::CubicStep step, Time rttSample)
 TEST(QuicCubicNgtcp2StepsTest, PerPacketStepsTwicePerTwoPacketFrame)
 {
     // quiche: one step per acked packet, 2 x 202 B.
-    EXPECT_EQ(CwndIncrementAfterTwoPacketFrame(QuicCubic::CUBIC_STEP_PER_PACKET,
-                                               MilliSeconds(100)),
+    EXPECT_EQ(CwndIncrementAfterTwoPacketFrame(QuicCubic::CUBIC_STEP_PER_PACKET, MilliSeconds(100)),
               404u);
 }
 
 TEST(QuicCubicNgtcp2StepsTest, PerAckFrameStepsOnce)
 {
     // ngtcp2: on_ack_recv runs once per ACK frame, so one 202-byte step for the 2 packets.
-    EXPECT_EQ(CwndIncrementAfterTwoPacketFrame(QuicCubic::CUBIC_STEP_PER_ACK_FRAME,
-                                               MilliSeconds(100)),
-              202u);
+    EXPECT_EQ(
+        CwndIncrementAfterTwoPacketFrame(QuicCubic::CUBIC_STEP_PER_ACK_FRAME, MilliSeconds(100)),
+        202u);
 }
 
 TEST(QuicCubicNgtcp2StepsTest, SmoothedRttInTheTarget)
