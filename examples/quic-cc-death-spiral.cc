@@ -222,9 +222,10 @@ PrintTable(const std::vector<Row>& rows,
               << std::setw(12) << atLate << std::setw(13) << "transitions" << std::setw(11)
               << "cycle ms"
               << "\n";
+    const std::vector<std::vector<const Row*>> byConfig = QuicCcRowsByConfig(rows, configs.size());
     for (size_t c = 0; c < configs.size(); ++c)
     {
-        uint32_t n = 0;
+        const uint32_t n = byConfig[c].size();
         uint32_t done = 0;
         uint32_t pinned = 0;
         std::vector<double> times;
@@ -232,38 +233,32 @@ PrintTable(const std::vector<Row>& rows,
         std::vector<double> cwndLate;
         std::vector<double> transitions;
         std::vector<double> periods;
-        for (const Row& row : rows)
+        for (const Row* row : byConfig[c])
         {
-            if (row.config != c)
-            {
-                continue;
-            }
-            ++n;
-            if (row.r.completed)
+            const QuicCcDeathSpiralResult& r = row->r;
+            if (r.completed)
             {
                 ++done;
-                times.push_back(row.r.completionSeconds);
+                times.push_back(r.completionSeconds);
                 continue;
             }
             // A failing run lasts until the timeout, after both samples (checked up front).
-            pinned += (row.r.cwndAtLate == floor && row.r.maxCwndAfterLate == floor) ? 1 : 0;
-            cwndLossEnd.push_back(row.r.cwndAtLossEnd);
-            cwndLate.push_back(row.r.cwndAtLate);
-            transitions.push_back(row.r.transitions);
-            if (row.r.transitions >= 2)
+            pinned += (r.cwndAtLate == floor && r.maxCwndAfterLate == floor) ? 1 : 0;
+            cwndLossEnd.push_back(r.cwndAtLossEnd);
+            cwndLate.push_back(r.cwndAtLate);
+            transitions.push_back(r.transitions);
+            if (r.transitions >= 2)
             {
-                periods.push_back(row.r.meanCyclePeriod * 1e3);
+                periods.push_back(r.meanCyclePeriod * 1e3);
             }
         }
-        const auto [lo, hi] = QuicCcWilsonInterval(n - done, n);
-        std::ostringstream ci;
-        ci << "[" << QuicCcFormat(100 * lo, 1) << ", " << QuicCcFormat(100 * hi, 1) << "]";
         std::ostringstream completed;
         completed << done << "/" << n;
         std::cout << std::left << std::setw(22) << configs[c].name << std::right << std::setw(6)
                   << n << std::setw(11) << completed.str() << std::setw(9)
-                  << QuicCcFormat(100.0 * (n - done) / n, 1) << std::setw(17) << ci.str()
-                  << std::setw(10) << QuicCcFormat(QuicCcQuantile(times, 0.5)) << std::setw(8)
+                  << QuicCcFormat(100.0 * (n - done) / n, 1) << std::setw(17)
+                  << QuicCcFormatWilson(n - done, n) << std::setw(10)
+                  << QuicCcFormat(QuicCcQuantile(times, 0.5)) << std::setw(8)
                   << QuicCcFormat(QuicCcQuantile(times, 0.9)) << " | " << std::setw(14) << ""
                   << std::setw(7) << (n - done ? std::to_string(pinned) : "-") << std::setw(12)
                   << QuicCcFormat(QuicCcQuantile(cwndLossEnd, 0.5), 0) << std::setw(12)
@@ -389,14 +384,15 @@ main(int argc, char* argv[])
                  "Host model: max uniform delay before each ACK is processed",
                  ackDelayJitter);
     // Attributes the scenario sets from options: as attribute defaults they would be overridden.
-    cmd.AttributesSetBy({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"},
+    // These take the option's value as written (the constraints are checked with it).
+    cmd.AttributesSetTo({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"},
                          {"ns3::QuicCcSocket::AckPolicy", "ackPolicy"},
                          {"ns3::QuicCcSocket::AckBatchWindow", "ackBatchWindow"},
                          {"ns3::QuicCcSocket::AckElicitingThreshold", "ackThreshold"},
                          {"ns3::QuicCcSocket::MaxAckDelay", "maxAckDelay"},
                          {"ns3::QuicCcSocket::MaxAckRanges", "maxAckRanges"},
-                         {"ns3::QuicCcSocket::ProbeContent", "probeContent"},
-                         {"ns3::QuicCcSocket::IdleTimeout", "timeout"},
+                         {"ns3::QuicCcSocket::IdleTimeout", "timeout"}});
+    cmd.AttributesSetBy({{"ns3::QuicCcSocket::ProbeContent", "probeContent"},
                          {"ns3::QuicCcSocket::Pacing", "pacing"},
                          {"ns3::QuicCcSocket::PersistentCongestion", "persistentCongestion"},
                          {"ns3::QuicCcSocket::PacketSizing", "packetSizing"},

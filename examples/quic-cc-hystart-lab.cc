@@ -208,8 +208,8 @@ main(int argc, char* argv[])
                  "RFC 9406: 8 unpaced)",
                  hystartL);
     // Attributes the scenario sets from options: as attribute defaults they would be overridden.
-    cmd.AttributesSetBy({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"},
-                         {"ns3::QuicCcSocket::AckPolicy", "ackPolicy"},
+    cmd.AttributesSetTo({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"}}); // constraints: with --mss
+    cmd.AttributesSetBy({{"ns3::QuicCcSocket::AckPolicy", "ackPolicy"},
                          {"ns3::QuicCcSocket::AckBatchWindow", "ackBatchWindow"},
                          {"ns3::QuicCcSocket::IdleTimeout", "timeout"},
                          {"ns3::QuicCcSocket::PacketSizing", "packetSizing"},

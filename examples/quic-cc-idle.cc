@@ -358,11 +358,7 @@ Share(uint32_t k, uint32_t n)
     {
         return "-";
     }
-    const auto [lo, hi] = QuicCcWilsonInterval(k, n);
-    std::ostringstream os;
-    os << QuicCcFormat(100.0 * k / n, 1) << " [" << QuicCcFormat(100 * lo, 1) << ", "
-       << QuicCcFormat(100 * hi, 1) << "]";
-    return os.str();
+    return QuicCcFormat(100.0 * k / n, 1) + " " + QuicCcFormatWilson(k, n);
 }
 
 /// The slow-reader table: no pauses; the transfer's completion and the receiver's backlog.
@@ -374,24 +370,25 @@ PrintBacklogTable(const std::vector<Row>& rows, const std::vector<RunConfig>& co
               << std::setw(7) << "done" << std::setw(24) << "completion ms" << std::setw(26)
               << "peak backlog kB"
               << "\n";
+    const std::vector<std::vector<const Row*>> byConfig = QuicCcRowsByConfig(rows, configs.size());
     for (size_t c = 0; c < configs.size(); ++c)
     {
         uint32_t n = 0;
         uint32_t done = 0;
         std::vector<double> completion;
         std::vector<double> backlog;
-        for (const Row& row : rows)
+        for (const Row* row : byConfig[c])
         {
-            if (row.config != c || row.falseIdle)
+            if (row->falseIdle)
             {
                 continue;
             }
             ++n;
-            done += row.r.completed ? 1 : 0;
+            done += row->r.completed ? 1 : 0;
             completion.insert(completion.end(),
-                              row.r.completionSeconds.begin(),
-                              row.r.completionSeconds.end());
-            backlog.push_back(row.r.peakBacklog / 1e3);
+                              row->r.completionSeconds.begin(),
+                              row->r.completionSeconds.end());
+            backlog.push_back(row->r.peakBacklog / 1e3);
         }
         for (double& t : completion)
         {
@@ -424,6 +421,7 @@ PrintTable(const std::vector<Row>& rows,
         std::cout << std::setw(26) << "false-idle fail % [CI]";
     }
     std::cout << "\n";
+    const std::vector<std::vector<const Row*>> byConfig = QuicCcRowsByConfig(rows, configs.size());
     for (size_t c = 0; c < configs.size(); ++c)
     {
         uint32_t n = 0;
@@ -438,21 +436,17 @@ PrintTable(const std::vector<Row>& rows,
         std::vector<double> completion;
         std::vector<double> peak;
         std::vector<double> peakGrown;
-        for (const Row& row : rows)
+        for (const Row* row : byConfig[c])
         {
-            if (row.config != c)
-            {
-                continue;
-            }
-            if (row.falseIdle)
+            if (row->falseIdle)
             {
                 ++dsRuns;
-                dsFailed += row.dsCompleted ? 0 : 1;
+                dsFailed += row->dsCompleted ? 0 : 1;
                 continue;
             }
             ++n;
-            done += row.r.completed ? 1 : 0;
-            for (const QuicCcIdlePause& p : row.r.pauses)
+            done += row->r.completed ? 1 : 0;
+            for (const QuicCcIdlePause& p : row->r.pauses)
             {
                 ++pauses;
                 withLoss += p.lostFirstRtt > 0 ? 1 : 0;
@@ -464,7 +458,7 @@ PrintTable(const std::vector<Row>& rows,
                 {
                     peakGrown.push_back(p.PeakRatio());
                 }
-                const double t = CompletionFor(row.r, p.resume);
+                const double t = CompletionFor(row->r, p.resume);
                 if (!std::isnan(t))
                 {
                     completion.push_back(1e3 * t);
@@ -556,30 +550,28 @@ main(int argc, char* argv[])
                  "without loss)",
                  lossOff);
     cmd.AddValue("mss", "MaxDatagramSize, bytes (1200..1472)", mss);
-    cmd.AddValue("pauses", "Pauses per run (chunks, requests or on periods = pauses + 1)", pauses);
-    cmd.AddValue("chunk", "chunked: chunk size (e.g. 2MB)", chunk);
-    cmd.AddValue("period", "chunked: time between chunk writes", period);
-    cmd.AddValue("request", "request-response: request size", request);
-    cmd.AddValue("response", "request-response: response size", response);
-    cmd.AddValue("think", "request-response: think time (the mean if exponential)", think);
-    cmd.AddValue("thinkDistribution", "request-response: fixed or exponential", thinkDistribution);
-    cmd.AddValue("fraction",
-                 "rate-limited, onoff: share of the bottleneck rate, in (0, 1]",
-                 fraction);
-    cmd.AddValue("limitedFor", "rate-limited: length of the rate-limited phase", limitedFor);
-    cmd.AddValue("bulk", "rate-limited, slow-reader: bytes written at once", bulk);
-    cmd.AddValue("readRate",
-                 "slow-reader: the receiving application's read rate (below --rate)",
-                 readRate);
-    cmd.AddValue("onTime", "onoff: on period", onTime);
-    cmd.AddValue("offTime", "onoff: off period", offTime);
-    cmd.AddValue("minPause", "Idle periods shorter than this are not pauses", minPause);
-    cmd.AddValue("timeout",
-                 "A run not done by then is incomplete (default: from the workload)",
-                 timeout);
-    cmd.AddValue("falseIdleRuns",
-                 "Also run this many death-spiral runs (false idle) per configuration",
-                 falseIdleRuns);
+    cmd.AddValues(
+        {{"pauses", "Pauses per run (chunks, requests or on periods = pauses + 1)", &pauses},
+         {"chunk", "chunked: chunk size (e.g. 2MB)", &chunk},
+         {"period", "chunked: time between chunk writes", &period},
+         {"request", "request-response: request size", &request},
+         {"response", "request-response: response size", &response},
+         {"think", "request-response: think time (the mean if exponential)", &think},
+         {"thinkDistribution", "request-response: fixed or exponential", &thinkDistribution},
+         {"fraction", "rate-limited, onoff: share of the bottleneck rate, in (0, 1]", &fraction},
+         {"limitedFor", "rate-limited: length of the rate-limited phase", &limitedFor},
+         {"bulk", "rate-limited, slow-reader: bytes written at once", &bulk},
+         {"readRate",
+          "slow-reader: the receiving application's read rate (below --rate)",
+          &readRate},
+         {"onTime", "onoff: on period", &onTime},
+         {"offTime", "onoff: off period", &offTime},
+         {"minPause", "Idle periods shorter than this are not pauses", &minPause},
+         {"timeout", "A run not done by then is incomplete (default: from the workload)", &timeout},
+         {"falseIdleRuns",
+          "Also run this many death-spiral runs (false idle) per configuration",
+          &falseIdleRuns}});
+    cmd.AttributesSetTo({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"}});
     cmd.Parse(argc, argv);
 
     QuicCcIdleParams base;

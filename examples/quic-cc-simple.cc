@@ -65,21 +65,19 @@ main(int argc, char* argv[])
     cmd.AddValue("maxBytes", "Bytes the sender sends (> 0)", maxBytesArg);
     cmd.AddValue("cwndFile", "Output file of the cwnd trace (time s, old, new bytes)", cwndFile);
     cmd.AddValue("dryRun", "Check the arguments and the output path, then exit", dryRun);
-    // Attribute defaults (--ns3::QuicCubic::Beta=0.8, NS_ATTRIBUTE_DEFAULT) checked first: ns-3
-    // would abort on text it cannot read ("abc" for a double) and ignore an out-of-range value
-    // given in the environment.
-    if (const std::string error = QuicCcHelper::CheckAttributeDefaults(argc, argv); !error.empty())
+    // Checked first, one line each: ns-3 would print its whole help for an unknown option or an
+    // empty value (--cwndFile=), abort on an attribute default it cannot read
+    // (--ns3::QuicCubic::Beta=abc) and ignore an out-of-range value given in the environment.
+    if (const std::string error = QuicCcHelper::CheckArguments(argc,
+                                                               argv,
+                                                               {"maxBytes", "cwndFile", "dryRun"},
+                                                               {"dryRun"});
+        !error.empty())
     {
         std::cerr << "quic-cc-simple: " << error << std::endl;
         return 2;
     }
     cmd.Parse(argc, argv);
-    if (cmd.GetNExtraNonOptions() > 0)
-    {
-        std::cerr << "quic-cc-simple: " << cmd.GetExtraNonOption(0)
-                  << ": not an option (options are --name=value; see --help)" << std::endl;
-        return 2;
-    }
     uint64_t maxBytes = 0;
     const char* end = maxBytesArg.data() + maxBytesArg.size();
     if (std::from_chars(maxBytesArg.data(), end, maxBytes).ptr != end || maxBytes == 0)

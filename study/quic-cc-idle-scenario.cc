@@ -11,6 +11,7 @@
 #include "quic-cc-rate-limited-sender.h"
 #include "quic-cc-request-client.h"
 #include "quic-cc-response-server.h"
+#include "quic-cc-single-path.h"
 #include "quic-cc-slow-reader.h"
 
 #include "ns3/abort.h"
@@ -91,54 +92,24 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
                         "idle study: loss rate must be in [0, 1], got " << params.lossRate);
     NS_ABORT_MSG_UNLESS(params.timeout.IsStrictlyPositive(), "idle study: timeout must be > 0");
 
-    RngSeedManager::SetSeed(params.seed);
-    RngSeedManager::SetRun(params.run);
-
-    NodeContainer nodes; // 0 = QUIC client, 1 = QUIC server
-    nodes.Create(2);
-    NetDeviceContainer devices = QuicCcInstallDropTailLink(nodes.Get(0),
-                                                           nodes.Get(1),
-                                                           params.rate,
-                                                           params.oneWayDelay,
-                                                           params.bufferPackets);
+    QuicCcSinglePath path(params);
+    const NodeContainer& nodes = path.nodes; // 0 = QUIC client, 1 = QUIC server
 
     // The data direction: client -> server, except request-response (server -> client).
     const bool serverSends = w == "request-response";
     QuicCcLossPhases loss(params.lossRate, params.lossOnMean, params.lossOffMean);
     if (params.lossRate > 0)
     {
-        devices.Get(serverSends ? 0 : 1)
+        path.devices.Get(serverSends ? 0 : 1)
             ->SetAttribute("ReceiveErrorModel", PointerValue(loss.GetErrorModel()));
         loss.Start();
     }
 
-    InternetStackHelper internet;
-    internet.Install(nodes);
-    Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
-    // The drop-tail device queue is the buffer.
-    Ipv4InterfaceContainer ifaces = QuicCcAssignWithoutQueueDisc(ipv4, devices);
+    path.InstallInternet(); // the drop-tail device queue is the buffer
 
     QuicCcHelper quic;
-    if (params.controller == "cubic")
-    {
-        quic.SetCongestionControl("ns3::QuicCubic",
-                                  "IdleRestart",
-                                  StringValue(params.idleRestart),
-                                  "HyStart",
-                                  BooleanValue(params.hyStart),
-                                  "EpochSource",
-                                  StringValue(params.epochSource),
-                                  "RestartWindow",
-                                  BooleanValue(params.restartWindow));
-    }
-    else
-    {
-        quic.SetCongestionControl("ns3::QuicReno",
-                                  "HyStart",
-                                  BooleanValue(params.hyStart),
-                                  "RestartWindow",
-                                  BooleanValue(params.restartWindow));
-    }
+    QuicCcSetStudyController(quic, params);
+    quic.SetControllerAttribute("RestartWindow", BooleanValue(params.restartWindow));
     quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
     quic.SetSocketAttribute("Pacing", StringValue(params.pacing));
     quic.SetSocketAttribute("FlowControl", BooleanValue(params.flowControl));
@@ -151,12 +122,12 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
 
     int64_t stream = 1;
     stream += loss.AssignStreams(stream);
-    stream += internet.AssignStreams(nodes, stream);
+    stream += path.internet.AssignStreams(nodes, stream);
     stream += quic.AssignStreams(nodes, stream);
 
     QuicCcIdleObserver observer(params.minPause, params.rate, params.maxDatagramSize);
     QuicCcFirstSocket sender;
-    const InetSocketAddress server(ifaces.GetAddress(1), kPort);
+    const InetSocketAddress server(path.ifaces.GetAddress(1), kPort);
     std::vector<uint64_t> marks;
     Ptr<QuicCcChunkedSender> chunked;
     Ptr<QuicCcRequestClient> client;

@@ -74,4 +74,11 @@ QuicCcFormat(double v, int precision)
     return os.str();
 }
 
+std::string
+QuicCcFormatWilson(uint32_t k, uint32_t n)
+{
+    const auto [lo, hi] = QuicCcWilsonInterval(k, n);
+    return "[" + QuicCcFormat(100 * lo, 1) + ", " + QuicCcFormat(100 * hi, 1) + "]";
+}
+
 } // namespace ns3

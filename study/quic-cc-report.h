@@ -35,6 +35,26 @@ std::pair<double, double> QuicCcWilsonInterval(uint32_t k, uint32_t n);
 /// \p v in fixed notation with \p precision decimals; "-" for NaN.
 std::string QuicCcFormat(double v, int precision = 2);
 
+/// The Wilson interval of \p k in \p n (QuicCcWilsonInterval) in percent, one decimal:
+/// "[lo, hi]".
+std::string QuicCcFormatWilson(uint32_t k, uint32_t n);
+
+/**
+ * The rows of each configuration of a batch, in their order: element c holds the rows whose
+ * `config` member (the configuration's index) is c, for c < \p configs.
+ */
+template <typename Row>
+std::vector<std::vector<const Row*>>
+QuicCcRowsByConfig(const std::vector<Row>& rows, size_t configs)
+{
+    std::vector<std::vector<const Row*>> byConfig(configs);
+    for (const Row& row : rows)
+    {
+        byConfig.at(row.config).push_back(&row);
+    }
+    return byConfig;
+}
+
 } // namespace ns3
 
 #endif // QUIC_CC_REPORT_H
