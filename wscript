@@ -138,6 +138,7 @@ def build(bld):
         'model/quic-cc-dispatcher.h',
         'model/quic-cc-path-mtu.h',
         'model/quic-cc-connection.h',
+        'model/quic-cc-socket-interface.h',
         'model/quic-cc-socket.h',
         'model/quic-cc-atomic-file.h',
         'model/quic-cc-qlog.h',

@@ -112,19 +112,8 @@ add_executable(quic-cc-ngtcp2-test-runner test/test-runner-main.cc test/quic-cc-
                ${QUICCC_NGTCP2_TEST_SOURCES})
 target_include_directories(quic-cc-ngtcp2-test-runner PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test)
 target_link_libraries(quic-cc-ngtcp2-test-runner PRIVATE quic-cc-study)
-set(QUICCC_NGTCP2_SUITES)
-foreach(source ${QUICCC_NGTCP2_TEST_SOURCES})
-  file(STRINGS ${source} lines REGEX "TestSuite\\(\"[^\"]+\"")
-  foreach(line ${lines})
-    string(REGEX REPLACE ".*TestSuite\\(\"([^\"]+)\".*" "\\1" suite "${line}")
-    list(APPEND QUICCC_NGTCP2_SUITES ${suite})
-  endforeach()
-endforeach()
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${QUICCC_NGTCP2_TEST_SOURCES})
-foreach(suite ${QUICCC_NGTCP2_SUITES})
-  add_test(NAME ns3-suite-${suite}
-    COMMAND quic-cc-ngtcp2-test-runner --test-name=${suite} --fullness=EXTENSIVE --verbose)
-endforeach()
+quic_cc_add_suite_tests(RUNNER quic-cc-ngtcp2-test-runner SOURCES ${QUICCC_NGTCP2_TEST_SOURCES}
+                        REGISTERED_TEST ns3-ngtcp2-suites-registered)
 
 # The death-spiral example's --transport=ngtcp2 rows: options, rows, version, determinism, qlog.
 find_package(Python3 REQUIRED COMPONENTS Interpreter)

@@ -202,7 +202,7 @@ QuicCcNgtcp2Socket::GetTypeId()
                             "When ngtcp2's RTT estimate changes: latest_rtt, smoothed_rtt, "
                             "min_rtt.",
                             MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_rttTrace),
-                            "ns3::QuicCcNgtcp2Socket::RttTracedCallback")
+                            "ns3::QuicCcSocket::RttTracedCallback")
             .AddTraceSource("CongestionState",
                             "qlog congestion state on every change, inferred from cwnd, ssthresh "
                             "and the loss count (QuicCcNgtcp2CongestionEvents).",
