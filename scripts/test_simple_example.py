@@ -10,6 +10,7 @@ CMake project are what the repository holds.
 import os
 import pathlib
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -99,7 +100,7 @@ class SimpleExample(unittest.TestCase):
         target = self.scratch / "dry.cwnd"
         r = run(self.example, "--dryRun=true", f"--cwndFile={target}")
         self.assertEqual((r.returncode, r.stdout, r.stderr), (0, "", ""))
-        self.assertEqual(sorted(p.name for p in self.scratch.glob("dry*")), [])
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("*dry*")), [])  # .dry.cwnd.tmp-*
 
     def test_full_disk_leaves_no_partial_file(self):
         # A one-page (4 kB) tmpfs (mounting needs root): the 6 kB trace of 1 MB does not fit.
@@ -118,6 +119,18 @@ class SimpleExample(unittest.TestCase):
             self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
         finally:
             subprocess.run(["umount", str(disk)], check=True)
+
+    def test_file_size_limit_is_a_failed_write(self):
+        # As a full disk, without root: a 1 kB file size limit (ulimit -f). SIGXFSZ would kill
+        # the program with a core dump; the write fails instead (EFBIG): one line, exit 1, no
+        # file and no temporary file left (issue 28).
+        target = self.scratch / "limited.cwnd"
+        r = subprocess.run([os.path.abspath(self.example), f"--maxBytes={MAX_BYTES}", f"--cwndFile={target}"],
+                           capture_output=True, text=True, timeout=300, cwd=self.scratch,
+                           preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024)))
+        self.assertEqual((r.returncode, r.stderr), (1, f"quic-cc-simple: --cwndFile={target}: write failed\n"))
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("*limited.cwnd*")), [])
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
 
     def test_bad_arguments(self):
         for args, option in ((["--maxBytes=0"], "--maxBytes=0"), (["--maxBytes=-5"], "--maxBytes=-5"),
@@ -174,7 +187,7 @@ class SimpleExample(unittest.TestCase):
         p.send_signal(signal.SIGINT)
         self.assertEqual(p.wait(timeout=60), -signal.SIGINT)
         p.stderr.close()
-        self.assertEqual(sorted(x.name for x in self.scratch.glob("int.cwnd*")), [])
+        self.assertEqual(sorted(x.name for x in self.scratch.glob("*int.cwnd*")), [])  # .int.cwnd.tmp-*
 
     def test_bad_attribute_defaults(self):
         # ns-3 aborts on text a value type cannot read (double.cc), ignores an out-of-range or
