@@ -20,8 +20,8 @@ namespace ns3
 /// handler can walk while the program changes it: each change is one pointer store.
 struct QuicCcAtomicFilePending
 {
-    std::string path;                 //!< the temporary file
-    pid_t owner{0};                   //!< creating process
+    std::string path;                                //!< the temporary file
+    pid_t owner{0};                                  //!< creating process
     QuicCcAtomicFilePending* volatile next{nullptr}; //!< next entry
 };
 
@@ -80,6 +80,15 @@ InstallHandlers()
     std::atexit(&RemovePending);
 }
 
+/// The mkstemp pattern of the temporary file for \p path: ".<name>.tmp-XXXXXX" in its directory.
+std::string
+TemporaryPattern(const std::string& path)
+{
+    const std::filesystem::path p(path);
+    const std::filesystem::path dir = p.parent_path().empty() ? "." : p.parent_path();
+    return (dir / ("." + p.filename().string() + ".tmp-XXXXXX")).string();
+}
+
 /// Take \p entry off the pending list.
 void
 Unlink(QuicCcAtomicFilePending* entry)
@@ -101,14 +110,6 @@ QuicCcAtomicFile::QuicCcAtomicFile() = default;
 QuicCcAtomicFile::~QuicCcAtomicFile()
 {
     Discard();
-}
-
-std::string
-QuicCcAtomicFile::TemporaryPattern(const std::string& path)
-{
-    const std::filesystem::path p(path);
-    const std::filesystem::path dir = p.parent_path().empty() ? "." : p.parent_path();
-    return (dir / ("." + p.filename().string() + ".tmp-XXXXXX")).string();
 }
 
 int
@@ -223,12 +224,6 @@ bool
 QuicCcAtomicFile::IsOpen() const
 {
     return m_fd >= 0;
-}
-
-const std::string&
-QuicCcAtomicFile::GetTemporaryPath() const
-{
-    return m_tmp;
 }
 
 } // namespace ns3

@@ -53,16 +53,11 @@ class QuicCcAtomicFile
 
     /// \return true between Open and Commit/Discard/KeepAs
     bool IsOpen() const;
-    /// \return the temporary file's name ("" before Open)
-    const std::string& GetTemporaryPath() const;
-
-    /// The temporary file's name for \p path: ".<name>.tmp-XXXXXX" in its directory.
-    static std::string TemporaryPattern(const std::string& path);
 
   private:
-    std::string m_path; //!< final path
-    std::string m_tmp;  //!< temporary file
-    int m_fd{-1};       //!< descriptor of m_tmp, -1 once closed
+    std::string m_path;                                 //!< final path
+    std::string m_tmp;                                  //!< temporary file
+    int m_fd{-1};                                       //!< descriptor of m_tmp, -1 once closed
     std::unique_ptr<QuicCcAtomicFilePending> m_pending; //!< the signal handler's entry for m_tmp
 };
 
