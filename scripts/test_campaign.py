@@ -25,6 +25,7 @@ import tempfile
 import time
 import types
 import unittest
+from unittest import mock
 
 HERE = pathlib.Path(__file__).resolve().parent
 TOOL = HERE / "quic-cc-campaign"
@@ -713,6 +714,20 @@ class Installed(CampaignTest):
 class Statistics(CampaignTest):
     """The tool's Wilson intervals (statsmodels) and quantiles (numpy) agree with
     study/quic-cc-report.cc's on the same data (quic-cc-report-dump)."""
+
+    def test_missing_library_is_one_line(self):
+        """An interpreter without statsmodels or numpy (a virtualenv's python3): the error names
+        the Debian package, exit status 1, instead of a ModuleNotFoundError traceback."""
+        tool = load_tool()
+        for module, package, call in (("statsmodels.stats.proportion", "python3-statsmodels",
+                                       lambda: tool.wilson(1, 2)),
+                                      ("numpy", "python3-numpy", lambda: tool.quantile([1.0, 2.0], 0.5))):
+            with self.subTest(module=module), mock.patch.dict(sys.modules, {module: None}):
+                with self.assertRaises(tool.CampaignError) as caught:
+                    call()
+                self.assertEqual(caught.exception.status, 1)
+                self.assertIn(f"has no module {module.split('.')[0]}: install the Debian package {package}",
+                              str(caught.exception))
 
     def test_python_agrees_with_cpp(self):
         import random
