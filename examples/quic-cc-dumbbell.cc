@@ -138,23 +138,34 @@ main(int argc, char* argv[])
         params.interval = QuicCcParseTime("interval", interval);
         batch.Parse();
         params.seed = batch.seed;
-        if (const std::string bad = QuicCcCheckDumbbellParams(params); !bad.empty())
+        std::string bad = QuicCcCheckDumbbellParams(params);
+        if (bad.empty())
         {
-            // Name the option the scenario's message is about, by the words it uses.
+            bad = QuicCcCheckDumbbellGoodputWindow(params);
+        }
+        if (!bad.empty())
+        {
+            // Name the option the scenario's message is about, by the subject it starts with
+            // (the measurement window ends the default warm-up's --duration).
             const std::vector<std::array<std::string, 3>> options{
                 {"RTT", "rtts", rtts},
-                {"delay", "delay", delay},
+                {"bottleneck delay", "delay", delay},
+                {"bottleneck rate", "rate", rate},
+                {"access rate", "accessRate", accessRate},
                 {"duration", "duration", duration},
+                {"measurement window",
+                 warmup.empty() ? "duration" : "warmup",
+                 warmup.empty() ? duration : warmup},
                 {"interval", "interval", interval},
-                {"loss", "loss", loss},
-                {"queue disc", "queueDisc", queueDisc},
+                {"loss rate", "loss", loss},
+                {"unknown queue disc", "queueDisc", queueDisc},
                 {"queue size", "queue", queue},
                 {"stagger", "stagger", stagger},
                 {"start jitter", "startJitter", startJitter},
                 {"warm-up", "warmup", warmup}};
-            for (const auto& [words, option, text] : options)
+            for (const auto& [subject, option, text] : options)
             {
-                QuicCcRequire(bad.find(words) == std::string::npos, option, text, bad);
+                QuicCcRequire(bad.rfind(subject, 0) != 0, option, text, bad);
             }
             throw QuicCcUsageError("flows", flows, bad);
         }

@@ -7,6 +7,7 @@
  * refused before anything runs, naming the token.
  */
 #include "quic-cc-dumbbell-scenario.h"
+#include "quic-cc-report.h"
 #include "quic-cc-test-case.h"
 #include "quic-cc-test-compat.h"
 
