@@ -20,13 +20,17 @@
  *   ./quic-cc-dumbbell --flows=quic:cubic:1 --queueDisc=ns3::FqCoDelQueueDisc
  *
  * Flow groups: transport:controller[Name=Value|...]:count; transport quic (controller cubic,
- * reno or a QuicCongestionController TypeId) or tcp (a TcpCongestionOps TypeId, e.g. TcpCubic).
+ * reno or a QuicCongestionController TypeId), tcp (a TcpCongestionOps TypeId, e.g. TcpCubic) or
+ * ngtcp2 (the real ngtcp2 library's cubic, reno or bbr, in a build with the ngtcp2 transport):
+ *
+ *   ./quic-cc-dumbbell --flows=ngtcp2:bbr:1,quic:cubic:1,tcp:TcpCubic:1
  * scripts/plot-dumbbell.py draws --timeseries and --csv output.
  */
 
 #include "quic-cc-batch-runner.h"
 #include "quic-cc-command-line.h"
 #include "quic-cc-dumbbell-scenario.h"
+#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
 
@@ -90,7 +94,8 @@ main(int argc, char* argv[])
 
     QuicCcCommandLine cmd(__FILE__);
     cmd.AddValue("flows",
-                 "flow groups transport:controller[Attr=V|...]:count, comma-separated",
+                 "flow groups transport:controller[Attr=V|...]:count, comma-separated "
+                 "(transport quic, tcp or ngtcp2)",
                  flows);
     cmd.AddValue("rtts", "base RTT of each flow, comma-separated, cycled over the flows", rtts);
     cmd.AddValue("stagger", "flow i starts at i * stagger", stagger);
@@ -184,11 +189,25 @@ main(int argc, char* argv[])
         return 0;
     }
 
+    // ngtcp2 flows: the library's version in every output.
+    std::string ngtcp2Version;
+    for (const auto& g : params.groups)
+    {
+        if (g.transport == "ngtcp2")
+        {
+            ngtcp2Version = QuicCcNgtcp2Version();
+        }
+    }
+    if (!ngtcp2Version.empty())
+    {
+        std::cout << "ngtcp2 flows: ngtcp2 " << ngtcp2Version << "\n";
+    }
     const std::unique_ptr<QuicCcOutputFile> csv = batch.OpenCsv(
         cmd,
         "run,flow,group,transport,controller,rtt_ms,start_s,goodput_mbps,window_bytes,"
         "sink_bytes,completed,completion_s,lost_packets,mean_cwnd_packets,"
-        "wire_tx_packets,wire_rx_packets,wire_tx_bytes,wire_rx_bytes,jain_index\n");
+        "wire_tx_packets,wire_rx_packets,wire_tx_bytes,wire_rx_bytes,jain_index" +
+            std::string(ngtcp2Version.empty() ? "" : ",ngtcp2_version") + "\n");
     std::optional<QuicCcOutputFile> ts;
     if (!timeseries.empty())
     {
@@ -261,6 +280,10 @@ main(int argc, char* argv[])
                 if (r.jainIndex)
                 {
                     csvText << *r.jainIndex; // empty when undefined
+                }
+                if (!ngtcp2Version.empty())
+                {
+                    csvText << "," << ngtcp2Version;
                 }
                 csvText << "\n";
                 for (size_t b = 0; b < f.binBytes.size(); ++b)

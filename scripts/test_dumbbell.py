@@ -92,6 +92,36 @@ class DumbbellExample(unittest.TestCase):
             p = subprocess.run([str(self.example), "--dryRun", *ok], capture_output=True, text=True, timeout=30)
             self.assertEqual((p.returncode, p.stderr), (0, ""), ok)
 
+    def test_ngtcp2_flows(self):
+        """ngtcp2:<cc>:<n> flows: over the real library when the build has it (the version in the
+        table and the CSV, same CSV for the same runs), else one line and exit 2."""
+        probe = subprocess.run([str(self.example), "--dryRun", "--flows=ngtcp2:bbr:1"], capture_output=True,
+                               text=True, timeout=30)
+        if probe.returncode == 2:
+            self.assertEqual(probe.stderr, "quic-cc-dumbbell: --flows=ngtcp2:bbr:1: 'ngtcp2:bbr:1': ngtcp2 flows "
+                             "need the ngtcp2 transport, which this build lacks (configure with "
+                             "-DNGTCP2_ARCHIVE=<ngtcp2 release archive> or install libngtcp2 >= 1.0)\n")
+            self.skipTest("built without the ngtcp2 transport")
+        self.assertEqual((probe.returncode, probe.stderr), (0, ""))
+        self.refused("flows", "ngtcp2:vegas:1", "unknown ngtcp2 congestion control 'vegas' (cubic, reno or bbr)")
+        outputs = []
+        for k in range(2):
+            out = self.scratch / f"ngtcp2-{k}.csv"
+            p = subprocess.run([str(self.example), "--flows=ngtcp2:bbr:1,quic:cubic:1,tcp:TcpCubic:1",
+                                "--duration=4s", "--warmup=1s", "--runs=2", f"--jobs={k + 1}", f"--csv={out}"],
+                               capture_output=True, text=True, timeout=300)
+            self.assertEqual((p.returncode, p.stderr), (0, ""))
+            self.assertRegex(p.stdout, r"^ngtcp2 flows: ngtcp2 1\.\d+\.\d+\n")
+            outputs.append(out.read_bytes())
+        self.assertEqual(outputs[0], outputs[1], "same runs, same CSV, whatever --jobs")
+        rows = list(csv.DictReader(outputs[0].decode().splitlines()))
+        self.assertEqual(len(rows), 6)
+        for r in rows:
+            self.assertRegex(r["ngtcp2_version"], r"^1\.\d+\.\d+$")
+            self.assertGreater(float(r["goodput_mbps"]), 0.5, r)
+        self.assertEqual([r["controller"] for r in rows[:3]], ["ngtcp2-bbr", "ns3::QuicCubic", "ns3::TcpCubic"])
+        self.assertEqual(rows[0]["transport"], "ngtcp2")
+
     def test_dry_run(self):
         p = subprocess.run([str(self.example), "--dryRun=true", "--flows=quic:cubic:3"], capture_output=True,
                            text=True, timeout=30)

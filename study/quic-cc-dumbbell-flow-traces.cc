@@ -3,6 +3,8 @@
  */
 #include "quic-cc-dumbbell-flow-traces.h"
 
+#include "quic-cc-ngtcp2-transport.h"
+
 #include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -87,6 +89,13 @@ OnQuicSocketCreated(QuicCcDumbbellFlow* f, Ptr<QuicCcSocket> socket)
     socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnQuicCwnd, f));
 }
 
+void
+OnNgtcp2SocketCreated(QuicCcDumbbellFlow* f, Ptr<Socket> socket)
+{
+    f->ngtcp2Sender = socket;
+    socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnQuicCwnd, f));
+}
+
 } // namespace
 
 void
@@ -114,11 +123,20 @@ QuicCcDumbbellWatchSink(QuicCcDumbbellFlow* f, Ptr<PacketSink> sink)
 void
 QuicCcDumbbellWatchQuicSender(QuicCcDumbbellFlow* f, Ptr<QuicCcSocketFactory> factory)
 {
-    factory->TraceConnectWithoutContext("SocketCreated", MakeBoundCallback(&OnQuicSocketCreated, f));
+    factory->TraceConnectWithoutContext("SocketCreated",
+                                        MakeBoundCallback(&OnQuicSocketCreated, f));
 }
 
 void
-QuicCcDumbbellHookTcpSender(QuicCcDumbbellFlow* f, Ptr<BulkSendApplication> app, const QuicCcFlowGroup* group)
+QuicCcDumbbellWatchNgtcp2Sender(QuicCcDumbbellFlow* f, Ptr<Node> sender)
+{
+    QuicCcWatchFirstNgtcp2Socket(sender, MakeBoundCallback(&OnNgtcp2SocketCreated, f));
+}
+
+void
+QuicCcDumbbellHookTcpSender(QuicCcDumbbellFlow* f,
+                            Ptr<BulkSendApplication> app,
+                            const QuicCcFlowGroup* group)
 {
     Ptr<TcpSocketBase> socket = DynamicCast<TcpSocketBase>(app->GetSocket());
     NS_ABORT_MSG_UNLESS(socket, "dumbbell: flow " << f->result.index << " has no TCP socket");

@@ -5,6 +5,7 @@
 
 #include "quic-cc-dumbbell-flow-traces.h"
 #include "quic-cc-dumbbell-topology.h"
+#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-periodic-error-model.h"
 #include "quic-cc-report.h"
 
@@ -111,21 +112,37 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
     uint32_t i = 0;
     for (const QuicCcFlowGroup& group : params.groups)
     {
-        const std::string factory =
-            group.tcp ? "ns3::TcpSocketFactory" : "ns3::QuicCcSocketFactory";
+        const bool tcp = group.transport == "tcp";
+        const bool ngtcp2 = group.transport == "ngtcp2";
+        const std::string factory = tcp      ? "ns3::TcpSocketFactory"
+                                    : ngtcp2 ? QuicCcNgtcp2FactoryName()
+                                             : "ns3::QuicCcSocketFactory";
         for (uint32_t k = 0; k < group.count; ++k, ++i)
         {
             QuicCcDumbbellFlow& f = state.flows[i];
             f.result.group = group.token;
-            f.result.transport = group.tcp ? "tcp" : "quic";
-            f.result.controller = group.typeId;
-            f.result.mss = group.tcp ? params.tcpSegmentSize : params.maxDatagramSize;
+            f.result.transport = group.transport;
+            f.result.controller = ngtcp2 ? "ngtcp2-" + group.typeId : group.typeId;
+            f.result.mss = tcp ? params.tcpSegmentSize : params.maxDatagramSize;
             Ptr<Node> sender = dumbbell.senders.Get(i);
-            if (group.tcp)
+            if (tcp)
             {
                 sender->GetObject<TcpL4Protocol>()->SetAttribute(
                     "SocketType",
                     TypeIdValue(TypeId::LookupByName(group.typeId)));
+            }
+            else if (ngtcp2)
+            {
+                // Both ends: the receiver's PacketSink needs the factory too.
+                QuicCcNgtcp2Options options;
+                options.controller = group.typeId;
+                options.maxUdpPayloadBytes = params.maxDatagramSize;
+                options.idleTimeout = params.duration + Seconds(10);
+                options.qlogDirectory = params.qlogDirectory;
+                stream += QuicCcInstallNgtcp2(NodeContainer(sender, dumbbell.receivers.Get(i)),
+                                              options,
+                                              stream);
+                QuicCcDumbbellWatchNgtcp2Sender(&f, sender);
             }
             else
             {
@@ -151,7 +168,7 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
             bulk.SetAttribute("SendSize", UintegerValue(16384));
             ApplicationContainer bulkApp = bulk.Install(sender);
             bulkApp.Start(f.result.start);
-            if (group.tcp)
+            if (tcp)
             {
                 Simulator::Schedule(f.result.start + NanoSeconds(1),
                                     &QuicCcDumbbellHookTcpSender,
@@ -191,6 +208,10 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
         {
             r.lostPackets = f.quicSender->GetLossDetection()->GetLostPacketCount();
         }
+        if (f.ngtcp2Sender)
+        {
+            r.lostPackets = QuicCcNgtcp2PacketsLost(f.ngtcp2Sender);
+        }
         const Ipv4Address src = dumbbell.senderAddress[j];
         const Ipv4Address dst = dumbbell.receiverAddress[j];
         for (const auto& [id, st] : stats)
@@ -218,6 +239,7 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
     {
         f.quicSender = nullptr;
         f.tcpSender = nullptr;
+        f.ngtcp2Sender = nullptr;
         f.sink = nullptr;
     }
     Simulator::Destroy();

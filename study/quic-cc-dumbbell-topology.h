@@ -21,9 +21,9 @@ namespace ns3
  */
 struct QuicCcDumbbellTopology
 {
-    NodeContainer senders;                   //!< left leaves, sender i of flow i
-    NodeContainer receivers;                 //!< right leaves, receiver i of flow i
-    NodeContainer all;                       //!< left, right router, sender 0, receiver 0, ...
+    NodeContainer senders;                    //!< left leaves, sender i of flow i
+    NodeContainer receivers;                  //!< right leaves, receiver i of flow i
+    NodeContainer all;                        //!< left, right router, sender 0, receiver 0, ...
     std::vector<Ipv4Address> receiverAddress; //!< receiver i's address
     std::vector<Ipv4Address> senderAddress;   //!< sender i's address
     Ptr<NetDevice> forwardTx; //!< left router's bottleneck device (data direction, sends)

@@ -3,6 +3,8 @@
  */
 #include "quic-cc-flow-spec.h"
 
+#include "quic-cc-ngtcp2-transport.h"
+
 #include "ns3/object-factory.h"
 #include "ns3/quic-cc-helper.h"
 #include "ns3/quic-congestion-controller.h"
@@ -58,43 +60,21 @@ IsTcpCongestionOps(TypeId tid)
     return static_cast<bool>(DynamicCast<TcpCongestionOps>(factory.Create()));
 }
 
-/// Parse one group; "" or the reason it is bad.
+/// The controller TypeId and attributes of a quic or tcp group; "" or the reason they are bad.
 std::string
-ParseGroup(const std::string& token, QuicCcFlowGroup* g)
+ParseController(const std::string& transport,
+                const std::string& controller,
+                const std::string& attributes,
+                QuicCcFlowGroup* g)
 {
-    g->token = token;
-    const std::vector<std::string> parts = SplitOutsideBrackets(token, ':');
-    if (parts.size() != 3)
-    {
-        return "expected transport:controller:count";
-    }
-    const std::string& transport = parts[0];
-    std::string controller = parts[1];
-    const std::string& count = parts[2];
-    if (transport != "quic" && transport != "tcp")
-    {
-        return "transport must be quic or tcp, got '" + transport + "'";
-    }
-    g->tcp = transport == "tcp";
-
-    std::string attributes;
-    if (const size_t open = controller.find('['); open != std::string::npos)
-    {
-        if (controller.back() != ']')
-        {
-            return "attribute list must end with ']'";
-        }
-        attributes = controller.substr(open + 1, controller.size() - open - 2);
-        controller = controller.substr(0, open);
-    }
-
     TypeId tid;
-    if (!g->tcp)
+    if (transport == "quic")
     {
         const std::string name = controller == "cubic"  ? "ns3::QuicCubic"
                                  : controller == "reno" ? "ns3::QuicReno"
                                                         : controller;
-        if (!QuicCcLookupTypeId(name, &tid) || !tid.IsChildOf(QuicCongestionController::GetTypeId()))
+        if (!QuicCcLookupTypeId(name, &tid) ||
+            !tid.IsChildOf(QuicCongestionController::GetTypeId()))
         {
             return "unknown QUIC controller '" + controller +
                    "' (cubic, reno, or a QuicCongestionController TypeId)";
@@ -125,6 +105,73 @@ ParseGroup(const std::string& token, QuicCcFlowGroup* g)
             }
             g->attributes.emplace_back(name, value);
         }
+    }
+    return "";
+}
+
+/// An ngtcp2 group's controller: one of ngtcp2's own (no ns-3 object, so no attributes), and
+/// only in a build with the ngtcp2 transport; "" or the reason it is bad.
+std::string
+CheckNgtcp2Controller(const std::string& controller, const std::string& attributes)
+{
+    if (QuicCcNgtcp2Version().empty())
+    {
+        return "ngtcp2 flows need the ngtcp2 transport, which this build lacks (configure with "
+               "-DNGTCP2_ARCHIVE=<ngtcp2 release archive> or install libngtcp2 >= 1.0)";
+    }
+    if (controller != "cubic" && controller != "reno" && controller != "bbr")
+    {
+        return "unknown ngtcp2 congestion control '" + controller + "' (cubic, reno or bbr)";
+    }
+    if (!attributes.empty())
+    {
+        return "ngtcp2 flows take no controller attributes (ngtcp2's controllers are not ns-3 "
+               "objects)";
+    }
+    return "";
+}
+
+/// Parse one group; "" or the reason it is bad.
+std::string
+ParseGroup(const std::string& token, QuicCcFlowGroup* g)
+{
+    g->token = token;
+    const std::vector<std::string> parts = SplitOutsideBrackets(token, ':');
+    if (parts.size() != 3)
+    {
+        return "expected transport:controller:count";
+    }
+    const std::string& transport = parts[0];
+    std::string controller = parts[1];
+    const std::string& count = parts[2];
+    if (transport != "quic" && transport != "tcp" && transport != "ngtcp2")
+    {
+        return "transport must be quic, tcp or ngtcp2, got '" + transport + "'";
+    }
+    g->transport = transport;
+
+    std::string attributes;
+    if (const size_t open = controller.find('['); open != std::string::npos)
+    {
+        if (controller.back() != ']')
+        {
+            return "attribute list must end with ']'";
+        }
+        attributes = controller.substr(open + 1, controller.size() - open - 2);
+        controller = controller.substr(0, open);
+    }
+
+    if (transport == "ngtcp2")
+    {
+        if (std::string why = CheckNgtcp2Controller(controller, attributes); !why.empty())
+        {
+            return why;
+        }
+        g->typeId = controller;
+    }
+    else if (std::string why = ParseController(transport, controller, attributes, g); !why.empty())
+    {
+        return why;
     }
 
     if (count.empty() || count.size() > 6 ||

@@ -18,13 +18,16 @@ namespace ns3
  * \ingroup quic-cc
  * One group of identical flows of a dumbbell, as written on a command line:
  * `transport:controller[Name=Value|Name=Value]:count`, e.g. `quic:cubic:3`,
- * `quic:cubic[IdleRestart=LastSent|HyStart=false]:2`, `tcp:TcpCubic:2`.
+ * `quic:cubic[IdleRestart=LastSent|HyStart=false]:2`, `tcp:TcpCubic:2`, `ngtcp2:bbr:2` (ngtcp2's
+ * own controller cubic, reno or bbr over QuicCcNgtcp2SocketFactory, in a build with it).
  */
 struct QuicCcFlowGroup
 {
-    std::string token;  //!< the group as written
-    bool tcp{false};    //!< ns-3 TCP (true) or quic-cc (false)
-    std::string typeId; //!< controller TypeId: ns3::QuicCubic, ns3::QuicReno, ns3::TcpCubic, ...
+    std::string token;     //!< the group as written
+    std::string transport; //!< "quic" (quic-cc), "tcp" (ns-3 TCP) or "ngtcp2"
+    /// controller TypeId: ns3::QuicCubic, ns3::QuicReno, ns3::TcpCubic, ...; ngtcp2: its
+    /// controller's name (cubic, reno, bbr)
+    std::string typeId;
     std::vector<std::pair<std::string, std::string>>
         attributes;    //!< controller attributes, in order
     uint32_t count{1}; //!< flows in the group (>= 1)
