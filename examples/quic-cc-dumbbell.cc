@@ -206,8 +206,8 @@ main(int argc, char* argv[])
         cmd,
         "run,flow,group,transport,controller,rtt_ms,start_s,goodput_mbps,window_bytes,"
         "sink_bytes,completed,completion_s,lost_packets,mean_cwnd_packets,"
-        "wire_tx_packets,wire_rx_packets,wire_tx_bytes,wire_rx_bytes,jain_index" +
-            std::string(ngtcp2Version.empty() ? "" : ",ngtcp2_version") + "\n");
+        "wire_tx_packets,wire_rx_packets,wire_tx_bytes,wire_rx_bytes,jain_index,"
+        "ngtcp2_version\n");
     std::optional<QuicCcOutputFile> ts;
     if (!timeseries.empty())
     {
@@ -281,11 +281,9 @@ main(int argc, char* argv[])
                 {
                     csvText << *r.jainIndex; // empty when undefined
                 }
-                if (!ngtcp2Version.empty())
-                {
-                    csvText << "," << ngtcp2Version;
-                }
-                csvText << "\n";
+                // Every run has the same columns (a campaign sweep merges them): the version on
+                // the rows of ngtcp2 flows only.
+                csvText << "," << (f.transport == "ngtcp2" ? ngtcp2Version : "") << "\n";
                 for (size_t b = 0; b < f.binBytes.size(); ++b)
                 {
                     tsText << run << "," << (b + 1) * params.interval.GetSeconds() << "," << f.index

@@ -8,6 +8,8 @@
 - a short QUIC + TCP run with fixed-size transfers writes CSVs whose per-flow byte counts are the
   whole transfer (what each PacketSink received) and whose time series adds up to them;
 - the plot script draws both PNGs from those CSVs;
+- ngtcp2:<cc>:<n> flows (when built with the ngtcp2 transport; else one line, exit 2): the version
+  in table and CSV, the same CSV whatever --jobs, a campaign sweeping --flows across transports;
 - golden: the printed table, --csv and --timeseries of a few flow mixes (QUIC and TCP, random loss,
   several controllers and RTTs, a queue disc, a byte-sized buffer) are byte for byte the files in
   test/golden/dumbbell, made with ns-3 3.37 before the scenario was split by job (on another ns-3
@@ -17,6 +19,7 @@
 
 import csv
 import pathlib
+import shutil
 import subprocess
 import sys
 import unittest
@@ -117,10 +120,27 @@ class DumbbellExample(unittest.TestCase):
         rows = list(csv.DictReader(outputs[0].decode().splitlines()))
         self.assertEqual(len(rows), 6)
         for r in rows:
-            self.assertRegex(r["ngtcp2_version"], r"^1\.\d+\.\d+$")
+            if r["transport"] == "ngtcp2":
+                self.assertRegex(r["ngtcp2_version"], r"^1\.\d+\.\d+$")
+            else:
+                self.assertEqual(r["ngtcp2_version"], "")
             self.assertGreater(float(r["goodput_mbps"]), 0.5, r)
         self.assertEqual([r["controller"] for r in rows[:3]], ["ngtcp2-bbr", "ns3::QuicCubic", "ns3::TcpCubic"])
         self.assertEqual(rows[0]["transport"], "ngtcp2")
+
+        # The campaign tool sweeps --flows across transports: every run has the same columns.
+        d = self.scratch / "campaign"
+        shutil.rmtree(d, ignore_errors=True)
+        spec = self.scratch / "campaign.toml"
+        spec.write_text('[campaign]\nexample = "quic-cc-dumbbell"\nruns = 2\nchunk = 2\n[fixed]\n'
+                        'duration = "3s"\nwarmup = "1s"\n[parameters]\nflows = ["quic:cubic:2", "ngtcp2:bbr:2"]\n')
+        tool = [sys.executable, str(HERE / "quic-cc-campaign")]
+        subprocess.run([*tool, "run", str(spec), "--bin-dir", str(self.example.parent), "--backend=local",
+                        "--workers=1", "--dir", str(d)], check=True, capture_output=True, timeout=300)
+        subprocess.run([*tool, "merge", str(d)], check=True, capture_output=True, timeout=60)
+        merged = list(csv.DictReader(open(d / "merged.csv")))
+        self.assertEqual([(r["flows"], r["transport"], r["ngtcp2_version"] != "") for r in merged],
+                         [("quic:cubic:2", "quic", False)] * 4 + [("ngtcp2:bbr:2", "ngtcp2", True)] * 4)
 
     def test_dry_run(self):
         p = subprocess.run([str(self.example), "--dryRun=true", "--flows=quic:cubic:3"], capture_output=True,

@@ -59,10 +59,10 @@ class QuicCcNgtcp2DumbbellSpecTestCase : public quiccc::test::SimulationTestCase
                               "(cubic, reno or bbr)",
                               "unknown controller");
         const std::string why = QuicCcParseFlowSpec("ngtcp2:cubic[Beta=0.5]:1", &groups);
-        NS_TEST_EXPECT_MSG_EQ((why.find("ngtcp2 flows take no controller attributes") !=
-                               std::string::npos),
-                              true,
-                              why);
+        NS_TEST_EXPECT_MSG_EQ(
+            (why.find("ngtcp2 flows take no controller attributes") != std::string::npos),
+            true,
+            why);
         NS_TEST_EXPECT_MSG_EQ(groups.size(), 0, "nothing appended");
     }
 };
