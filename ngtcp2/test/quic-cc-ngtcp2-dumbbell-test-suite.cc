@@ -16,22 +16,6 @@
 
 using namespace ns3;
 
-namespace
-{
-
-/// The default dumbbell (10 Mbit/s, 5 ms, 100-packet drop-tail bottleneck, RTT 40 ms) with the
-/// flows of \p spec.
-QuicCcDumbbellParams
-Dumbbell(const std::string& spec)
-{
-    QuicCcDumbbellParams p;
-    const std::string bad = QuicCcParseFlowSpec(spec, &p.groups);
-    NS_ABORT_MSG_UNLESS(bad.empty(), bad);
-    return p;
-}
-
-} // namespace
-
 /// Test: the flow kind parses (controller, count) and bad ngtcp2 tokens are refused.
 class QuicCcNgtcp2DumbbellSpecTestCase : public quiccc::test::SimulationTestCase
 {
@@ -82,8 +66,14 @@ class QuicCcNgtcp2DumbbellMixTestCase : public quiccc::test::SimulationTestCase
   private:
     void DoRun() override
     {
-        QuicCcDumbbellParams p =
-            Dumbbell("ngtcp2:bbr:1,ngtcp2:cubic:1,ngtcp2:reno:1,quic:cubic:1,tcp:TcpCubic:1");
+        // The default dumbbell: 10 Mbit/s, 5 ms, 100-packet drop-tail bottleneck, RTT 40 ms.
+        QuicCcDumbbellParams p;
+        NS_TEST_ASSERT_MSG_EQ(
+            QuicCcParseFlowSpec(
+                "ngtcp2:bbr:1,ngtcp2:cubic:1,ngtcp2:reno:1,quic:cubic:1,tcp:TcpCubic:1",
+                &p.groups),
+            "",
+            "valid flows");
         p.transferBytes = 1'500'000;
         p.lossRate = 0.01;
         p.duration = Seconds(40);
@@ -125,7 +115,11 @@ class QuicCcNgtcp2DumbbellDeterminismTestCase : public quiccc::test::SimulationT
   private:
     void DoRun() override
     {
-        QuicCcDumbbellParams p = Dumbbell("ngtcp2:bbr:1,quic:cubic:1,tcp:TcpCubic:1");
+        QuicCcDumbbellParams p;
+        NS_TEST_ASSERT_MSG_EQ(
+            QuicCcParseFlowSpec("ngtcp2:bbr:1,quic:cubic:1,tcp:TcpCubic:1", &p.groups),
+            "",
+            "valid flows");
         p.duration = Seconds(8);
         p.warmup = Seconds(2);
         p.run = 3;
