@@ -5,6 +5,7 @@
 #define QUIC_CC_REPORT_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +32,10 @@ double QuicCcMean(const std::vector<double>& sample);
  * JASA 22, 1927). Returns {0, 1} for n = 0.
  */
 std::pair<double, double> QuicCcWilsonInterval(uint32_t k, uint32_t n);
+
+/// Jain's fairness index (sum x)^2 / (n sum x^2) (R. Jain, D. Chiu, W. Hawe, DEC-TR-301, 1984);
+/// undefined (nullopt) for an empty or all-zero vector (0 / 0: no share to compare).
+std::optional<double> QuicCcJainIndex(const std::vector<double>& x);
 
 /// \p v in fixed notation with \p precision decimals; "-" for NaN.
 std::string QuicCcFormat(double v, int precision = 2);
