@@ -81,12 +81,14 @@ endif()
 set(QUICCC_NGTCP2_SOURCES
     ngtcp2/model/quic-cc-ngtcp2-handshake.cc
     ngtcp2/model/quic-cc-ngtcp2-congestion-events.cc
+    ngtcp2/model/quic-cc-ngtcp2-qlog-packets.cc
     ngtcp2/model/quic-cc-ngtcp2-connection.cc
     ngtcp2/model/quic-cc-ngtcp2-socket.cc
     ngtcp2/model/quic-cc-ngtcp2-socket-factory.cc)
 set(QUICCC_NGTCP2_HEADERS
     ngtcp2/model/quic-cc-ngtcp2-handshake.h
     ngtcp2/model/quic-cc-ngtcp2-congestion-events.h
+    ngtcp2/model/quic-cc-ngtcp2-qlog-packets.h
     ngtcp2/model/quic-cc-ngtcp2-connection.h
     ngtcp2/model/quic-cc-ngtcp2-socket.h
     ngtcp2/model/quic-cc-ngtcp2-socket-factory.h)
