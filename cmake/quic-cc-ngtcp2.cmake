@@ -133,3 +133,9 @@ find_package(Python3 REQUIRED COMPONENTS Interpreter)
 add_test(NAME ngtcp2-death-spiral
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ngtcp2/test/test_ngtcp2_death_spiral.py
           $<TARGET_FILE:quic-cc-death-spiral> ${CMAKE_BINARY_DIR}/ngtcp2-death-spiral-test)
+
+# The HyStart++ lab's and the idle study's ngtcp2 rows: options, real values, determinism.
+add_test(NAME ngtcp2-scenarios
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ngtcp2/test/test_ngtcp2_scenarios.py
+          $<TARGET_FILE:quic-cc-hystart-lab> $<TARGET_FILE:quic-cc-idle>
+          ${CMAKE_BINARY_DIR}/ngtcp2-scenarios-test)

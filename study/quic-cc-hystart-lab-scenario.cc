@@ -357,12 +357,13 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     stream += internet.AssignStreams(nodes, stream);
     if (ngtcp2)
     {
-        QuicCcNgtcp2Options options;
-        options.controller = params.config.substr(std::string("ngtcp2-").size());
-        options.maxUdpPayloadBytes = params.maxDatagramSize;
-        options.idleTimeout = params.timeout;
         socketFactory = QuicCcNgtcp2FactoryName();
-        stream += QuicCcInstallNgtcp2(nodes, options, stream);
+        stream += QuicCcInstallNgtcp2(
+            nodes,
+            QuicCcNgtcp2Options::For(params.config.substr(std::string("ngtcp2-").size()),
+                                     params.maxDatagramSize,
+                                     params.timeout),
+            stream);
         QuicCcWatchFirstNgtcp2Socket(nodes.Get(0), MakeBoundCallback(&ConnectNgtcp2Sender, &state));
     }
     else if (!tcp)

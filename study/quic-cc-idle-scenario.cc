@@ -181,12 +181,11 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     };
     if (ngtcp2)
     {
-        QuicCcNgtcp2Options options;
-        options.controller = params.controller;
-        options.maxUdpPayloadBytes = params.maxDatagramSize;
-        options.idleTimeout = params.timeout;
-        options.qlogDirectory = params.qlogDirectory;
-        options.packetTraces = true;
+        QuicCcNgtcp2Options options = QuicCcNgtcp2Options::For(params.controller,
+                                                               params.maxDatagramSize,
+                                                               params.timeout,
+                                                               params.qlogDirectory);
+        options.packetTraces = true; // the observer's PacketSent and PacketLost
         stream += QuicCcInstallNgtcp2(nodes, options, stream);
     }
     else

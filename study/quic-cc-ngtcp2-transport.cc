@@ -121,6 +121,20 @@ QuicCcNgtcp2FactoryName()
     return "ns3::QuicCcNgtcp2SocketFactory";
 }
 
+QuicCcNgtcp2Options
+QuicCcNgtcp2Options::For(const std::string& controller,
+                         uint64_t maxUdpPayloadBytes,
+                         Time idleTimeout,
+                         const std::string& qlogDirectory)
+{
+    QuicCcNgtcp2Options options;
+    options.controller = controller;
+    options.maxUdpPayloadBytes = maxUdpPayloadBytes;
+    options.idleTimeout = idleTimeout;
+    options.qlogDirectory = qlogDirectory;
+    return options;
+}
+
 const std::vector<std::string>&
 QuicCcNgtcp2Controllers()
 {

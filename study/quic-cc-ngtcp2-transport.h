@@ -31,6 +31,13 @@ struct QuicCcNgtcp2Options
     std::string qlogDirectory; //!< "" = none
     /// QuicCcNgtcp2Socket::PacketTraces: PacketSent and PacketLost from ngtcp2's qlog records
     bool packetTraces{false};
+
+    /// A scenario's options: \p controller, UDP payloads of \p maxUdpPayloadBytes, \p idleTimeout
+    /// (the scenario's run length), qlog into \p qlogDirectory; the rest at their defaults.
+    static QuicCcNgtcp2Options For(const std::string& controller,
+                                   uint64_t maxUdpPayloadBytes,
+                                   Time idleTimeout,
+                                   const std::string& qlogDirectory = "");
 };
 
 /// The linked ngtcp2's version ("1.24.0"); "" when the transport is not built.
