@@ -81,12 +81,14 @@ endif()
 set(QUICCC_NGTCP2_SOURCES
     ngtcp2/model/quic-cc-ngtcp2-handshake.cc
     ngtcp2/model/quic-cc-ngtcp2-congestion-events.cc
+    ngtcp2/model/quic-cc-ngtcp2-qlog-packets.cc
     ngtcp2/model/quic-cc-ngtcp2-connection.cc
     ngtcp2/model/quic-cc-ngtcp2-socket.cc
     ngtcp2/model/quic-cc-ngtcp2-socket-factory.cc)
 set(QUICCC_NGTCP2_HEADERS
     ngtcp2/model/quic-cc-ngtcp2-handshake.h
     ngtcp2/model/quic-cc-ngtcp2-congestion-events.h
+    ngtcp2/model/quic-cc-ngtcp2-qlog-packets.h
     ngtcp2/model/quic-cc-ngtcp2-connection.h
     ngtcp2/model/quic-cc-ngtcp2-socket.h
     ngtcp2/model/quic-cc-ngtcp2-socket-factory.h)
@@ -120,3 +122,9 @@ find_package(Python3 REQUIRED COMPONENTS Interpreter)
 add_test(NAME ngtcp2-death-spiral
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ngtcp2/test/test_ngtcp2_death_spiral.py
           $<TARGET_FILE:quic-cc-death-spiral> ${CMAKE_BINARY_DIR}/ngtcp2-death-spiral-test)
+
+# The HyStart++ lab's and the idle study's ngtcp2 rows: options, real values, determinism.
+add_test(NAME ngtcp2-scenarios
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ngtcp2/test/test_ngtcp2_scenarios.py
+          $<TARGET_FILE:quic-cc-hystart-lab> $<TARGET_FILE:quic-cc-idle>
+          ${CMAKE_BINARY_DIR}/ngtcp2-scenarios-test)

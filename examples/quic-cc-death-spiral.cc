@@ -64,7 +64,7 @@ std::vector<RunConfig>
 Ngtcp2Configs(const std::string& cc)
 {
     std::vector<RunConfig> out;
-    for (const std::string name : {"cubic", "reno", "bbr"})
+    for (const std::string& name : QuicCcNgtcp2Controllers())
     {
         if (cc.empty() || cc == name)
         {
@@ -318,10 +318,7 @@ main(int argc, char* argv[])
         "cc",
         "Controller: cubic or reno (default: compare cubic-LastSent, cubic-LastActivity, reno)",
         cc);
-    cmd.AddValue("transport",
-                 "quic-cc (the models), ngtcp2 (the real ngtcp2 library's own controllers: rows "
-                 "ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr) or all (both, same runs)",
-                 transport);
+    cmd.AddValue("transport", QuicCcTransportHelp(), transport);
     cmd.AddValue("idle-restart",
                  "CUBIC IdleRestart: LastSent, LastActivity, LastSentClamped, Off, AckGap, "
                  "AppLimitedTime, EpochReset or all",
@@ -408,27 +405,22 @@ main(int argc, char* argv[])
     std::vector<RunConfig> configs;
     try
     {
-        QuicCcParseChoice("transport", transport, {"quic-cc", "ngtcp2", "all"});
-        QuicCcRequire(transport == "quic-cc" || !QuicCcNgtcp2Version().empty(),
-                      "transport",
-                      transport,
-                      "needs the ngtcp2 transport, which this build lacks (configure with "
-                      "-DNGTCP2_ARCHIVE=<ngtcp2 release archive> or install libngtcp2 >= 1.0)");
+        const QuicCcTransportChoice transports = QuicCcParseTransport(transport);
         if (!cc.empty())
         {
-            if (transport == "ngtcp2")
-            {
-                QuicCcParseChoice("cc", cc, {"cubic", "reno", "bbr"});
-            }
-            else
+            if (transports.quicCc)
             {
                 QuicCcParseChoice("cc", cc, {"cubic", "reno"});
             }
+            else
+            {
+                QuicCcParseChoice("cc", cc, QuicCcNgtcp2Controllers());
+            }
         }
-        QuicCcRequire(!(transport == "ngtcp2" && !idleRestart.empty()),
-                      "idle-restart",
-                      idleRestart,
-                      "has no effect with --transport=ngtcp2 (ngtcp2 has its own CUBIC)");
+        transports.RequireQuicCcFor("idle-restart",
+                                    idleRestart,
+                                    !idleRestart.empty(),
+                                    "ngtcp2 has its own CUBIC");
         if (!idleRestart.empty())
         {
             QuicCcParseChoice("idle-restart",
@@ -525,11 +517,11 @@ main(int argc, char* argv[])
         {
             QuicCcCheckOutputDirectory("qlog", qlog);
         }
-        if (transport != "ngtcp2")
+        if (transports.quicCc)
         {
             configs = SelectConfigs(cc, idleRestart);
         }
-        if (transport != "quic-cc")
+        if (transports.ngtcp2)
         {
             const std::vector<RunConfig> ng = Ngtcp2Configs(cc);
             configs.insert(configs.end(), ng.begin(), ng.end());

@@ -259,12 +259,11 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     stream += path.internet.AssignStreams(nodes, stream);
     if (ngtcp2)
     {
-        QuicCcNgtcp2Options options;
-        options.controller = params.controller;
-        options.maxUdpPayloadBytes = params.maxDatagramSize;
+        QuicCcNgtcp2Options options = QuicCcNgtcp2Options::For(params.controller,
+                                                               params.maxDatagramSize,
+                                                               params.timeout,
+                                                               params.qlogDirectory);
         options.maxAckDelay = params.maxAckDelay;
-        options.idleTimeout = params.timeout;
-        options.qlogDirectory = params.qlogDirectory;
         stream += QuicCcInstallNgtcp2(nodes, options, stream);
         QuicCcWatchFirstNgtcp2Socket(nodes.Get(0), MakeBoundCallback(&ConnectNgtcp2Sender, &state));
     }

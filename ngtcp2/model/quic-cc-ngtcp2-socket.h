@@ -112,6 +112,7 @@ class QuicCcNgtcp2Socket : public Socket
     uint32_t m_serverFlightBytes{2500};
     uint32_t m_clientFinishedBytes{60};
     std::string m_qlogDirectory;
+    bool m_packetTraces{false};
 
     Ptr<Node> m_node;
     Role m_role{ROLE_NONE};
@@ -137,6 +138,19 @@ class QuicCcNgtcp2Socket : public Socket
     std::ofstream m_qlog;
     std::string m_qlogPath;
 
+    /// A 1-RTT packet ngtcp2 sent (PacketTraces): its size and time, until acknowledged or lost.
+    struct SentPacket
+    {
+        uint64_t bytes;
+        Time sent;
+    };
+
+    /// PacketTraces: one record of ngtcp2's qlog (QuicCcNgtcp2QlogPacket).
+    void OnQlogRecord(const uint8_t* data, size_t length);
+    std::map<uint64_t, SentPacket> m_sentPackets; //!< by packet number (not yet declared lost)
+    std::vector<uint64_t> m_sentPending;          //!< sent in this call: traced after BytesInFlight
+    std::vector<uint64_t> m_lostPending;          //!< lost in this call
+
     // Traces
     TracedValue<uint32_t> m_cwnd32Trace{0};
     TracedValue<uint32_t> m_ssthresh32Trace{UINT32_MAX};
@@ -148,6 +162,8 @@ class QuicCcNgtcp2Socket : public Socket
     TracedCallback<QuicCongestionState, QuicCongestionState> m_stateTrace;
     TracedCallback<Time> m_recoveryStartTrace;
     TracedCallback<uint64_t, uint64_t> m_datagramReceivedTrace;
+    TracedCallback<uint64_t, uint64_t> m_packetSentTrace;       //!< PacketTraces
+    TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace; //!< PacketTraces
     uint64_t m_datagramsReceived{0};
     QuicCcNgtcp2Connection::Info m_lastInfo;
 };
