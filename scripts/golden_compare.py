@@ -21,6 +21,7 @@ equal, on every ns-3 version.
 Regenerating the baselines (only when a change of behaviour is intended and explained):
     build/examples/quic-cc-death-spiral --runs=100 --idle-restart=all --csv=test/golden/death-spiral-all.csv
     build/examples/quic-cc-hystart-lab --loss=0 --csv=test/golden/hystart-lab-0pct.csv
+    build/examples/quic-cc-death-spiral --runs=100 --transport=ngtcp2 --csv=test/golden/death-spiral-ngtcp2.csv
 """
 import argparse
 import csv
