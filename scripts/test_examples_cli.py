@@ -101,7 +101,7 @@ BAD = [
     (HL, ["--buffer=0"], "--buffer=0: must be a BDP multiple > 0 (0.5) or packets with a 'p' suffix (1000p)"),
     (HL, ["--buffer=0p"], "--buffer=0p: packets must be a whole number >= 1 before the 'p' (1000p)"),
     (HL, ["--configs=cubic,foo"],
-     "--configs=foo: must be tcp-cubic, reno, reno-hystart, cubic, cubic-hystart or all"),
+     "--configs=foo: must be tcp-cubic, reno, reno-hystart, cubic, cubic-hystart, ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr or all"),
     (HL, ["--mss=100"], "--mss=100: must be a whole number in 1200..1472"),
     (HL, ["--ackPolicy=Rfc9000", "--ackBatchWindow=1ms"],
      "--ackBatchWindow=1ms: has no effect with --ackPolicy=Rfc9000 (only ReceiveBatch uses it)"),
