@@ -181,6 +181,19 @@ class ResultsAreTheGoldenRuns(unittest.TestCase):
             nearest_rank = sorted(done)[math.ceil(len(done) / 2) - 1]
             self.assertEqual(f"{nearest_rank:.2f}", median, config)
 
+    def test_readme_true_idle_rows_are_the_chapters(self):
+        """README's true-idle rows are the manual's measured both-regimes table (clean path)."""
+        readme_rows = markdown_table((ROOT / "README.md").read_text(), "idle rule")
+        self.assertEqual(len(readme_rows), 4)
+        rst = (ROOT / "doc" / "quic-cc.rst").read_text()
+        chapter = {row[0]: row for row in rst_simple_table(rst, "cubic-LastSent")}
+        for row in readme_rows:
+            config = row[0].split(" ")[0]
+            self.assertIn(config, chapter, f"README row {config}: not in the manual's table")
+            # burst, loss in RTT 1, peak / pre (clean path), false-idle fail share
+            mine = chapter[config]
+            self.assertEqual(row[1:], [mine[1], mine[2], mine[4], mine[9]], config)
+
     def test_rst_default_comparison_is_the_golden_batch(self):
         rows = rst_list_table(RST.read_text(), "Death spiral, default path")
         self.assertEqual([r[0] for r in rows],
