@@ -15,7 +15,9 @@
  * first 1 ms and 0.1 x smoothed_rtt, longest back-to-back train); packets lost of those sent in
  * the first RTT; the peak cwnd in the first 3 RTTs over the cwnd before the pause; the chunk's or
  * response's completion time. --falseIdleRuns adds the death-spiral fail share (false idle,
- * QuicCcRunDeathSpiral with its defaults) of the same configuration.
+ * QuicCcRunDeathSpiral with its defaults) of the same configuration. --flowControl=on|off puts
+ * receiver flow control (RFC 9000 Section 4, QuicCcSocket::FlowControl) on or off for every run,
+ * false-idle runs included (default: the attribute's default, off).
  *
  *   ./quic-cc-idle                                     # headline rows, 100 runs each
  *   ./quic-cc-idle --configs=cubic-Off,cubic-LastActivity --runs=1 --pauseCsv=p.csv
@@ -367,7 +369,9 @@ Share(uint32_t k, uint32_t n)
 
 /// The slow-reader table: no pauses; the transfer's completion and the receiver's backlog.
 void
-PrintBacklogTable(const std::vector<Row>& rows, const std::vector<RunConfig>& configs)
+PrintBacklogTable(const std::vector<Row>& rows,
+                  const std::vector<RunConfig>& configs,
+                  bool flowControl)
 {
     std::cout << "quic-cc-idle, workload slow-reader; median [p10, p90] over the runs\n\n"
               << std::left << std::setw(30) << "config" << std::right << std::setw(6) << "runs"
@@ -401,8 +405,10 @@ PrintBacklogTable(const std::vector<Row>& rows, const std::vector<RunConfig>& co
                   << n << std::setw(7) << done << std::setw(24) << Spread(completion, 0)
                   << std::setw(26) << Spread(backlog, 0) << "\n";
     }
-    std::cout << "\nbacklog = most bytes received but not yet read by the application (no "
-                 "receiver flow control: nothing bounds it).\n";
+    std::cout << "\nbacklog = most bytes received but not yet read by the application ("
+              << (flowControl ? "flow control on: at most the stream window, InitialMaxStreamData"
+                              : "no receiver flow control: nothing bounds it")
+              << ").\n";
 }
 
 void
@@ -534,6 +540,7 @@ main(int argc, char* argv[])
     std::string minPause = "100ms";
     std::string timeout;
     std::string falseIdleRuns = "0";
+    std::string flowControl;
 
     QuicCcCommandLine cmd(__FILE__);
     cmd.AddValue("workload", "chunked, request-response, rate-limited or onoff", workload);
@@ -580,6 +587,10 @@ main(int argc, char* argv[])
     cmd.AddValue("falseIdleRuns",
                  "Also run this many death-spiral runs (false idle) per configuration",
                  falseIdleRuns);
+    cmd.AddValue("flowControl",
+                 "Receiver flow control (RFC 9000 Section 4, QuicCcSocket::FlowControl) in every "
+                 "run: on or off (default: the attribute's default)",
+                 flowControl);
     cmd.Parse(argc, argv);
 
     QuicCcIdleParams base;
@@ -649,10 +660,18 @@ main(int argc, char* argv[])
         base.pauses = QuicCcParseUnsigned("pauses", pauses, 1, 100000);
         // One write per chunk, request, response or bulk: each must fit the send buffer (the
         // SndBufSize default, after any --ns3::QuicCcSocket::SndBufSize=...).
-        TypeId::AttributeInformation sndBuf;
-        NS_ABORT_UNLESS(
-            TypeId::LookupByName("ns3::QuicCcSocket").LookupAttributeByName("SndBufSize", &sndBuf));
-        const uint64_t sendBuffer = DynamicCast<const UintegerValue>(sndBuf.initialValue)->Get();
+        const auto socketDefault = [](const std::string& name) {
+            TypeId::AttributeInformation info;
+            NS_ABORT_UNLESS(
+                TypeId::LookupByName("ns3::QuicCcSocket").LookupAttributeByName(name, &info));
+            return info.initialValue;
+        };
+        const uint64_t sendBuffer =
+            DynamicCast<const UintegerValue>(socketDefault("SndBufSize"))->Get();
+        base.flowControl =
+            flowControl.empty()
+                ? DynamicCast<const BooleanValue>(socketDefault("FlowControl"))->Get()
+                : QuicCcParseChoice("flowControl", flowControl, {"on", "off"}) == "on";
         const std::string tooBig = "must be at most the socket's send buffer (SndBufSize), " +
                                    std::to_string(sendBuffer) + " bytes";
         base.chunkBytes = QuicCcParseBytes("chunk", chunk);
@@ -775,6 +794,8 @@ main(int argc, char* argv[])
                 // default, set for every task (a worker runs several).
                 Config::SetDefault("ns3::QuicCongestionController::RestartWindow",
                                    BooleanValue(c.restartWindow));
+                Config::SetDefault("ns3::QuicCcSocket::FlowControl",
+                                   BooleanValue(base.flowControl));
                 QuicCcDeathSpiralParams p;
                 p.controller = c.controller;
                 p.idleRestart = c.idleRestart;
@@ -824,7 +845,7 @@ main(int argc, char* argv[])
     }
     if (base.workload == "slow-reader")
     {
-        PrintBacklogTable(rows, configs);
+        PrintBacklogTable(rows, configs, base.flowControl);
         return 0;
     }
     PrintTable(rows, configs, base.workload, dsRuns);
