@@ -19,6 +19,9 @@
  *
  *   controller-bench [Google Benchmark flags] [--markdown=FILE]
  */
+#include "quic-cc-command-line.h"
+#include "quic-cc-output-file.h"
+
 #include "ns3/boolean.h"
 #include "ns3/quic-congestion-controller.h"
 #include "ns3/quic-cubic.h"
@@ -32,8 +35,6 @@
 #include <algorithm>
 #include <benchmark/benchmark.h>
 #include <cstdint>
-#include <cstring>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -504,32 +505,30 @@ main(int argc, char** argv)
             ->Arg(1000)
             ->Arg(100000);
     }
-    benchmark::Initialize(&argc, argv);
+    benchmark::Initialize(&argc, argv); // takes Google Benchmark's options (--benchmark_*)
     std::string markdown;
-    for (int i = 1; i < argc; ++i)
+    QuicCcCommandLine cmd(__FILE__);
+    cmd.AddValue("markdown", "also write the results as Markdown to this file", markdown);
+    cmd.Parse(argc, argv);
+    try
     {
-        if (std::strncmp(argv[i], "--markdown=", 11) == 0)
+        if (!markdown.empty())
         {
-            markdown = argv[i] + 11;
+            QuicCcCheckOutputFile("markdown", markdown);
         }
-        else
-        {
-            std::cerr << "controller-bench: unknown argument '" << argv[i] << "'\n";
-            return 1;
-        }
+    }
+    catch (const QuicCcUsageError& e)
+    {
+        cmd.Exit(e);
     }
     CollectingReporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
     benchmark::Shutdown();
     if (!markdown.empty())
     {
-        std::ofstream out(markdown);
-        if (!out)
-        {
-            std::cerr << "controller-bench: cannot write " << markdown << "\n";
-            return 1;
-        }
-        out << reporter.Markdown();
+        QuicCcOutputFile out(cmd.GetProgramName(), markdown);
+        out.Write(reporter.Markdown());
+        out.Commit();
     }
     return 0;
 }

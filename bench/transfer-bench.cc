@@ -32,11 +32,9 @@
 #include "transfer-bench-report.h"
 #include "transfer-bench-scenario.h"
 
-#include "ns3/command-line.h"
-
 #include <algorithm>
-#include <cstdlib>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -44,87 +42,120 @@
 using namespace ns3;
 using namespace transferbench;
 
-namespace
-{
-
-std::vector<std::string>
-Split(const std::string& s, char sep)
-{
-    std::vector<std::string> out;
-    std::stringstream ss(s);
-    std::string item;
-    while (std::getline(ss, item, sep))
-    {
-        if (!item.empty())
-        {
-            out.push_back(item);
-        }
-    }
-    return out;
-}
-
-/// A bad command-line value: one line on stderr naming it; the exit status is 2.
-int
-BadOption(const std::string& option, const std::string& value, const std::string& reason)
-{
-    std::cerr << "transfer-bench: --" << option << "=" << value << ": " << reason << std::endl;
-    return 2;
-}
-
-} // namespace
-
 int
 main(int argc, char* argv[])
 {
-    bool child = false;
-    Spec spec;
-    uint32_t reps = 7;
-    uint32_t scaleReps = 3;
-    uint32_t sizeReps = 1;
+    // Every option as text, converted by the shared QuicCcParse* functions: a bad value is one
+    // line and exit status 2 (QuicCcCommandLine).
+    std::string child = "false";
+    std::string reps = "7";
+    std::string scaleReps = "3";
+    std::string sizeReps = "1";
     std::string parts = "compare,conns,sizes";
     std::string markdown;
-    bool callgrind = false;
+    std::string callgrind = "false";
     std::string connCounts = "1,10,100,1000";
-    uint64_t connBytes = 1'000'000;
-    uint64_t connBytes1000 = 100'000;
-
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("reps", "repetitions of each quic-cc/TCP comparison run (median reported)", reps);
-    cmd.AddValue("scaleReps", "repetitions of each connection-count run", scaleReps);
-    cmd.AddValue("sizeReps",
-                 "repetitions of each transfer-size run (the 1 GB run is long)",
-                 sizeReps);
-    cmd.AddValue("parts", "comma-separated: compare, conns, sizes", parts);
-    cmd.AddValue("connCounts",
-                 "comma-separated connection counts of the dumbbell scaling",
-                 connCounts);
-    cmd.AddValue("connBytes",
-                 "bytes per connection in the dumbbell scaling (< 1000 connections)",
-                 connBytes);
-    cmd.AddValue("connBytes1000", "bytes per connection with >= 1000 connections", connBytes1000);
-    cmd.AddValue("callgrind",
-                 "also profile each comparison cell once under valgrind's callgrind",
-                 callgrind);
+    std::string connBytes = "1000000";
+    std::string connBytes1000 = "100000";
     std::string splitProfile;
-    cmd.AddValue("splitProfile",
-                 "print the own-code / ns-3 floor split of this callgrind output file (transport: "
-                 "--proto) and exit",
-                 splitProfile);
-    cmd.AddValue("markdown", "also write the tables as Markdown to this file", markdown);
-    cmd.AddValue("child", "internal: run one measurement and print RESULT", child);
-    cmd.AddValue("proto",
-                 "internal (--child): quic-reno, quic-cubic, tcp-reno, tcp-cubic, udp-silent "
-                 "(dumbbell only), idle",
-                 spec.proto);
-    cmd.AddValue("bytes", "internal (--child): bytes per connection", spec.bytes);
-    cmd.AddValue("conns", "internal (--child): connections", spec.conns);
-    cmd.AddValue("dumbbell", "internal (--child): dumbbell topology", spec.dumbbell);
-    cmd.AddValue("loss", "internal (--child): 30 % loss for the first 2 s", spec.loss);
-    cmd.AddValue("fullOnly",
-                 "internal (--child): quic-cc sends only full data packets (PacketSizing FullOnly)",
-                 spec.fullOnly);
+    Spec spec;
+    std::string bytes = std::to_string(spec.bytes);
+    std::string conns = std::to_string(spec.conns);
+    std::string dumbbell = "false";
+    std::string loss = "false";
+    std::string fullOnly = "false";
+
+    QuicCcCommandLine cmd(__FILE__);
+    cmd.AddValues(
+        {{"reps", "repetitions of each quic-cc/TCP comparison run (median reported)", &reps},
+         {"scaleReps", "repetitions of each connection-count run", &scaleReps},
+         {"sizeReps", "repetitions of each transfer-size run (the 1 GB run is long)", &sizeReps},
+         {"parts", "comma-separated: compare, conns, sizes", &parts},
+         {"connCounts", "comma-separated connection counts of the dumbbell scaling", &connCounts},
+         {"connBytes",
+          "bytes per connection in the dumbbell scaling (< 1000 connections)",
+          &connBytes},
+         {"connBytes1000", "bytes per connection with >= 1000 connections", &connBytes1000},
+         {"splitProfile",
+          "print the own-code / ns-3 floor split of this callgrind output file (transport: "
+          "--proto) and exit",
+          &splitProfile},
+         {"markdown", "also write the tables as Markdown to this file", &markdown},
+         {"proto",
+          "internal (--child): quic-reno, quic-cubic, tcp-reno, tcp-cubic, udp-silent "
+          "(dumbbell only), idle",
+          &spec.proto},
+         {"bytes", "internal (--child): bytes per connection", &bytes},
+         {"conns", "internal (--child): connections", &conns}});
+    cmd.AddFlag("callgrind",
+                "also profile each comparison cell once under valgrind's callgrind",
+                callgrind);
+    cmd.AddFlag("child", "internal: run one measurement and print RESULT", child);
+    cmd.AddFlag("dumbbell", "internal (--child): dumbbell topology", dumbbell);
+    cmd.AddFlag("loss", "internal (--child): 30 % loss for the first 2 s", loss);
+    cmd.AddFlag("fullOnly",
+                "internal (--child): quic-cc sends only full data packets (PacketSizing FullOnly)",
+                fullOnly);
     cmd.Parse(argc, argv);
 
+    bool isChild = false;
+    bool withCallgrind = false;
+    uint32_t repsN = 0;
+    uint32_t scaleRepsN = 0;
+    uint32_t sizeRepsN = 0;
+    uint64_t connBytesN = 0;
+    uint64_t connBytes1000N = 0;
+    std::vector<std::string> partList;
+    std::vector<uint32_t> counts; // ascending: the scaling rows compare each with the first
+    try
+    {
+        isChild = QuicCcParseBool("child", child);
+        spec.bytes = QuicCcParseBytes("bytes", bytes);
+        spec.conns = QuicCcParseUnsigned("conns", conns, 1, 1000000);
+        spec.dumbbell = QuicCcParseBool("dumbbell", dumbbell);
+        spec.loss = QuicCcParseBool("loss", loss);
+        spec.fullOnly = QuicCcParseBool("fullOnly", fullOnly);
+        withCallgrind = QuicCcParseBool("callgrind", callgrind);
+        repsN = QuicCcParseUnsigned("reps", reps, 1, 1000000);
+        scaleRepsN = QuicCcParseUnsigned("scaleReps", scaleReps, 1, 1000000);
+        sizeRepsN = QuicCcParseUnsigned("sizeReps", sizeReps, 1, 1000000);
+        connBytesN = QuicCcParseBytes("connBytes", connBytes);
+        connBytes1000N = QuicCcParseBytes("connBytes1000", connBytes1000);
+        for (const std::string& p : QuicCcSplitList("parts", parts))
+        {
+            partList.push_back(QuicCcParseChoice("parts", p, {"compare", "conns", "sizes"}));
+        }
+        for (const std::string& c : QuicCcSplitList("connCounts", connCounts))
+        {
+            counts.push_back(QuicCcParseUnsigned("connCounts", c, 1, 1000000));
+            QuicCcRequire(counts.size() == 1 || counts.back() > counts[counts.size() - 2],
+                          "connCounts",
+                          connCounts,
+                          "counts must be ascending");
+        }
+        if (isChild)
+        {
+            std::string option;
+            const std::string why = Unsupported(spec, option);
+            const std::map<std::string, std::string> given{{"proto", spec.proto},
+                                                           {"bytes", bytes},
+                                                           {"conns", conns},
+                                                           {"dumbbell", dumbbell},
+                                                           {"loss", loss},
+                                                           {"fullOnly", fullOnly}};
+            const auto value = given.find(option);
+            QuicCcRequire(why.empty(), option, value == given.end() ? "" : value->second, why);
+        }
+        // The output path is checked before the long runs (written atomically at the end).
+        if (!markdown.empty())
+        {
+            QuicCcCheckOutputFile("markdown", markdown);
+        }
+    }
+    catch (const QuicCcUsageError& e)
+    {
+        cmd.Exit(e);
+    }
     if (!splitProfile.empty())
     {
         const Profile p = TransportOwnShare(splitProfile, IsTcp(spec.proto));
@@ -133,76 +164,14 @@ main(int argc, char* argv[])
                   << p.total - p.own << "\n";
         return 0;
     }
-    if (child)
+    if (isChild)
     {
-        std::string option;
-        const std::string why = Unsupported(spec, option);
-        if (!why.empty())
-        {
-            const std::string value = option == "proto"      ? spec.proto
-                                      : option == "conns"    ? std::to_string(spec.conns)
-                                      : option == "loss"     ? std::to_string(spec.loss)
-                                      : option == "fullOnly" ? std::to_string(spec.fullOnly)
-                                                             : std::to_string(spec.bytes);
-            return BadOption(option, value, why);
-        }
         return ChildMain(spec);
     }
-    for (const auto& [option, value] :
-         {std::pair{"reps", reps}, {"scaleReps", scaleReps}, {"sizeReps", sizeReps}})
-    {
-        if (value == 0)
-        {
-            return BadOption(option, "0", "repetitions must be >= 1");
-        }
-    }
     SetSelfPath();
-
-    const std::vector<std::string> partList = Split(parts, ',');
     auto want = [&](const std::string& p) {
         return std::find(partList.begin(), partList.end(), p) != partList.end();
     };
-    for (const auto& p : partList)
-    {
-        if (p != "compare" && p != "conns" && p != "sizes")
-        {
-            return BadOption("parts", parts, "unknown part '" + p + "' (compare, conns, sizes)");
-        }
-    }
-    // Connection counts, ascending (the scaling rows compare each with the first).
-    std::vector<uint32_t> counts;
-    for (const auto& c : Split(connCounts, ','))
-    {
-        char* end = nullptr;
-        const unsigned long v = std::strtoul(c.c_str(), &end, 10);
-        if (*end != '\0' || v == 0 || v > 1'000'000 || (!counts.empty() && v <= counts.back()))
-        {
-            return BadOption("connCounts",
-                             connCounts,
-                             "counts must be ascending integers in 1..1000000");
-        }
-        counts.push_back(static_cast<uint32_t>(v));
-    }
-    if (counts.empty())
-    {
-        return BadOption("connCounts", connCounts, "no connection count");
-    }
-    if (connBytes == 0 || connBytes1000 == 0)
-    {
-        return BadOption(connBytes == 0 ? "connBytes" : "connBytes1000", "0", "must be >= 1");
-    }
-    // The output path is checked before the long runs (written atomically at the end).
-    if (!markdown.empty())
-    {
-        try
-        {
-            QuicCcCheckOutputFile("markdown", markdown);
-        }
-        catch (const QuicCcUsageError& e)
-        {
-            return BadOption(e.option, e.value, e.reason);
-        }
-    }
 
     // Idle child: ns-3 and quic-cc loaded, nothing simulated. Its peak RSS is subtracted.
     Spec idle;
@@ -216,12 +185,12 @@ main(int argc, char* argv[])
     std::ostringstream md;
     WriteMethod(md, baselineKb);
     const double maxRssRatio =
-        want("compare") ? WriteComparison(md, reps, callgrind, baselineKb) : -1;
+        want("compare") ? WriteComparison(md, repsN, withCallgrind, baselineKb) : -1;
     if (want("conns"))
     {
-        WriteConnections(md, counts, scaleReps, connBytes, connBytes1000, baselineKb);
+        WriteConnections(md, counts, scaleRepsN, connBytesN, connBytes1000N, baselineKb);
     }
-    const double gbRssMb = want("sizes") ? WriteSizes(md, sizeReps, baselineKb) : -1;
+    const double gbRssMb = want("sizes") ? WriteSizes(md, sizeRepsN, baselineKb) : -1;
     WriteMemoryTarget(md, maxRssRatio, gbRssMb);
     std::cout << md.str();
     if (!markdown.empty())

@@ -81,12 +81,14 @@ endif()
 set(QUICCC_NGTCP2_SOURCES
     ngtcp2/model/quic-cc-ngtcp2-handshake.cc
     ngtcp2/model/quic-cc-ngtcp2-congestion-events.cc
+    ngtcp2/model/quic-cc-ngtcp2-qlog-packets.cc
     ngtcp2/model/quic-cc-ngtcp2-connection.cc
     ngtcp2/model/quic-cc-ngtcp2-socket.cc
     ngtcp2/model/quic-cc-ngtcp2-socket-factory.cc)
 set(QUICCC_NGTCP2_HEADERS
     ngtcp2/model/quic-cc-ngtcp2-handshake.h
     ngtcp2/model/quic-cc-ngtcp2-congestion-events.h
+    ngtcp2/model/quic-cc-ngtcp2-qlog-packets.h
     ngtcp2/model/quic-cc-ngtcp2-connection.h
     ngtcp2/model/quic-cc-ngtcp2-socket.h
     ngtcp2/model/quic-cc-ngtcp2-socket-factory.h)
@@ -112,22 +114,17 @@ add_executable(quic-cc-ngtcp2-test-runner test/test-runner-main.cc test/quic-cc-
                ${QUICCC_NGTCP2_TEST_SOURCES})
 target_include_directories(quic-cc-ngtcp2-test-runner PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test)
 target_link_libraries(quic-cc-ngtcp2-test-runner PRIVATE quic-cc-study)
-set(QUICCC_NGTCP2_SUITES)
-foreach(source ${QUICCC_NGTCP2_TEST_SOURCES})
-  file(STRINGS ${source} lines REGEX "TestSuite\\(\"[^\"]+\"")
-  foreach(line ${lines})
-    string(REGEX REPLACE ".*TestSuite\\(\"([^\"]+)\".*" "\\1" suite "${line}")
-    list(APPEND QUICCC_NGTCP2_SUITES ${suite})
-  endforeach()
-endforeach()
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${QUICCC_NGTCP2_TEST_SOURCES})
-foreach(suite ${QUICCC_NGTCP2_SUITES})
-  add_test(NAME ns3-suite-${suite}
-    COMMAND quic-cc-ngtcp2-test-runner --test-name=${suite} --fullness=EXTENSIVE --verbose)
-endforeach()
+quic_cc_add_suite_tests(RUNNER quic-cc-ngtcp2-test-runner SOURCES ${QUICCC_NGTCP2_TEST_SOURCES}
+                        REGISTERED_TEST ns3-ngtcp2-suites-registered)
 
 # The death-spiral example's --transport=ngtcp2 rows: options, rows, version, determinism, qlog.
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 add_test(NAME ngtcp2-death-spiral
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ngtcp2/test/test_ngtcp2_death_spiral.py
           $<TARGET_FILE:quic-cc-death-spiral> ${CMAKE_BINARY_DIR}/ngtcp2-death-spiral-test)
+
+# The HyStart++ lab's and the idle study's ngtcp2 rows: options, real values, determinism.
+add_test(NAME ngtcp2-scenarios
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ngtcp2/test/test_ngtcp2_scenarios.py
+          $<TARGET_FILE:quic-cc-hystart-lab> $<TARGET_FILE:quic-cc-idle>
+          ${CMAKE_BINARY_DIR}/ngtcp2-scenarios-test)

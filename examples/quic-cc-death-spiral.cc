@@ -64,7 +64,7 @@ std::vector<RunConfig>
 Ngtcp2Configs(const std::string& cc)
 {
     std::vector<RunConfig> out;
-    for (const std::string name : {"cubic", "reno", "bbr"})
+    for (const std::string& name : QuicCcNgtcp2Controllers())
     {
         if (cc.empty() || cc == name)
         {
@@ -222,9 +222,10 @@ PrintTable(const std::vector<Row>& rows,
               << std::setw(12) << atLate << std::setw(13) << "transitions" << std::setw(11)
               << "cycle ms"
               << "\n";
+    const std::vector<std::vector<const Row*>> byConfig = QuicCcRowsByConfig(rows, configs.size());
     for (size_t c = 0; c < configs.size(); ++c)
     {
-        uint32_t n = 0;
+        const uint32_t n = byConfig[c].size();
         uint32_t done = 0;
         uint32_t pinned = 0;
         std::vector<double> times;
@@ -232,38 +233,32 @@ PrintTable(const std::vector<Row>& rows,
         std::vector<double> cwndLate;
         std::vector<double> transitions;
         std::vector<double> periods;
-        for (const Row& row : rows)
+        for (const Row* row : byConfig[c])
         {
-            if (row.config != c)
-            {
-                continue;
-            }
-            ++n;
-            if (row.r.completed)
+            const QuicCcDeathSpiralResult& r = row->r;
+            if (r.completed)
             {
                 ++done;
-                times.push_back(row.r.completionSeconds);
+                times.push_back(r.completionSeconds);
                 continue;
             }
             // A failing run lasts until the timeout, after both samples (checked up front).
-            pinned += (row.r.cwndAtLate == floor && row.r.maxCwndAfterLate == floor) ? 1 : 0;
-            cwndLossEnd.push_back(row.r.cwndAtLossEnd);
-            cwndLate.push_back(row.r.cwndAtLate);
-            transitions.push_back(row.r.transitions);
-            if (row.r.transitions >= 2)
+            pinned += (r.cwndAtLate == floor && r.maxCwndAfterLate == floor) ? 1 : 0;
+            cwndLossEnd.push_back(r.cwndAtLossEnd);
+            cwndLate.push_back(r.cwndAtLate);
+            transitions.push_back(r.transitions);
+            if (r.transitions >= 2)
             {
-                periods.push_back(row.r.meanCyclePeriod * 1e3);
+                periods.push_back(r.meanCyclePeriod * 1e3);
             }
         }
-        const auto [lo, hi] = QuicCcWilsonInterval(n - done, n);
-        std::ostringstream ci;
-        ci << "[" << QuicCcFormat(100 * lo, 1) << ", " << QuicCcFormat(100 * hi, 1) << "]";
         std::ostringstream completed;
         completed << done << "/" << n;
         std::cout << std::left << std::setw(22) << configs[c].name << std::right << std::setw(6)
                   << n << std::setw(11) << completed.str() << std::setw(9)
-                  << QuicCcFormat(100.0 * (n - done) / n, 1) << std::setw(17) << ci.str()
-                  << std::setw(10) << QuicCcFormat(QuicCcQuantile(times, 0.5)) << std::setw(8)
+                  << QuicCcFormat(100.0 * (n - done) / n, 1) << std::setw(17)
+                  << QuicCcFormatWilson(n - done, n) << std::setw(10)
+                  << QuicCcFormat(QuicCcQuantile(times, 0.5)) << std::setw(8)
                   << QuicCcFormat(QuicCcQuantile(times, 0.9)) << " | " << std::setw(14) << ""
                   << std::setw(7) << (n - done ? std::to_string(pinned) : "-") << std::setw(12)
                   << QuicCcFormat(QuicCcQuantile(cwndLossEnd, 0.5), 0) << std::setw(12)
@@ -323,10 +318,7 @@ main(int argc, char* argv[])
         "cc",
         "Controller: cubic or reno (default: compare cubic-LastSent, cubic-LastActivity, reno)",
         cc);
-    cmd.AddValue("transport",
-                 "quic-cc (the models), ngtcp2 (the real ngtcp2 library's own controllers: rows "
-                 "ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr) or all (both, same runs)",
-                 transport);
+    cmd.AddValue("transport", QuicCcTransportHelp(), transport);
     cmd.AddValue("idle-restart",
                  "CUBIC IdleRestart: LastSent, LastActivity, LastSentClamped, Off, AckGap, "
                  "AppLimitedTime, EpochReset or all",
@@ -389,14 +381,15 @@ main(int argc, char* argv[])
                  "Host model: max uniform delay before each ACK is processed",
                  ackDelayJitter);
     // Attributes the scenario sets from options: as attribute defaults they would be overridden.
-    cmd.AttributesSetBy({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"},
+    // These take the option's value as written (the constraints are checked with it).
+    cmd.AttributesSetTo({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"},
                          {"ns3::QuicCcSocket::AckPolicy", "ackPolicy"},
                          {"ns3::QuicCcSocket::AckBatchWindow", "ackBatchWindow"},
                          {"ns3::QuicCcSocket::AckElicitingThreshold", "ackThreshold"},
                          {"ns3::QuicCcSocket::MaxAckDelay", "maxAckDelay"},
                          {"ns3::QuicCcSocket::MaxAckRanges", "maxAckRanges"},
-                         {"ns3::QuicCcSocket::ProbeContent", "probeContent"},
-                         {"ns3::QuicCcSocket::IdleTimeout", "timeout"},
+                         {"ns3::QuicCcSocket::IdleTimeout", "timeout"}});
+    cmd.AttributesSetBy({{"ns3::QuicCcSocket::ProbeContent", "probeContent"},
                          {"ns3::QuicCcSocket::Pacing", "pacing"},
                          {"ns3::QuicCcSocket::PersistentCongestion", "persistentCongestion"},
                          {"ns3::QuicCcSocket::PacketSizing", "packetSizing"},
@@ -412,27 +405,22 @@ main(int argc, char* argv[])
     std::vector<RunConfig> configs;
     try
     {
-        QuicCcParseChoice("transport", transport, {"quic-cc", "ngtcp2", "all"});
-        QuicCcRequire(transport == "quic-cc" || !QuicCcNgtcp2Version().empty(),
-                      "transport",
-                      transport,
-                      "needs the ngtcp2 transport, which this build lacks (configure with "
-                      "-DNGTCP2_ARCHIVE=<ngtcp2 release archive> or install libngtcp2 >= 1.0)");
+        const QuicCcTransportChoice transports = QuicCcParseTransport(transport);
         if (!cc.empty())
         {
-            if (transport == "ngtcp2")
-            {
-                QuicCcParseChoice("cc", cc, {"cubic", "reno", "bbr"});
-            }
-            else
+            if (transports.quicCc)
             {
                 QuicCcParseChoice("cc", cc, {"cubic", "reno"});
             }
+            else
+            {
+                QuicCcParseChoice("cc", cc, QuicCcNgtcp2Controllers());
+            }
         }
-        QuicCcRequire(!(transport == "ngtcp2" && !idleRestart.empty()),
-                      "idle-restart",
-                      idleRestart,
-                      "has no effect with --transport=ngtcp2 (ngtcp2 has its own CUBIC)");
+        transports.RequireQuicCcFor("idle-restart",
+                                    idleRestart,
+                                    !idleRestart.empty(),
+                                    "ngtcp2 has its own CUBIC");
         if (!idleRestart.empty())
         {
             QuicCcParseChoice("idle-restart",
@@ -529,11 +517,11 @@ main(int argc, char* argv[])
         {
             QuicCcCheckOutputDirectory("qlog", qlog);
         }
-        if (transport != "ngtcp2")
+        if (transports.quicCc)
         {
             configs = SelectConfigs(cc, idleRestart);
         }
-        if (transport != "quic-cc")
+        if (transports.ngtcp2)
         {
             const std::vector<RunConfig> ng = Ngtcp2Configs(cc);
             configs.insert(configs.end(), ng.begin(), ng.end());

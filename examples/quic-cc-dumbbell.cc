@@ -20,13 +20,17 @@
  *   ./quic-cc-dumbbell --flows=quic:cubic:1 --queueDisc=ns3::FqCoDelQueueDisc
  *
  * Flow groups: transport:controller[Name=Value|...]:count; transport quic (controller cubic,
- * reno or a QuicCongestionController TypeId) or tcp (a TcpCongestionOps TypeId, e.g. TcpCubic).
+ * reno or a QuicCongestionController TypeId), tcp (a TcpCongestionOps TypeId, e.g. TcpCubic) or
+ * ngtcp2 (the real ngtcp2 library's cubic, reno or bbr, in a build with the ngtcp2 transport):
+ *
+ *   ./quic-cc-dumbbell --flows=ngtcp2:bbr:1,quic:cubic:1,tcp:TcpCubic:1
  * scripts/plot-dumbbell.py draws --timeseries and --csv output.
  */
 
 #include "quic-cc-batch-runner.h"
 #include "quic-cc-command-line.h"
 #include "quic-cc-dumbbell-scenario.h"
+#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
 
@@ -90,7 +94,8 @@ main(int argc, char* argv[])
 
     QuicCcCommandLine cmd(__FILE__);
     cmd.AddValue("flows",
-                 "flow groups transport:controller[Attr=V|...]:count, comma-separated",
+                 "flow groups transport:controller[Attr=V|...]:count, comma-separated "
+                 "(transport quic, tcp or ngtcp2)",
                  flows);
     cmd.AddValue("rtts", "base RTT of each flow, comma-separated, cycled over the flows", rtts);
     cmd.AddValue("stagger", "flow i starts at i * stagger", stagger);
@@ -138,23 +143,34 @@ main(int argc, char* argv[])
         params.interval = QuicCcParseTime("interval", interval);
         batch.Parse();
         params.seed = batch.seed;
-        if (const std::string bad = QuicCcCheckDumbbellParams(params); !bad.empty())
+        std::string bad = QuicCcCheckDumbbellParams(params);
+        if (bad.empty())
         {
-            // Name the option the scenario's message is about, by the words it uses.
+            bad = QuicCcCheckDumbbellGoodputWindow(params);
+        }
+        if (!bad.empty())
+        {
+            // Name the option the scenario's message is about, by the subject it starts with
+            // (the measurement window ends the default warm-up's --duration).
             const std::vector<std::array<std::string, 3>> options{
                 {"RTT", "rtts", rtts},
-                {"delay", "delay", delay},
+                {"bottleneck delay", "delay", delay},
+                {"bottleneck rate", "rate", rate},
+                {"access rate", "accessRate", accessRate},
                 {"duration", "duration", duration},
+                {"measurement window",
+                 warmup.empty() ? "duration" : "warmup",
+                 warmup.empty() ? duration : warmup},
                 {"interval", "interval", interval},
-                {"loss", "loss", loss},
-                {"queue disc", "queueDisc", queueDisc},
+                {"loss rate", "loss", loss},
+                {"unknown queue disc", "queueDisc", queueDisc},
                 {"queue size", "queue", queue},
                 {"stagger", "stagger", stagger},
                 {"start jitter", "startJitter", startJitter},
                 {"warm-up", "warmup", warmup}};
-            for (const auto& [words, option, text] : options)
+            for (const auto& [subject, option, text] : options)
             {
-                QuicCcRequire(bad.find(words) == std::string::npos, option, text, bad);
+                QuicCcRequire(bad.rfind(subject, 0) != 0, option, text, bad);
             }
             throw QuicCcUsageError("flows", flows, bad);
         }
@@ -173,11 +189,25 @@ main(int argc, char* argv[])
         return 0;
     }
 
+    // ngtcp2 flows: the library's version in every output.
+    std::string ngtcp2Version;
+    for (const auto& g : params.groups)
+    {
+        if (g.transport == "ngtcp2")
+        {
+            ngtcp2Version = QuicCcNgtcp2Version();
+        }
+    }
+    if (!ngtcp2Version.empty())
+    {
+        std::cout << "ngtcp2 flows: ngtcp2 " << ngtcp2Version << "\n";
+    }
     const std::unique_ptr<QuicCcOutputFile> csv = batch.OpenCsv(
         cmd,
         "run,flow,group,transport,controller,rtt_ms,start_s,goodput_mbps,window_bytes,"
         "sink_bytes,completed,completion_s,lost_packets,mean_cwnd_packets,"
-        "wire_tx_packets,wire_rx_packets,wire_tx_bytes,wire_rx_bytes,jain_index\n");
+        "wire_tx_packets,wire_rx_packets,wire_tx_bytes,wire_rx_bytes,jain_index,"
+        "ngtcp2_version\n");
     std::optional<QuicCcOutputFile> ts;
     if (!timeseries.empty())
     {
@@ -251,7 +281,9 @@ main(int argc, char* argv[])
                 {
                     csvText << *r.jainIndex; // empty when undefined
                 }
-                csvText << "\n";
+                // Every run has the same columns (a campaign sweep merges them): the version on
+                // the rows of ngtcp2 flows only.
+                csvText << "," << (f.transport == "ngtcp2" ? ngtcp2Version : "") << "\n";
                 for (size_t b = 0; b < f.binBytes.size(); ++b)
                 {
                     tsText << run << "," << (b + 1) * params.interval.GetSeconds() << "," << f.index

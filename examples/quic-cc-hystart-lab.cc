@@ -37,6 +37,8 @@
  *   ./quic-cc-hystart-lab --buffer=2 --loss=0 --runs=5      # the HyStart++ loss comparison only
  *   ./quic-cc-hystart-lab --configs=cubic,cubic-hystart --buffer=1000p --csv=lab.csv
  *   ./quic-cc-hystart-lab --loss=0,2%,0.05 --dryRun=true     # only check the options
+ *   ./quic-cc-hystart-lab --transport=all --buffer=1000p      # also the real ngtcp2 library:
+ *                                                            # ngtcp2-cubic, -reno, -bbr
  *
  * Every option is checked before the first run: a bad value exits with status 2 and one line
  * "quic-cc-hystart-lab: --<option>=<value>: <reason>" on stderr. Loss points are percentages
@@ -46,6 +48,7 @@
 #include "quic-cc-batch-runner.h"
 #include "quic-cc-command-line.h"
 #include "quic-cc-hystart-lab-scenario.h"
+#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
 
@@ -125,21 +128,42 @@ ParseBuffers(const std::string& list, const QuicCcHystartLabParams& base)
     return out;
 }
 
+/// --configs among the rows --transport runs: the lab's (quic-cc and ns-3 TCP) and the ngtcp2 ones.
 std::vector<std::string>
-ParseConfigs(const std::string& list)
+ParseConfigs(const std::string& list, const QuicCcTransportChoice& transports, bool given)
 {
-    const std::vector<std::string>& all = QuicCcHystartLabConfigs();
+    const std::vector<std::string>& lab = QuicCcHystartLabConfigs();
+    const std::vector<std::string>& ngtcp2 = QuicCcHystartLabNgtcp2Configs();
+    std::vector<std::string> all;
+    if (transports.quicCc)
+    {
+        all = lab;
+    }
+    if (transports.ngtcp2)
+    {
+        all.insert(all.end(), ngtcp2.begin(), ngtcp2.end());
+    }
     if (list == "all")
     {
         return all;
     }
     std::vector<std::string> out;
-    std::vector<std::string> allowed = all;
+    std::vector<std::string> allowed = lab;
+    allowed.insert(allowed.end(), ngtcp2.begin(), ngtcp2.end());
     allowed.push_back("all");
     for (const std::string& item : QuicCcSplitList("configs", list))
     {
         out.push_back(QuicCcParseChoice("configs", item, allowed));
         QuicCcRequire(item != "all", "configs", list, "all cannot be combined with other items");
+        const bool isNgtcp2 = std::find(ngtcp2.begin(), ngtcp2.end(), item) != ngtcp2.end();
+        QuicCcRequire(!isNgtcp2 || transports.ngtcp2,
+                      "configs",
+                      item,
+                      "is a row of the ngtcp2 library: add --transport=all or --transport=ngtcp2");
+        transports.RequireQuicCcFor("configs",
+                                    item,
+                                    given && !isNgtcp2,
+                                    "only the ngtcp2 rows run; --transport=all runs both");
     }
     return out;
 }
@@ -170,6 +194,7 @@ main(int argc, char* argv[])
     std::string ackBatchWindow = "50us";
     std::string packetSizing = "FreeWindow";
     std::string hystartL = "0";
+    std::string transport = "quic-cc";
     QuicCcBatchOptions batch(20);
 
     QuicCcCommandLine cmd(__FILE__);
@@ -186,9 +211,11 @@ main(int argc, char* argv[])
                  "fractions (0.02)",
                  losses);
     cmd.AddValue("configs",
-                 "Configurations, comma-separated, or all: tcp-cubic, reno, reno-hystart, cubic, "
-                 "cubic-hystart",
+                 "Configurations, comma-separated, or all (every row --transport runs): "
+                 "tcp-cubic, reno, reno-hystart, cubic, cubic-hystart, ngtcp2-cubic, ngtcp2-reno, "
+                 "ngtcp2-bbr",
                  configList);
+    cmd.AddValue("transport", QuicCcTransportHelp(), transport);
     batch.Add(cmd, "Runs per point (RngRun firstRun..firstRun+runs-1)");
     cmd.AddValue("size", "Download size (e.g. 8MB = 8,000,000 bytes, or 8000000)", transfer);
     cmd.AddValue("rate", "Bottleneck rate, both directions", rate);
@@ -208,8 +235,8 @@ main(int argc, char* argv[])
                  "RFC 9406: 8 unpaced)",
                  hystartL);
     // Attributes the scenario sets from options: as attribute defaults they would be overridden.
-    cmd.AttributesSetBy({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"},
-                         {"ns3::QuicCcSocket::AckPolicy", "ackPolicy"},
+    cmd.AttributesSetTo({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"}}); // constraints: with --mss
+    cmd.AttributesSetBy({{"ns3::QuicCcSocket::AckPolicy", "ackPolicy"},
                          {"ns3::QuicCcSocket::AckBatchWindow", "ackBatchWindow"},
                          {"ns3::QuicCcSocket::IdleTimeout", "timeout"},
                          {"ns3::QuicCcSocket::PacketSizing", "packetSizing"},
@@ -222,8 +249,22 @@ main(int argc, char* argv[])
     std::vector<LabBuffer> bufferList;
     std::vector<double> lossList; // fractions
     std::vector<std::string> configs;
+    std::string ngtcp2Version; // "" without ngtcp2 rows
     try
     {
+        const QuicCcTransportChoice transports = QuicCcParseTransport(transport);
+        // The options of quic-cc's socket and controllers (ngtcp2 has its own ACK policy,
+        // packet sizing and HyStart++).
+        for (const auto& [option, text] : {std::pair{"ackPolicy", &ackPolicy},
+                                           {"ackBatchWindow", &ackBatchWindow},
+                                           {"packetSizing", &packetSizing},
+                                           {"hystartL", &hystartL}})
+        {
+            transports.RequireQuicCcFor(option,
+                                        *text,
+                                        cmd.WasGiven(option),
+                                        "a quic-cc option; ngtcp2 has its own");
+        }
         base.bufferInBytes = QuicCcParseBool("bufferBytes", bufferBytes);
         base.ackLoss = QuicCcParseBool("ackLoss", ackLoss);
         batch.Parse();
@@ -252,7 +293,14 @@ main(int argc, char* argv[])
         {
             lossList.push_back(QuicCcParseLoss("loss", item));
         }
-        configs = ParseConfigs(configList);
+        configs = ParseConfigs(configList, transports, cmd.WasGiven("configs"));
+        for (const std::string& name : configs)
+        {
+            if (name.rfind("ngtcp2-", 0) == 0)
+            {
+                ngtcp2Version = QuicCcNgtcp2Version();
+            }
+        }
     }
     catch (const QuicCcUsageError& e)
     {
@@ -283,7 +331,8 @@ main(int argc, char* argv[])
                       "buffer,buffer_packets,loss_percent,config,run,completed,completion_s,"
                       "bytes_received,lost_packets,spurious_losses,sent_packets,small_packets,"
                       "queue_drops,error_drops,ack_error_drops,peak_cwnd_bytes,first_drop_s,"
-                      "events\n");
+                      "events" +
+                          std::string(ngtcp2Version.empty() ? "" : ",ngtcp2_version") + "\n");
     std::vector<QuicCcHystartLabResult> results(work.size());
     QuicCcRunBatch(
         work.size(),
@@ -313,7 +362,13 @@ main(int argc, char* argv[])
                 << r.smallPackets << ',' << r.queueDrops << ',' << r.errorDrops << ','
                 << r.ackErrorDrops << ',' << r.peakCwnd << ','
                 << (r.queueDrops + r.errorDrops > 0 ? Fmt(r.firstDropSeconds, 6) : "") << ','
-                << r.events << '\n';
+                << r.events;
+            if (!ngtcp2Version.empty())
+            {
+                const bool ngtcp2Row = configs[work[w].config].rfind("ngtcp2-", 0) == 0;
+                out << ',' << (ngtcp2Row ? ngtcp2Version : "");
+            }
+            out << '\n';
             csv->Write(out.str());
         });
     if (csv)
@@ -347,6 +402,11 @@ main(int argc, char* argv[])
                                                     : "")
               << (base.hyStartL > 0 ? "; HyStart++ L " + std::to_string(base.hyStartL) : "")
               << "\n";
+    if (!ngtcp2Version.empty())
+    {
+        std::cout << "ngtcp2-* rows: the real ngtcp2 " << ngtcp2Version
+                  << " library with its own controller, HyStart++ and ACK policy (--transport)\n";
+    }
     uint32_t incomplete = 0;
     for (size_t b = 0; b < bufferList.size(); ++b)
     {
@@ -424,7 +484,9 @@ main(int argc, char* argv[])
         }
     }
     std::cout
-        << "\nlost pkts: QUIC = packets the sender's loss detection declared lost; tcp-cubic = "
+        << "\nlost pkts: QUIC = packets the sender's loss detection declared lost"
+        << (ngtcp2Version.empty() ? "" : " (ngtcp2: its own count, ngtcp2_conn_info.pkt_lost)")
+        << "; tcp-cubic = "
            "data packets dropped in the network (queue + random loss). queue drops = bottleneck "
            "queue overflows (data direction), for every configuration; sent pkts = packets offered "
            "to it; pkts < "

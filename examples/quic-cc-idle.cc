@@ -23,6 +23,8 @@
  *   ./quic-cc-idle --configs=cubic-Off,cubic-LastActivity --runs=1 --pauseCsv=p.csv
  *   ./quic-cc-idle --workload=request-response --think=2s --thinkDistribution=exponential
  *   ./quic-cc-idle --configs=all --runs=20 --falseIdleRuns=20 --csv=runs.csv
+ *   ./quic-cc-idle --transport=all --runs=5   # also the real ngtcp2 library: ngtcp2-cubic, -reno,
+ *                                              # -bbr
  *
  * Every option is checked before the first run: a bad value exits with status 2 and one line
  * "quic-cc-idle: --<option>=<value>: <reason>" on stderr.
@@ -32,6 +34,7 @@
 #include "quic-cc-command-line.h"
 #include "quic-cc-death-spiral-scenario.h"
 #include "quic-cc-idle-scenario.h"
+#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
 
@@ -60,6 +63,7 @@ struct RunConfig
     std::string epochSource{"SharedWithRecovery"}; //!< cubic only
     std::string pacing{"Off"};
     bool restartWindow{false};
+    std::string transport{"quic-cc"}; //!< "quic-cc" or "ngtcp2" (the real library)
 };
 
 const std::vector<std::string> kRules{"LastSent",
@@ -360,11 +364,7 @@ Share(uint32_t k, uint32_t n)
     {
         return "-";
     }
-    const auto [lo, hi] = QuicCcWilsonInterval(k, n);
-    std::ostringstream os;
-    os << QuicCcFormat(100.0 * k / n, 1) << " [" << QuicCcFormat(100 * lo, 1) << ", "
-       << QuicCcFormat(100 * hi, 1) << "]";
-    return os.str();
+    return QuicCcFormat(100.0 * k / n, 1) + " " + QuicCcFormatWilson(k, n);
 }
 
 /// The slow-reader table: no pauses; the transfer's completion and the receiver's backlog.
@@ -378,24 +378,25 @@ PrintBacklogTable(const std::vector<Row>& rows,
               << std::setw(7) << "done" << std::setw(24) << "completion ms" << std::setw(26)
               << "peak backlog kB"
               << "\n";
+    const std::vector<std::vector<const Row*>> byConfig = QuicCcRowsByConfig(rows, configs.size());
     for (size_t c = 0; c < configs.size(); ++c)
     {
         uint32_t n = 0;
         uint32_t done = 0;
         std::vector<double> completion;
         std::vector<double> backlog;
-        for (const Row& row : rows)
+        for (const Row* row : byConfig[c])
         {
-            if (row.config != c || row.falseIdle)
+            if (row->falseIdle)
             {
                 continue;
             }
             ++n;
-            done += row.r.completed ? 1 : 0;
+            done += row->r.completed ? 1 : 0;
             completion.insert(completion.end(),
-                              row.r.completionSeconds.begin(),
-                              row.r.completionSeconds.end());
-            backlog.push_back(row.r.peakBacklog / 1e3);
+                              row->r.completionSeconds.begin(),
+                              row->r.completionSeconds.end());
+            backlog.push_back(row->r.peakBacklog / 1e3);
         }
         for (double& t : completion)
         {
@@ -430,6 +431,7 @@ PrintTable(const std::vector<Row>& rows,
         std::cout << std::setw(26) << "false-idle fail % [CI]";
     }
     std::cout << "\n";
+    const std::vector<std::vector<const Row*>> byConfig = QuicCcRowsByConfig(rows, configs.size());
     for (size_t c = 0; c < configs.size(); ++c)
     {
         uint32_t n = 0;
@@ -444,21 +446,17 @@ PrintTable(const std::vector<Row>& rows,
         std::vector<double> completion;
         std::vector<double> peak;
         std::vector<double> peakGrown;
-        for (const Row& row : rows)
+        for (const Row* row : byConfig[c])
         {
-            if (row.config != c)
-            {
-                continue;
-            }
-            if (row.falseIdle)
+            if (row->falseIdle)
             {
                 ++dsRuns;
-                dsFailed += row.dsCompleted ? 0 : 1;
+                dsFailed += row->dsCompleted ? 0 : 1;
                 continue;
             }
             ++n;
-            done += row.r.completed ? 1 : 0;
-            for (const QuicCcIdlePause& p : row.r.pauses)
+            done += row->r.completed ? 1 : 0;
+            for (const QuicCcIdlePause& p : row->r.pauses)
             {
                 ++pauses;
                 withLoss += p.lostFirstRtt > 0 ? 1 : 0;
@@ -470,7 +468,7 @@ PrintTable(const std::vector<Row>& rows,
                 {
                     peakGrown.push_back(p.PeakRatio());
                 }
-                const double t = CompletionFor(row.r, p.resume);
+                const double t = CompletionFor(row->r, p.resume);
                 if (!std::isnan(t))
                 {
                     completion.push_back(1e3 * t);
@@ -541,6 +539,7 @@ main(int argc, char* argv[])
     std::string timeout;
     std::string falseIdleRuns = "0";
     std::string flowControl;
+    std::string transport = "quic-cc";
 
     QuicCcCommandLine cmd(__FILE__);
     cmd.AddValue("workload", "chunked, request-response, rate-limited or onoff", workload);
@@ -548,6 +547,7 @@ main(int argc, char* argv[])
                  "Comma-separated rows: names (cubic-<IdleRestart>[-separate][-paced], "
                  "cubic-<rule>-rw, reno, reno-paced, reno-rw), headline, others or all",
                  configsText);
+    cmd.AddValue("transport", QuicCcTransportHelp(), transport);
     batch.Add(cmd, "Runs per configuration (RngRun firstRun..firstRun+runs-1)");
     cmd.AddValue("pauseCsv", "Write one row per pause to this CSV file", pauseCsv);
     cmd.AddValue("qlog", "Write qlog files of every run into DIRECTORY/<config>-run<N>/", qlog);
@@ -563,34 +563,32 @@ main(int argc, char* argv[])
                  "without loss)",
                  lossOff);
     cmd.AddValue("mss", "MaxDatagramSize, bytes (1200..1472)", mss);
-    cmd.AddValue("pauses", "Pauses per run (chunks, requests or on periods = pauses + 1)", pauses);
-    cmd.AddValue("chunk", "chunked: chunk size (e.g. 2MB)", chunk);
-    cmd.AddValue("period", "chunked: time between chunk writes", period);
-    cmd.AddValue("request", "request-response: request size", request);
-    cmd.AddValue("response", "request-response: response size", response);
-    cmd.AddValue("think", "request-response: think time (the mean if exponential)", think);
-    cmd.AddValue("thinkDistribution", "request-response: fixed or exponential", thinkDistribution);
-    cmd.AddValue("fraction",
-                 "rate-limited, onoff: share of the bottleneck rate, in (0, 1]",
-                 fraction);
-    cmd.AddValue("limitedFor", "rate-limited: length of the rate-limited phase", limitedFor);
-    cmd.AddValue("bulk", "rate-limited, slow-reader: bytes written at once", bulk);
-    cmd.AddValue("readRate",
-                 "slow-reader: the receiving application's read rate (below --rate)",
-                 readRate);
-    cmd.AddValue("onTime", "onoff: on period", onTime);
-    cmd.AddValue("offTime", "onoff: off period", offTime);
-    cmd.AddValue("minPause", "Idle periods shorter than this are not pauses", minPause);
-    cmd.AddValue("timeout",
-                 "A run not done by then is incomplete (default: from the workload)",
-                 timeout);
-    cmd.AddValue("falseIdleRuns",
-                 "Also run this many death-spiral runs (false idle) per configuration",
-                 falseIdleRuns);
-    cmd.AddValue("flowControl",
-                 "Receiver flow control (RFC 9000 Section 4, QuicCcSocket::FlowControl) in every "
-                 "run: on or off (default: the attribute's default)",
-                 flowControl);
+    cmd.AddValues(
+        {{"pauses", "Pauses per run (chunks, requests or on periods = pauses + 1)", &pauses},
+         {"chunk", "chunked: chunk size (e.g. 2MB)", &chunk},
+         {"period", "chunked: time between chunk writes", &period},
+         {"request", "request-response: request size", &request},
+         {"response", "request-response: response size", &response},
+         {"think", "request-response: think time (the mean if exponential)", &think},
+         {"thinkDistribution", "request-response: fixed or exponential", &thinkDistribution},
+         {"fraction", "rate-limited, onoff: share of the bottleneck rate, in (0, 1]", &fraction},
+         {"limitedFor", "rate-limited: length of the rate-limited phase", &limitedFor},
+         {"bulk", "rate-limited, slow-reader: bytes written at once", &bulk},
+         {"readRate",
+          "slow-reader: the receiving application's read rate (below --rate)",
+          &readRate},
+         {"onTime", "onoff: on period", &onTime},
+         {"offTime", "onoff: off period", &offTime},
+         {"minPause", "Idle periods shorter than this are not pauses", &minPause},
+         {"timeout", "A run not done by then is incomplete (default: from the workload)", &timeout},
+         {"falseIdleRuns",
+          "Also run this many death-spiral runs (false idle) per configuration",
+          &falseIdleRuns},
+         {"flowControl",
+          "Receiver flow control (RFC 9000 Section 4, QuicCcSocket::FlowControl) in every "
+          "run: on or off (default: the attribute's default)",
+          &flowControl}});
+    cmd.AttributesSetTo({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"}});
     cmd.Parse(argc, argv);
 
     QuicCcIdleParams base;
@@ -602,7 +600,26 @@ main(int argc, char* argv[])
             "workload",
             workload,
             {"chunked", "request-response", "rate-limited", "slow-reader", "onoff"});
-        configs = SelectConfigs(configsText);
+        // --transport picks the rows: --configs's quic-cc rows, the ngtcp2 rows, or both.
+        const QuicCcTransportChoice transports = QuicCcParseTransport(transport);
+        transports.RequireQuicCcFor("configs",
+                                    configsText,
+                                    cmd.WasGiven("configs"),
+                                    "it selects quic-cc rows; the ngtcp2 rows are ngtcp2-cubic, "
+                                    "ngtcp2-reno and ngtcp2-bbr");
+        if (transports.quicCc)
+        {
+            configs = SelectConfigs(configsText);
+        }
+        for (const std::string& controller :
+             transports.ngtcp2 ? QuicCcNgtcp2Controllers() : std::vector<std::string>{})
+        {
+            RunConfig c;
+            c.name = "ngtcp2-" + controller;
+            c.controller = controller;
+            c.transport = "ngtcp2";
+            configs.push_back(c);
+        }
 
         // An option of another workload is a mistake, not a silent no-op.
         struct Owned
@@ -660,17 +677,26 @@ main(int argc, char* argv[])
         base.pauses = QuicCcParseUnsigned("pauses", pauses, 1, 100000);
         // One write per chunk, request, response or bulk: each must fit the send buffer (the
         // SndBufSize default, after any --ns3::QuicCcSocket::SndBufSize=...).
-        const auto socketDefault = [](const std::string& name) {
+        const auto socketDefault = [](const std::string& socket, const std::string& name) {
             TypeId::AttributeInformation info;
-            NS_ABORT_UNLESS(
-                TypeId::LookupByName("ns3::QuicCcSocket").LookupAttributeByName(name, &info));
+            NS_ABORT_UNLESS(TypeId::LookupByName(socket).LookupAttributeByName(name, &info));
             return info.initialValue;
         };
-        const uint64_t sendBuffer =
-            DynamicCast<const UintegerValue>(socketDefault("SndBufSize"))->Get();
+        uint64_t sendBuffer =
+            DynamicCast<const UintegerValue>(socketDefault("ns3::QuicCcSocket", "SndBufSize"))
+                ->Get();
+        if (configs.back().transport == "ngtcp2")
+        {
+            sendBuffer =
+                std::min<uint64_t>(sendBuffer,
+                                   DynamicCast<const UintegerValue>(
+                                       socketDefault("ns3::QuicCcNgtcp2Socket", "SndBufSize"))
+                                       ->Get());
+        }
         base.flowControl =
             flowControl.empty()
-                ? DynamicCast<const BooleanValue>(socketDefault("FlowControl"))->Get()
+                ? DynamicCast<const BooleanValue>(socketDefault("ns3::QuicCcSocket", "FlowControl"))
+                      ->Get()
                 : QuicCcParseChoice("flowControl", flowControl, {"on", "off"}) == "on";
         const std::string tooBig = "must be at most the socket's send buffer (SndBufSize), " +
                                    std::to_string(sendBuffer) + " bytes";
@@ -797,6 +823,7 @@ main(int argc, char* argv[])
                 Config::SetDefault("ns3::QuicCcSocket::FlowControl",
                                    BooleanValue(base.flowControl));
                 QuicCcDeathSpiralParams p;
+                p.transport = c.transport;
                 p.controller = c.controller;
                 p.idleRestart = c.idleRestart;
                 p.epochSource = c.epochSource;
@@ -807,6 +834,7 @@ main(int argc, char* argv[])
                 return Serialize(row);
             }
             QuicCcIdleParams p = base;
+            p.transport = c.transport;
             p.controller = c.controller;
             p.idleRestart = c.idleRestart;
             p.epochSource = c.epochSource;
@@ -846,8 +874,17 @@ main(int argc, char* argv[])
     if (base.workload == "slow-reader")
     {
         PrintBacklogTable(rows, configs, base.flowControl);
-        return 0;
     }
-    PrintTable(rows, configs, base.workload, dsRuns);
+    else
+    {
+        PrintTable(rows, configs, base.workload, dsRuns);
+    }
+    if (configs.back().transport == "ngtcp2")
+    {
+        std::cout << "ngtcp2-* rows: the real ngtcp2 " << QuicCcNgtcp2Version()
+                  << " library (--transport) with its own controller, pacing, ACK policy and "
+                     "flow control; W_max, K and the epoch are ngtcp2's own, not visible (empty "
+                     "in --pauseCsv).\n";
+    }
     return 0;
 }

@@ -282,8 +282,7 @@ main(int argc, char* argv[])
     batch.Add(cmd, "Death-spiral runs per side (RngRun firstRun..firstRun+runs-1)");
     // The profile and the scenarios set these; a default given on the command line would be
     // overridden silently.
-    std::vector<std::string> setByScenario{"ns3::QuicCcSocket::MaxDatagramSize",
-                                           "ns3::QuicCcSocket::IdleTimeout",
+    std::vector<std::string> setByScenario{"ns3::QuicCcSocket::IdleTimeout",
                                            "ns3::QuicCcSocket::AckBatchWindow",
                                            "ns3::QuicCcSocket::ProbeContent",
                                            "ns3::QuicCcSocket::PacketSizing",
@@ -293,6 +292,7 @@ main(int argc, char* argv[])
         setByScenario.push_back(s.name);
     }
     cmd.AttributesSetByScenario(setByScenario);
+    cmd.AttributesSetTo({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"}});
     cmd.Parse(argc, argv);
 
     std::vector<std::string> selected;

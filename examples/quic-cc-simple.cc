@@ -25,12 +25,10 @@
 #include "ns3/quic-cc-module.h"
 
 #include <charconv>
-#include <csignal>
-#include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <unistd.h>
+#include <sstream>
 
 using namespace ns3;
 
@@ -44,17 +42,6 @@ CwndChange(Ptr<OutputStreamWrapper> stream, uint32_t oldCwnd, uint32_t newCwnd)
                          << std::endl;
 }
 
-// The temporary cwnd file, removed if the program is interrupted (Ctrl-C, kill).
-static std::string g_partial;
-
-static void
-RemovePartialAndExit(int signum)
-{
-    unlink(g_partial.c_str()); // async-signal-safe, unlike std::remove
-    std::signal(signum, SIG_DFL);
-    std::raise(signum);
-}
-
 int
 main(int argc, char* argv[])
 {
@@ -65,21 +52,19 @@ main(int argc, char* argv[])
     cmd.AddValue("maxBytes", "Bytes the sender sends (> 0)", maxBytesArg);
     cmd.AddValue("cwndFile", "Output file of the cwnd trace (time s, old, new bytes)", cwndFile);
     cmd.AddValue("dryRun", "Check the arguments and the output path, then exit", dryRun);
-    // Attribute defaults (--ns3::QuicCubic::Beta=0.8, NS_ATTRIBUTE_DEFAULT) checked first: ns-3
-    // would abort on text it cannot read ("abc" for a double) and ignore an out-of-range value
-    // given in the environment.
-    if (const std::string error = QuicCcHelper::CheckAttributeDefaults(argc, argv); !error.empty())
+    // Checked first, one line each: ns-3 would print its whole help for an unknown option or an
+    // empty value (--cwndFile=), abort on an attribute default it cannot read
+    // (--ns3::QuicCubic::Beta=abc) and ignore an out-of-range value given in the environment.
+    if (const std::string error = QuicCcHelper::CheckArguments(argc,
+                                                               argv,
+                                                               {"maxBytes", "cwndFile", "dryRun"},
+                                                               {"dryRun"});
+        !error.empty())
     {
         std::cerr << "quic-cc-simple: " << error << std::endl;
         return 2;
     }
     cmd.Parse(argc, argv);
-    if (cmd.GetNExtraNonOptions() > 0)
-    {
-        std::cerr << "quic-cc-simple: " << cmd.GetExtraNonOption(0)
-                  << ": not an option (options are --name=value; see --help)" << std::endl;
-        return 2;
-    }
     uint64_t maxBytes = 0;
     const char* end = maxBytesArg.data() + maxBytesArg.size();
     if (std::from_chars(maxBytesArg.data(), end, maxBytes).ptr != end || maxBytes == 0)
@@ -88,28 +73,25 @@ main(int argc, char* argv[])
                   << std::endl;
         return 2;
     }
-    // Written to a temporary file, renamed into place when the simulation is over.
-    const std::string partial = cwndFile + ".part";
+    // Written atomically (QuicCcAtomicFile): to a temporary file beside it, removed if the
+    // program is interrupted (Ctrl-C, kill) or a write fails, renamed into place at the end.
     if (std::filesystem::is_directory(cwndFile))
     {
         std::cerr << "quic-cc-simple: --cwndFile=" << cwndFile << ": is a directory" << std::endl;
         return 2;
     }
-    std::ofstream cwndOut(partial);
-    if (!cwndOut)
+    QuicCcAtomicFile cwndOut;
+    if (const int err = cwndOut.Open(cwndFile); err != 0)
     {
-        std::cerr << "quic-cc-simple: --cwndFile=" << cwndFile << ": cannot write" << std::endl;
+        std::cerr << "quic-cc-simple: --cwndFile=" << cwndFile
+                  << ": cannot write: " << std::strerror(err) << std::endl;
         return 2;
     }
     if (dryRun)
     {
-        cwndOut.close();
-        std::remove(partial.c_str());
-        return 0;
+        return 0; // the temporary file is removed with cwndOut
     }
-    g_partial = partial;
-    std::signal(SIGINT, RemovePartialAndExit);
-    std::signal(SIGTERM, RemovePartialAndExit);
+    std::ostringstream trace; // the cwnd trace, written to cwndOut when the simulation is over
 
     NodeContainer nodes;
     nodes.Create(2);
@@ -132,7 +114,7 @@ main(int argc, char* argv[])
 
     // The sender's cwnd: connected to each QUIC socket of node 0 as it is created, so this
     // works before Simulator::Run and sees the initial window.
-    Ptr<OutputStreamWrapper> stream = Create<OutputStreamWrapper>(&cwndOut);
+    Ptr<OutputStreamWrapper> stream = Create<OutputStreamWrapper>(&trace);
     quic.ConnectSocketTraceWithoutContext(nodes.Get(0),
                                           "CongestionWindow",
                                           MakeBoundCallback(&CwndChange, stream));
@@ -178,10 +160,9 @@ main(int argc, char* argv[])
     std::cout << "Total Bytes Received: " << received << std::endl;
     Simulator::Destroy();
 
-    cwndOut.close();
-    if (!cwndOut || std::rename(partial.c_str(), cwndFile.c_str()) != 0)
+    if (cwndOut.Write(trace.str()) != 0 || cwndOut.Commit() != 0)
     {
-        std::remove(partial.c_str()); // an incomplete trace is not kept
+        // An incomplete trace is not kept (cwndOut removes the temporary file).
         std::cerr << "quic-cc-simple: --cwndFile=" << cwndFile << ": write failed" << std::endl;
         return 1;
     }

@@ -227,6 +227,17 @@ EnvironmentItems(const char* variable)
     return items;
 }
 
+/// Options ns-3's CommandLine handles itself (CommandLine::HandleHardOptions, ns-3.37).
+const std::set<std::string> kNs3Options{"help",
+                                        "PrintHelp",
+                                        "PrintGlobals",
+                                        "PrintGroups",
+                                        "PrintGroup",
+                                        "PrintTypeIds",
+                                        "PrintAttributes",
+                                        "PrintVersion",
+                                        "version"};
+
 /// The global value named \p name, or null.
 const GlobalValue*
 FindGlobal(const std::string& name)
@@ -285,11 +296,18 @@ ConstrainedTypes()
  */
 std::string
 CheckConstraints(const std::vector<GivenDefault>& commandLine,
-                 const std::vector<GivenDefault>& environment)
+                 const std::vector<GivenDefault>& environment,
+                 const std::vector<QuicCcHelper::ProgramSetting>& settings)
 {
+    const auto setByProgram = [&settings](const std::string& name) {
+        return std::any_of(
+            settings.begin(),
+            settings.end(),
+            [&name](const QuicCcHelper::ProgramSetting& s) { return s.attribute == name; });
+    };
     for (const auto& [typeName, check] : ConstrainedTypes())
     {
-        std::vector<const GivenDefault*> given;
+        std::vector<std::pair<std::string, std::string>> given; // attribute, as the user wrote it
         ObjectFactory factory(typeName);
         for (const GivenDefault& d : commandLine)
         {
@@ -297,17 +315,31 @@ CheckConstraints(const std::vector<GivenDefault>& commandLine,
                 std::any_of(environment.begin(), environment.end(), [&d](const GivenDefault& e) {
                     return e.name == d.name;
                 });
-            if (d.name.rfind(typeName + "::", 0) == 0 && !fromEnvironment)
+            if (d.name.rfind(typeName + "::", 0) == 0 && !fromEnvironment && !setByProgram(d.name))
             {
                 factory.Set(d.name.substr(typeName.size() + 2), StringValue(d.value));
-                given.push_back(&d);
+                given.emplace_back(d.name, d.Quote());
             }
         }
         for (const GivenDefault& e : environment)
         {
-            if (e.name.rfind(typeName + "::", 0) == 0)
+            if (e.name.rfind(typeName + "::", 0) == 0 && !setByProgram(e.name))
             {
-                given.push_back(&e);
+                given.emplace_back(e.name, e.Quote());
+            }
+        }
+        // The program's own values win over the environment too (ObjectBase::ConstructSelf
+        // takes the factory's attributes first).
+        for (const QuicCcHelper::ProgramSetting& setting : settings)
+        {
+            if (setting.attribute.rfind(typeName + "::", 0) == 0)
+            {
+                factory.Set(setting.attribute.substr(typeName.size() + 2),
+                            StringValue(setting.value));
+                if (!setting.given.empty())
+                {
+                    given.emplace_back(setting.attribute, setting.given);
+                }
             }
         }
         Ptr<Object> object = factory.Create<Object>();
@@ -318,12 +350,12 @@ CheckConstraints(const std::vector<GivenDefault>& commandLine,
             continue;
         }
         std::string quoted;
-        for (const GivenDefault* d : given)
+        for (const auto& [name, asWritten] : given)
         {
-            const std::string attribute = d->name.substr(typeName.size() + 2);
+            const std::string attribute = name.substr(typeName.size() + 2);
             if (std::regex_search(reason, std::regex("\\b" + attribute + "\\b")))
             {
-                quoted += (quoted.empty() ? "" : " ") + d->Quote();
+                quoted += (quoted.empty() ? "" : " ") + asWritten;
             }
         }
         return (quoted.empty() ? "" : quoted + ": ") + reason;
@@ -334,6 +366,14 @@ CheckConstraints(const std::vector<GivenDefault>& commandLine,
 
 std::string
 QuicCcHelper::CheckAttributeDefaults(int argc, char* argv[])
+{
+    return CheckAttributeDefaults(argc, argv, {});
+}
+
+std::string
+QuicCcHelper::CheckAttributeDefaults(int argc,
+                                     char* argv[],
+                                     const std::vector<ProgramSetting>& settings)
 {
     // The arguments ns-3's CommandLine gives to Config::SetDefault (a name with "::") or
     // Config::SetGlobal (a global value's name); "-name" and "--name" alike, as it reads them.
@@ -366,7 +406,59 @@ QuicCcHelper::CheckAttributeDefaults(int argc, char* argv[])
             return d.Quote() + ": " + reason;
         }
     }
-    return CheckConstraints(commandLine, environment);
+    return CheckConstraints(commandLine, environment, settings);
+}
+
+std::string
+QuicCcHelper::CheckArguments(int argc,
+                             char* argv[],
+                             const std::vector<std::string>& options,
+                             const std::vector<std::string>& flags,
+                             const std::vector<ProgramSetting>& settings)
+{
+    const auto listed = [](const std::vector<std::string>& names, const std::string& name) {
+        return std::find(names.begin(), names.end(), name) != names.end();
+    };
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i];
+        const size_t dashes = arg.find_first_not_of('-');
+        const size_t eq = arg.find('=');
+        const std::string name = dashes == std::string::npos ? "" : arg.substr(dashes, eq - dashes);
+        if (dashes == 0 || dashes > 2 || name.empty())
+        {
+            return arg + ": not an option (options are --name=value; see --help)";
+        }
+        const std::string quoted =
+            "--" + name + "=" + (eq == std::string::npos ? "" : arg.substr(eq + 1));
+        const std::string needsValue = quoted + ": needs a value (--" + name + "=VALUE)";
+        if (eq != std::string::npos && eq + 1 == arg.size())
+        {
+            return needsValue; // ns-3 would print its whole help text and exit 1
+        }
+        if (listed(options, name))
+        {
+            if (eq == std::string::npos && !listed(flags, name))
+            {
+                return needsValue;
+            }
+            continue;
+        }
+        if (kNs3Options.count(name))
+        {
+            continue;
+        }
+        const GivenDefault d{"--", name, eq == std::string::npos ? "" : arg.substr(eq + 1), true};
+        if (name.find("::") == std::string::npos && !FindGlobal(name))
+        {
+            return quoted + ": unknown option (see --help)";
+        }
+        if (const std::string reason = CheckGiven(d); !reason.empty())
+        {
+            return d.Quote() + ": " + reason;
+        }
+    }
+    return CheckAttributeDefaults(argc, argv, settings);
 }
 
 namespace

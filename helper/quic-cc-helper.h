@@ -121,6 +121,60 @@ class QuicCcHelper
      */
     static std::string CheckAttributeDefaults(int argc, char* argv[]);
 
+    /// An attribute value a program sets itself (e.g. MaxDatagramSize from its option --mss):
+    /// it wins over every default, so the constraints between attributes are checked with it.
+    struct ProgramSetting
+    {
+        std::string attribute; //!< "ns3::Type::Attribute"
+        std::string value;     //!< the value the program gives it, as text ("1200")
+        std::string given;     //!< the argument it comes from as the user wrote it ("--mss=1200");
+                               //!< "" for a default of the program
+    };
+
+    /**
+     * CheckAttributeDefaults with the values \p settings of attributes the program sets itself
+     * (QuicCcHelper::SetSocketAttribute, ...): the constraints between attributes are checked
+     * with the values the runs use, and an error names the argument each came from, e.g.
+     * "--mss=1472 --ns3::QuicCcSocket::RcvBufSize=1400: QuicCcSocket::RcvBufSize (1400) must
+     * hold at least one datagram (MaxDatagramSize 1472)".
+     */
+    static std::string CheckAttributeDefaults(int argc,
+                                              char* argv[],
+                                              const std::vector<ProgramSetting>& settings);
+
+    /**
+     * Check every argument of a program that parses its options with ns-3's CommandLine, which
+     * answers each of the following with its whole usage text and exit status 1 (or an abort):
+     * an argument that is not an option ("x", "-", "---x"), an empty value ("--name="), an
+     * option given without a value that is not one of \p flags ("--name"), an option that is
+     * neither one of \p options, nor ns-3's own (--help, --PrintHelp, --PrintAttributes=...),
+     * nor an attribute default or global value (--ns3::Type::Attribute=V, --RngRun=V: their
+     * values checked as CheckAttributeDefault does); then CheckAttributeDefaults(\p argc,
+     * \p argv, \p settings).
+     *
+     * \param options the program's options (CommandLine::AddValue), without "--"
+     * \param flags   those of them that may be given bare ("--dryRun" for a bool)
+     * \param settings the attribute values the program sets itself
+     * \return "" if all are valid, else one line "<argument>: <reason>", e.g.
+     * "--maxBytes=: needs a value (--maxBytes=VALUE)" or "--bogus=1: unknown option (see --help)"
+     *
+     * \code
+     *   if (std::string error = QuicCcHelper::CheckArguments(argc, argv, {"maxBytes", "dryRun"},
+     *                                                        {"dryRun"});
+     *       !error.empty())
+     *   {
+     *       std::cerr << "my-program: " << error << std::endl;
+     *       return 2;
+     *   }
+     *   cmd.Parse(argc, argv);
+     * \endcode
+     */
+    static std::string CheckArguments(int argc,
+                                      char* argv[],
+                                      const std::vector<std::string>& options,
+                                      const std::vector<std::string>& flags = {},
+                                      const std::vector<ProgramSetting>& settings = {});
+
     /// A QuicCcSocket attribute for every socket (e.g. "AckPolicy"); unknown names are fatal.
     void SetSocketAttribute(const std::string& name, const AttributeValue& value);
 

@@ -6,6 +6,7 @@
 #include "ns3/abort.h"
 #include "ns3/simulator.h"
 
+#include <cstring>
 #include <limits>
 #include <nlohmann/json.hpp>
 
@@ -16,6 +17,8 @@ namespace
 {
 /// RFC 7464 record separator.
 constexpr char kRecordSeparator = 0x1e;
+/// Records are written in blocks of about this many bytes.
+constexpr size_t kFlushBytes = 64 * 1024;
 
 double
 Ms(Time t)
@@ -37,10 +40,12 @@ Event(const char* name, nlohmann::json data)
 QuicCcQlogWriter::QuicCcQlogWriter(const std::string& path,
                                    const std::string& vantagePoint,
                                    const std::string& title)
-    : m_path(path),
-      m_out(path, std::ios::out | std::ios::trunc)
+    : m_path(path)
 {
-    NS_ABORT_MSG_UNLESS(m_out, "QuicCcQlogWriter: cannot open qlog file '" << path << "'");
+    const int err = m_file.Open(path);
+    NS_ABORT_MSG_UNLESS(err == 0,
+                        "QuicCcQlogWriter: cannot open qlog file '" << path
+                                                                    << "': " << std::strerror(err));
     nlohmann::json header = {
         {"qlog_version", "0.3"},
         {"qlog_format", "JSON-SEQ"},
@@ -49,7 +54,7 @@ QuicCcQlogWriter::QuicCcQlogWriter(const std::string& path,
          {{"vantage_point", {{"type", vantagePoint}}},
           {"common_fields", {{"time_format", "relative"}, {"reference_time", 0}}}}},
     };
-    m_out << kRecordSeparator << header.dump() << '\n';
+    Emit(header.dump());
 }
 
 QuicCcQlogWriter::~QuicCcQlogWriter()
@@ -60,17 +65,30 @@ QuicCcQlogWriter::~QuicCcQlogWriter()
 void
 QuicCcQlogWriter::Close()
 {
-    if (m_out.is_open())
+    if (m_file.IsOpen())
     {
-        m_out.flush();
-        m_out.close();
+        Flush();
+        const int err = m_file.Commit();
+        NS_ABORT_MSG_UNLESS(err == 0,
+                            "QuicCcQlogWriter: cannot write qlog file '"
+                                << m_path << "': " << std::strerror(err));
     }
 }
 
 bool
 QuicCcQlogWriter::IsOpen() const
 {
-    return m_out.is_open();
+    return m_file.IsOpen();
+}
+
+void
+QuicCcQlogWriter::Flush()
+{
+    const int err = m_file.Write(m_buffer);
+    NS_ABORT_MSG_UNLESS(err == 0,
+                        "QuicCcQlogWriter: cannot write qlog file '"
+                            << m_path << "': " << std::strerror(err));
+    m_buffer.clear();
 }
 
 const std::string&
@@ -82,9 +100,15 @@ QuicCcQlogWriter::GetPath() const
 void
 QuicCcQlogWriter::Emit(const std::string& record)
 {
-    if (m_out.is_open())
+    if (m_file.IsOpen())
     {
-        m_out << kRecordSeparator << record << '\n';
+        m_buffer += kRecordSeparator;
+        m_buffer += record;
+        m_buffer += '\n';
+        if (m_buffer.size() >= kFlushBytes)
+        {
+            Flush();
+        }
     }
 }
 

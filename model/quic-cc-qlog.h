@@ -4,6 +4,7 @@
 #ifndef QUIC_CC_QLOG_H
 #define QUIC_CC_QLOG_H
 
+#include "quic-cc-atomic-file.h"
 #include "quic-congestion-controller.h"
 
 #include "ns3/nstime.h"
@@ -11,7 +12,6 @@
 #include "ns3/simple-ref-count.h"
 
 #include <cstdint>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,10 +33,12 @@ namespace ns3
  *
  * The writer only listens to trace sources (its public sinks below take the signatures of
  * QuicCcSocket's sources; QuicCcHelper::EnableQlog connects them), so the qlog shows exactly
- * what the traces report. Every record is written whole and ends with LF; the file is flushed
- * and closed by Close(), which QuicCcHelper calls when the connection closes and when the
- * simulation is destroyed, and by the destructor. Failing to open the file is a fatal error
- * naming the path.
+ * what the traces report. Every record is written whole and ends with LF. The file is written
+ * atomically (QuicCcAtomicFile): to a temporary file next to the path, renamed over the path by
+ * Close(), which QuicCcHelper calls when the connection closes and when the simulation is
+ * destroyed, and which the destructor calls; a program interrupted before (SIGINT, SIGTERM)
+ * leaves no partial qlog. Failing to create, write or rename the file is a fatal error naming
+ * the path.
  */
 class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
 {
@@ -70,9 +72,11 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
 
   private:
     void Emit(const std::string& record); //!< one JSON-SEQ record
+    void Flush();                         //!< write m_buffer to the file
 
-    std::string m_path;
-    std::ofstream m_out;
+    std::string m_path;      //!< the qlog file
+    QuicCcAtomicFile m_file; //!< its temporary file until Close
+    std::string m_buffer;    //!< records not yet written
 };
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 
 #include "quic-cc-connection.h"
 #include "quic-cc-dispatcher.h"
+#include "quic-cc-socket-interface.h"
 #include "quic-congestion-controller.h"
 #include "quic-loss-detection.h"
 
@@ -94,28 +95,7 @@ class QuicCcSocket : public Socket, private QuicCcConnection::Owner
     /// Called with every server socket a listener creates (the factory uses it for SocketList).
     void SetChildCreatedCallback(Callback<void, Ptr<QuicCcSocket>> cb);
 
-    // ns3::Socket
-    SocketErrno GetErrno() const override;
-    SocketType GetSocketType() const override;
-    Ptr<Node> GetNode() const override;
-    int Bind(const Address& address) override;
-    int Bind() override;
-    int Bind6() override;
-    int Close() override;
-    int ShutdownSend() override;
-    int ShutdownRecv() override;
-    int Connect(const Address& address) override;
-    int Listen() override;
-    uint32_t GetTxAvailable() const override;
-    int Send(Ptr<Packet> p, uint32_t flags) override;
-    int SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress) override;
-    uint32_t GetRxAvailable() const override;
-    Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;
-    Ptr<Packet> RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress) override;
-    int GetSockName(Address& address) const override;
-    int GetPeerName(Address& address) const override;
-    bool SetAllowBroadcast(bool allowBroadcast) override;
-    bool GetAllowBroadcast() const override;
+    QUICCC_SOCKET_OVERRIDES; // ns3::Socket
 
     uint64_t GetBytesSent() const;        //!< stream bytes the application handed over
     uint64_t GetBytesAcked() const;       //!< stream bytes acknowledged in order

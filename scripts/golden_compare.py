@@ -21,9 +21,10 @@ equal, on every ns-3 version.
 Regenerating the baselines (only when a change of behaviour is intended and explained):
     build/examples/quic-cc-death-spiral --runs=100 --idle-restart=all --csv=test/golden/death-spiral-all.csv
     build/examples/quic-cc-hystart-lab --loss=0 --csv=test/golden/hystart-lab-0pct.csv
-and, with flow control on (QuicCcSocket::FlowControl; the default is off), the same two runs with
+and, with flow control on (QuicCcSocket::FlowControl; the default is off), the first two runs with
 --ns3::QuicCcSocket::FlowControl=true written to death-spiral-all-flowcontrol.csv and
-hystart-lab-0pct-flowcontrol.csv. Each .txt beside a .csv is the table its run printed.
+hystart-lab-0pct-flowcontrol.csv. Each .txt beside a .csv is the table its run printed. The real ngtcp2 library's rows:
+    build/examples/quic-cc-death-spiral --runs=100 --transport=ngtcp2 --csv=test/golden/death-spiral-ngtcp2.csv
 """
 import argparse
 import csv

@@ -25,6 +25,7 @@ import tempfile
 import time
 import types
 import unittest
+from unittest import mock
 
 HERE = pathlib.Path(__file__).resolve().parent
 TOOL = HERE / "quic-cc-campaign"
@@ -714,6 +715,20 @@ class Statistics(CampaignTest):
     """The tool's Wilson intervals (statsmodels) and quantiles (numpy) agree with
     study/quic-cc-report.cc's on the same data (quic-cc-report-dump)."""
 
+    def test_missing_library_is_one_line(self):
+        """An interpreter without statsmodels or numpy (a virtualenv's python3): the error names
+        the Debian package, exit status 1, instead of a ModuleNotFoundError traceback."""
+        tool = load_tool()
+        for module, package, call in (("statsmodels.stats.proportion", "python3-statsmodels",
+                                       lambda: tool.wilson(1, 2)),
+                                      ("numpy", "python3-numpy", lambda: tool.quantile([1.0, 2.0], 0.5))):
+            with self.subTest(module=module), mock.patch.dict(sys.modules, {module: None}):
+                with self.assertRaises(tool.CampaignError) as caught:
+                    call()
+                self.assertEqual(caught.exception.status, 1)
+                self.assertIn(f"has no module {module.split('.')[0]}: install the Debian package {package}",
+                              str(caught.exception))
+
     def test_python_agrees_with_cpp(self):
         import random
         tool = load_tool()
@@ -977,6 +992,31 @@ class OtherExamples(CampaignTest):
             self.assertEqual([{k: v for k, v in r.items() if k not in ("--p", "run")} for r in rows if r["--p"] == p],
                              own)
         self.assertIn("runs 1..1 per cell", summary)
+
+
+    def test_transport_swept(self):
+        """--transport as a swept parameter: a quic-cc and an ngtcp2 cell of the death spiral, the
+        ngtcp2 one with its extra ngtcp2_version column (empty in the quic-cc cell's rows)."""
+        probe = subprocess.run([str(self.bin_dir / "quic-cc-death-spiral"), "--transport=ngtcp2",
+                                "--dryRun=true"], capture_output=True, text=True)
+        if probe.returncode != 0:
+            self.skipTest("built without the ngtcp2 transport")
+        fixed = {"cc": "reno", "size": "1MB", "timeout": "4s", "lateSample": "3s"}
+        rows, _ = self.campaign_rows("transport", '[campaign]\nexample = "quic-cc-death-spiral"\nruns = 2\n'
+                                     'chunk = 2\n[fixed]\n' + "".join(f'{k} = "{v}"\n' for k, v in fixed.items()) +
+                                     '[parameters]\ntransport = ["quic-cc", "ngtcp2"]\n')
+        self.assertEqual([(r["transport"], r["config"], r["run"]) for r in rows],
+                         [("quic-cc", "reno", "1"), ("quic-cc", "reno", "2"),
+                          ("ngtcp2", "ngtcp2-reno", "1"), ("ngtcp2", "ngtcp2-reno", "2")])
+        args = [f"--{k}={v}" for k, v in fixed.items()] + ["--runs=2"]
+        for transport in ("quic-cc", "ngtcp2"):
+            own = self.direct_rows("quic-cc-death-spiral", f"--transport={transport}", *args)
+            merged = [{k: v for k, v in r.items() if k != "transport"} for r in rows if r["transport"] == transport]
+            if transport == "quic-cc":
+                self.assertEqual({r.pop("ngtcp2_version") for r in merged}, {""})
+            else:
+                self.assertRegex(merged[0]["ngtcp2_version"], r"^1\.\d+\.\d+")
+            self.assertEqual(merged, own)
 
 
 class PhaseDiagram(CampaignTest):

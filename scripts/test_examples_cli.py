@@ -101,7 +101,7 @@ BAD = [
     (HL, ["--buffer=0"], "--buffer=0: must be a BDP multiple > 0 (0.5) or packets with a 'p' suffix (1000p)"),
     (HL, ["--buffer=0p"], "--buffer=0p: packets must be a whole number >= 1 before the 'p' (1000p)"),
     (HL, ["--configs=cubic,foo"],
-     "--configs=foo: must be tcp-cubic, reno, reno-hystart, cubic, cubic-hystart or all"),
+     "--configs=foo: must be tcp-cubic, reno, reno-hystart, cubic, cubic-hystart, ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr or all"),
     (HL, ["--mss=100"], "--mss=100: must be a whole number in 1200..1472"),
     (HL, ["--ackPolicy=Rfc9000", "--ackBatchWindow=1ms"],
      "--ackBatchWindow=1ms: has no effect with --ackPolicy=Rfc9000 (only ReceiveBatch uses it)"),
@@ -169,6 +169,29 @@ BAD = [
     (RF, ["--runs=2"],
      "--runs=2: must be 1: the periodic loss draws no random number, so every run of a point is "
      "the same"),
+    # The constraints between attributes are checked with the values the runs use: --mss, not
+    # the socket's default MaxDatagramSize (issue 28).
+    *[(name, ["--mss=1472", "--ns3::QuicCcSocket::RcvBufSize=1400"],
+       "--ns3::QuicCcSocket::RcvBufSize=1400 --mss=1472: QuicCcSocket::RcvBufSize (1400) must hold "
+       "at least one datagram (MaxDatagramSize 1472)") for name in (DS, HL)],
+    (DS, ["--ns3::QuicCcSocket::RcvBufSize=1300"],
+     "--ns3::QuicCcSocket::RcvBufSize=1300: QuicCcSocket::RcvBufSize (1300) must hold at least one "
+     "datagram (MaxDatagramSize 1350)"),
+    # RTTs too short for the response function's path, and no point at all to run.
+    (RF, ["--rtt=1ns"],
+     "--rtt=1ns: '1ns' is shorter than 1ms, the shortest RTT this path models (RFC 9438's tables "
+     "use 10ms and 100ms)"),
+    (RF, ["--rtt=100ms,500us"],
+     "--rtt=100ms,500us: '500us' is shorter than 1ms, the shortest RTT this path models (RFC "
+     "9438's tables use 10ms and 100ms)"),
+    (RF, ["--rtt=0s"],
+     "--rtt=0s: '0s' is shorter than 1ms, the shortest RTT this path models (RFC 9438's tables "
+     "use 10ms and 100ms)"),
+    (RF, ["--maxWindow=3"],
+     "--maxWindow=3: must be >= 4 (points whose RFC window is below 4 packets are skipped)"),
+    (RF, ["--cc=reno", "--p=0.5"],
+     "--p=0.5: no point has an RFC window of 4..2000 packets (--maxWindow) at these loss rates and "
+     "RTTs"),
 ]
 
 # Accepted: --dryRun exits 0 with nothing printed (units, derived defaults, the batch options).
@@ -180,6 +203,9 @@ GOOD = [
     *[(name, ["--runs=1", "--firstRun=3", "--jobs=2", "--seed=2", "--quiet"]) for name in BATCH],
     (DB, ["--duration=3s"]),          # the warm-up follows (0.5 s)
     (DB, ["--transfer=2MB"]),
+    # MaxDatagramSize 1200 from --mss fits a 1250-byte receive buffer (issue 28).
+    *[(name, ["--mss=1200", "--ns3::QuicCcSocket::RcvBufSize=1250"]) for name in (DS, HL)],
+    (RF, ["--rtt=1ms"]),
 ]
 
 # Small, quick batches for the determinism check.
@@ -308,10 +334,11 @@ class ExamplesCommandLine(unittest.TestCase):
         self.assertIn("  Jain index undefined (no flow had goodput in any run)\n", r.stdout)
         rows = csv.read_text().splitlines()
         self.assertEqual(len(rows), 3)
+        jain = rows[0].split(",").index("jain_index")
         for row in rows[1:]:
             fields = row.split(",")
             self.assertEqual(float(fields[7]), 0.0)  # goodput_mbps
-            self.assertEqual(fields[-1], "")         # jain_index: undefined
+            self.assertEqual(fields[jain], "")       # undefined
 
     def test_dry_run_prints_nothing_and_writes_nothing(self):
         for name in (DS, HL):

@@ -8,15 +8,21 @@
 - --dryRun checks everything and runs nothing;
 - the slow reader's unread backlog stays within InitialMaxStreamData with --flowControl=on;
 - a small batch gives the runs CSV, the pauses CSV and the table with every requested row
-  exactly once, identical across two runs and across --jobs=1 and --jobs=2.
+  exactly once, identical across two runs and across --jobs=1 and --jobs=2;
+- SIGINT while qlog files are written leaves each qlog file whole or absent, and no temporary
+  file (issue 28).
 
     test_idle_example.py <quic-cc-idle> <scratch dir>
 """
 
 import csv
+import json
 import pathlib
+import shutil
+import signal
 import subprocess
 import sys
+import time
 import unittest
 
 NAME = "quic-cc-idle"
@@ -68,6 +74,13 @@ BAD = [
     (["--flowControl=yes"], "--flowControl=yes: must be on or off"),
     (["--pauseCsv=/nonexistent-quic-cc/p.csv"],
      "--pauseCsv=/nonexistent-quic-cc/p.csv: directory /nonexistent-quic-cc does not exist"),
+    # MaxDatagramSize is --mss: a default of it is refused, and the constraints use --mss.
+    (["--ns3::QuicCcSocket::MaxDatagramSize=1400"],
+     "--ns3::QuicCcSocket::MaxDatagramSize=1400: this example sets it from --mss, which would "
+     "override it: use --mss"),
+    (["--mss=1472", "--ns3::QuicCcSocket::RcvBufSize=1400"],
+     "--ns3::QuicCcSocket::RcvBufSize=1400 --mss=1472: QuicCcSocket::RcvBufSize (1400) must hold "
+     "at least one datagram (MaxDatagramSize 1472)"),
 ]
 
 SMALL = ["--configs=cubic-Off,cubic-LastActivity,reno-rw", "--runs=2", "--pauses=2",
@@ -157,6 +170,35 @@ class IdleExample(unittest.TestCase):
         self.assertLessEqual(backlog["on"], 1_000_000, "bounded by the stream window")
         self.assertGreater(backlog["on"], 500_000, "the reader fell behind")
         self.assertGreater(backlog["off"], 1_200_000, "without flow control the backlog grows")
+
+    def test_interrupt_leaves_no_partial_qlog(self):
+        # SIGINT to the program alone (its workers die with it) while runs write their qlog.
+        qlog = self.scratch / "qlog-interrupted"
+        shutil.rmtree(qlog, ignore_errors=True)
+        p = subprocess.Popen([str(self.binary), "--configs=cubic-Off,reno", "--runs=1000",
+                              "--pauses=2", "--chunk=300kB", "--period=0.5s", "--quiet",
+                              "--jobs=2", f"--qlog={qlog}"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.time() + 120
+        while time.time() < deadline and len(list(qlog.glob("*/*.sqlog"))) < 4:
+            time.sleep(0.05)
+        time.sleep(0.2)
+        p.send_signal(signal.SIGINT)
+        self.assertEqual(p.wait(timeout=60), -signal.SIGINT)
+        p.stderr.close()
+        finished = sorted(qlog.glob("*/*.sqlog"))
+        self.assertGreaterEqual(len(finished), 4)
+        # The workers remove their temporary files as they die (SIGTERM when the parent dies).
+        deadline = time.time() + 30
+        while time.time() < deadline and list(qlog.glob("*/.*")):
+            time.sleep(0.1)
+        self.assertEqual(list(qlog.glob("*/.*")), [], "temporary qlog files left")
+        for f in finished:
+            data = f.read_bytes()
+            self.assertTrue(data.startswith(b"\x1e") and data.endswith(b"\n"), f)
+            records = data.split(b"\x1e")[1:]
+            self.assertEqual(json.loads(records[0])["qlog_format"], "JSON-SEQ", f)
+            json.loads(records[-1])  # the last record is whole
 
     def test_outputs_complete_and_deterministic(self):
         results = []

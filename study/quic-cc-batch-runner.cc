@@ -119,8 +119,10 @@ QuicCcRunBatch(size_t count,
         if (pid == 0)
         {
 #ifdef __linux__
-            // A parent that exits early (e.g. a failed CSV write) takes its workers with it.
-            prctl(PR_SET_PDEATHSIG, SIGKILL);
+            // A parent that exits early (e.g. a failed CSV write, a SIGINT sent to it alone)
+            // takes its workers with it; SIGTERM, so that each removes its temporary files
+            // (QuicCcAtomicFile: a qlog being written) before it dies.
+            prctl(PR_SET_PDEATHSIG, SIGTERM);
             if (getppid() != parent)
             {
                 _exit(1); // the parent is already gone

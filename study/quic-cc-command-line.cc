@@ -5,9 +5,8 @@
 
 #include "quic-cc-output-file.h"
 
-#include "ns3/global-value.h"
+#include "ns3/abort.h"
 #include "ns3/quic-cc-helper.h"
-#include "ns3/string.h"
 
 #include <algorithm>
 #include <cctype>
@@ -24,17 +23,6 @@ namespace ns3
 
 namespace
 {
-
-/// Options ns-3's CommandLine handles itself (CommandLine::HandleHardOptions, ns-3.37).
-const std::set<std::string> kNs3Options{"help",
-                                        "PrintHelp",
-                                        "PrintGlobals",
-                                        "PrintGroups",
-                                        "PrintGroup",
-                                        "PrintTypeIds",
-                                        "PrintAttributes",
-                                        "PrintVersion",
-                                        "version"};
 
 /// The whole of \p text as a double, or false.
 bool
@@ -72,7 +60,17 @@ void
 QuicCcCommandLine::AddValue(const std::string& name, const std::string& help, std::string& text)
 {
     m_names.insert(name);
+    m_texts[name] = &text;
     m_cmd.AddValue(name, help, text);
+}
+
+void
+QuicCcCommandLine::AddValues(const std::vector<Option>& options)
+{
+    for (const Option& o : options)
+    {
+        AddValue(o.name, o.help, *o.text);
+    }
 }
 
 void
@@ -85,7 +83,9 @@ QuicCcCommandLine::AddFlag(const std::string& name, const std::string& help, std
 void
 QuicCcCommandLine::Parse(int argc, char* argv[])
 {
-    // A bare --flag becomes --flag=true: the options are text to ns-3, which wants a value.
+    // The last value of each option, as ns-3 takes it, and ns-3's arguments: a bare --flag
+    // becomes --flag=true (the options are text to ns-3, which wants a value).
+    std::map<std::string, std::string> given;
     std::vector<std::string> args{argv[0]};
     for (int i = 1; i < argc; ++i)
     {
@@ -93,80 +93,68 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
         const size_t dashes = arg.find_first_not_of('-');
         const size_t eq = arg.find('=');
         const std::string name = dashes == std::string::npos ? "" : arg.substr(dashes, eq - dashes);
-        const std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
-        if (dashes == 0 || dashes > 2 || name.empty())
-        {
-            Exit(QuicCcUsageError("", arg, "not an option (options are --name=value; see --help)"));
-        }
-        if (eq != std::string::npos && value.empty())
-        {
-            // ns-3 would print its whole help text and exit 1.
-            Exit(QuicCcUsageError(name, "", "needs a value (--" + name + "=VALUE)"));
-        }
-        args.push_back(arg);
         if (m_names.count(name))
         {
             m_given.insert(name);
-            if (eq == std::string::npos)
-            {
-                if (!m_flags.count(name))
-                {
-                    Exit(QuicCcUsageError(name, "", "needs a value (--" + name + "=VALUE)"));
-                }
-                args.back() += "=true";
-            }
-            continue;
+            given[name] = arg;
         }
-        if (kNs3Options.count(name))
-        {
-            continue;
-        }
-        if (name.find("::") != std::string::npos)
-        {
-            // An attribute default (--ns3::QuicCubic::RenoFriendly=Rfc9438), which ns-3's
-            // CommandLine applies with Config::SetDefault: checked here, so a bad one is one line
-            // and exit 2 instead of ns-3's usage text and exit 1.
-            if (const std::string reason = QuicCcHelper::CheckAttributeDefault(name, value);
-                !reason.empty())
-            {
-                Exit(QuicCcUsageError(name, value, reason));
-            }
-            if (const auto owner = m_setBy.find(name); owner != m_setBy.end())
-            {
-                Exit(QuicCcUsageError(
-                    name,
-                    value,
-                    owner->second.empty()
-                        ? "this example sets this attribute itself, so the default has no effect"
-                        : "this example sets it from --" + owner->second +
-                              ", which would override it: use --" + owner->second));
-            }
-            continue;
-        }
-        if (const auto global =
-                std::find_if(GlobalValue::Begin(),
-                             GlobalValue::End(),
-                             [&name](const GlobalValue* g) { return g->GetName() == name; });
-            global != GlobalValue::End())
-        {
-            // --RngRun=..., --SimulatorImplementationType=...: ns-3's, checked as attributes are.
-            if (const std::string reason =
-                    QuicCcHelper::CheckValue((*global)->GetChecker(), StringValue(value));
-                !reason.empty())
-            {
-                Exit(QuicCcUsageError(name, value, reason));
-            }
-            continue;
-        }
-        Exit(QuicCcUsageError(name, value, "unknown option (see --help)"));
+        args.push_back(eq == std::string::npos && m_flags.count(name) ? arg + "=true" : arg);
     }
-    // NS_ATTRIBUTE_DEFAULT and NS_GLOBAL_VALUE, and the constraints between attributes.
-    if (const std::string error = QuicCcHelper::CheckAttributeDefaults(argc, argv); !error.empty())
+    // The values the runs give the attributes set from options (given or default), for the
+    // constraints between attributes; a value the attribute cannot take is the option's own
+    // error, reported by the example.
+    std::vector<QuicCcHelper::ProgramSetting> settings;
+    for (const auto& [attribute, option] : m_setTo)
     {
-        const size_t colon = error.find(": "); // "<values>: <reason>", printed as it is
-        Exit(QuicCcUsageError("", error.substr(0, colon), error.substr(colon + 2)));
+        const auto text = m_texts.find(option);
+        NS_ABORT_MSG_IF(text == m_texts.end(),
+                        "QuicCcCommandLine::AttributesSetTo: no option --" << option);
+        QuicCcHelper::ProgramSetting setting{attribute, *text->second, ""};
+        if (const auto arg = given.find(option); arg != given.end())
+        {
+            const size_t eq = arg->second.find('=');
+            setting.value = eq == std::string::npos ? "true" : arg->second.substr(eq + 1);
+            setting.given = arg->second;
+        }
+        if (QuicCcHelper::CheckAttributeDefault(attribute, setting.value).empty())
+        {
+            settings.push_back(setting);
+        }
+    }
+    // Arguments ns-3 would answer with its usage text, unknown options, bad attribute defaults
+    // (checked by their checkers), NS_ATTRIBUTE_DEFAULT and the constraints: one line, exit 2.
+    const std::vector<std::string> names(m_names.begin(), m_names.end());
+    const std::vector<std::string> flags(m_flags.begin(), m_flags.end());
+    if (const std::string error = QuicCcHelper::CheckArguments(argc, argv, names, flags, settings);
+        !error.empty())
+    {
+        Fail(error);
+    }
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i];
+        const size_t dashes = arg.find_first_not_of('-');
+        const size_t eq = arg.find('=');
+        if (const auto owner = m_setBy.find(arg.substr(dashes, eq - dashes));
+            owner != m_setBy.end())
+        {
+            Exit(QuicCcUsageError(
+                owner->first,
+                eq == std::string::npos ? "" : arg.substr(eq + 1),
+                owner->second.empty()
+                    ? "this example sets this attribute itself, so the default has no effect"
+                    : "this example sets it from --" + owner->second +
+                          ", which would override it: use --" + owner->second));
+        }
     }
     m_cmd.Parse(args);
+}
+
+void
+QuicCcCommandLine::Fail(const std::string& error) const
+{
+    const size_t colon = error.find(": "); // "<arguments>: <reason>", printed as it is
+    Exit(QuicCcUsageError("", error.substr(0, colon), error.substr(colon + 2)));
 }
 
 void
@@ -182,6 +170,14 @@ QuicCcCommandLine::AttributesSetBy(
     const std::vector<std::pair<std::string, std::string>>& attributes)
 {
     m_setBy.insert(attributes.begin(), attributes.end());
+}
+
+void
+QuicCcCommandLine::AttributesSetTo(
+    const std::vector<std::pair<std::string, std::string>>& attributes)
+{
+    AttributesSetBy(attributes);
+    m_setTo.insert(attributes.begin(), attributes.end());
 }
 
 void

@@ -72,6 +72,17 @@ class QuicCcCommandLine
     /// Register --\p name; \p text holds the default and receives the value as given.
     void AddValue(const std::string& name, const std::string& help, std::string& text);
 
+    /// One option for AddValues: --name, its help, the text that holds its default.
+    struct Option
+    {
+        std::string name;  //!< option name without "--"
+        std::string help;  //!< help text
+        std::string* text; //!< default; receives the value as given
+    };
+
+    /// AddValue for each of \p options, in order.
+    void AddValues(const std::vector<Option>& options);
+
     /// Register a boolean --\p name, given as --name (true) or --name=true|false|1|0.
     void AddFlag(const std::string& name, const std::string& help, std::string& text);
 
@@ -90,6 +101,15 @@ class QuicCcCommandLine
      */
     void AttributesSetBy(const std::vector<std::pair<std::string, std::string>>& attributes);
 
+    /**
+     * AttributesSetBy for attributes this example sets to the value of an option as it is
+     * written (e.g. {"ns3::QuicCcSocket::MaxDatagramSize", "mss"}: --mss=1200 is
+     * MaxDatagramSize 1200): Parse checks the constraints between attributes
+     * (QuicCcHelper::CheckAttributeDefaults) with the option's value, given or default, which
+     * is what the runs use, and an error names --mss=V if the user gave it.
+     */
+    void AttributesSetTo(const std::vector<std::pair<std::string, std::string>>& attributes);
+
     /// AttributesSetBy with the option "" for each of \p attributes (the scenario sets them
     /// without an option).
     void AttributesSetByScenario(const std::vector<std::string>& attributes);
@@ -101,12 +121,17 @@ class QuicCcCommandLine
     bool WasGiven(const std::string& name) const;
 
   private:
-    CommandLine m_cmd;                          //!< ns-3's parser
-    std::string m_program;                      //!< program name
-    std::set<std::string> m_names;              //!< registered options
-    std::set<std::string> m_given;              //!< registered options that appeared
-    std::set<std::string> m_flags;              //!< registered boolean options
-    std::map<std::string, std::string> m_setBy; //!< attribute -> option that sets it
+    /// Exit with \p error, "<arguments>: <reason>" (a QuicCcHelper check's result).
+    [[noreturn]] void Fail(const std::string& error) const;
+
+    CommandLine m_cmd;                           //!< ns-3's parser
+    std::map<std::string, std::string*> m_texts; //!< option -> its text (default, then as given)
+    std::map<std::string, std::string> m_setTo;  //!< attribute -> option whose value it takes
+    std::string m_program;                       //!< program name
+    std::set<std::string> m_names;               //!< registered options
+    std::set<std::string> m_given;               //!< registered options that appeared
+    std::set<std::string> m_flags;               //!< registered boolean options
+    std::map<std::string, std::string> m_setBy;  //!< attribute -> option that sets it
 };
 
 /**

@@ -7,6 +7,7 @@
 #include "quic-cc-drop-tail-link.h"
 #include "quic-cc-first-socket.h"
 #include "quic-cc-ngtcp2-transport.h"
+#include "quic-cc-single-path.h"
 #include "quic-cc-stop-at-bytes.h"
 
 #include "ns3/abort.h"
@@ -194,16 +195,9 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     NS_ABORT_MSG_IF(params.rate.GetBitRate() == 0,
                     "death spiral: rate must be > 0, got " << params.rate);
 
-    RngSeedManager::SetSeed(params.seed);
-    RngSeedManager::SetRun(params.run);
-
-    NodeContainer nodes; // 0 = data sender (QUIC client), 1 = data receiver (QUIC server)
-    nodes.Create(2);
-    NetDeviceContainer devices = QuicCcInstallDropTailLink(nodes.Get(0),
-                                                           nodes.Get(1),
-                                                           params.rate,
-                                                           params.oneWayDelay,
-                                                           params.bufferPackets);
+    // Node 0 = data sender (QUIC client), node 1 = data receiver (QUIC server).
+    QuicCcSinglePath path(params);
+    const NodeContainer& nodes = path.nodes;
 
     RunState state;
     state.params = &params;
@@ -212,7 +206,7 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     // Random loss in both directions until lossDuration (ns-3 RateErrorModel, per packet), from
     // t = 0 or (handshakeLoss false) from the sender's handshake on (OnSenderReceived).
     std::vector<Ptr<RateErrorModel>>& errorModels = state.errorModels;
-    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    for (uint32_t i = 0; i < path.devices.GetN(); ++i)
     {
         Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
         em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
@@ -221,33 +215,17 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
         {
             em->Disable();
         }
-        devices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        path.devices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(em));
         errorModels.push_back(em);
         Simulator::Schedule(params.lossDuration, &RateErrorModel::Disable, em);
     }
 
-    InternetStackHelper internet;
-    internet.Install(nodes);
-    Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
     // Without ns-3's default root queue disc (FqCoDel, 10240 packets) in front of the device: the
     // bottleneck buffer is the drop-tail device queue above.
-    Ipv4InterfaceContainer ifaces = QuicCcAssignWithoutQueueDisc(ipv4, devices);
+    path.InstallInternet();
 
     QuicCcHelper quic;
-    if (params.controller == "cubic")
-    {
-        quic.SetCongestionControl("ns3::QuicCubic",
-                                  "IdleRestart",
-                                  StringValue(params.idleRestart),
-                                  "HyStart",
-                                  BooleanValue(params.hyStart),
-                                  "EpochSource",
-                                  StringValue(params.epochSource));
-    }
-    else
-    {
-        quic.SetCongestionControl("ns3::QuicReno", "HyStart", BooleanValue(params.hyStart));
-    }
+    QuicCcSetStudyController(quic, params);
     quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
     quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
     quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
@@ -278,15 +256,14 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     {
         stream += em->AssignStreams(stream);
     }
-    stream += internet.AssignStreams(nodes, stream);
+    stream += path.internet.AssignStreams(nodes, stream);
     if (ngtcp2)
     {
-        QuicCcNgtcp2Options options;
-        options.controller = params.controller;
-        options.maxUdpPayloadBytes = params.maxDatagramSize;
+        QuicCcNgtcp2Options options = QuicCcNgtcp2Options::For(params.controller,
+                                                               params.maxDatagramSize,
+                                                               params.timeout,
+                                                               params.qlogDirectory);
         options.maxAckDelay = params.maxAckDelay;
-        options.idleTimeout = params.timeout;
-        options.qlogDirectory = params.qlogDirectory;
         stream += QuicCcInstallNgtcp2(nodes, options, stream);
         QuicCcWatchFirstNgtcp2Socket(nodes.Get(0), MakeBoundCallback(&ConnectNgtcp2Sender, &state));
     }
@@ -298,13 +275,7 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     }
 
     QuicCcStopAtBytes transfer(params.transferBytes);
-    transfer.Watch(
-        QuicCcInstallBulkTransfer(ngtcp2 ? QuicCcNgtcp2FactoryName() : "ns3::QuicCcSocketFactory",
-                                  nodes.Get(0),
-                                  nodes.Get(1),
-                                  ifaces.GetAddress(1),
-                                  params.transferBytes)
-            .sink);
+    path.InstallDownload(ngtcp2, params.transferBytes, transfer);
 
     Simulator::Schedule(params.lossDuration, &SampleAtLossEnd, &state);
     Simulator::Schedule(params.observeFrom, &StartObserving, &state);

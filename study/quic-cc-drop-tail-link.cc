@@ -4,7 +4,6 @@
 #include "quic-cc-drop-tail-link.h"
 
 #include "ns3/point-to-point-helper.h"
-#include "ns3/queue-size.h"
 #include "ns3/traffic-control-helper.h"
 
 namespace ns3
@@ -17,12 +16,20 @@ QuicCcInstallDropTailLink(Ptr<Node> a,
                           Time delay,
                           uint32_t queuePackets)
 {
+    return QuicCcInstallDropTailLink(a,
+                                     b,
+                                     rate,
+                                     delay,
+                                     QueueSize(QueueSizeUnit::PACKETS, queuePackets));
+}
+
+NetDeviceContainer
+QuicCcInstallDropTailLink(Ptr<Node> a, Ptr<Node> b, DataRate rate, Time delay, QueueSize queue)
+{
     PointToPointHelper p2p;
     p2p.SetDeviceAttribute("DataRate", DataRateValue(rate));
     p2p.SetChannelAttribute("Delay", TimeValue(delay));
-    p2p.SetQueue("ns3::DropTailQueue<Packet>",
-                 "MaxSize",
-                 QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queuePackets)));
+    p2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(queue));
     return p2p.Install(a, b);
 }
 

@@ -11,6 +11,7 @@
 #include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
+#include "ns3/queue-size.h"
 
 #include <cstdint>
 
@@ -28,6 +29,13 @@ NetDeviceContainer QuicCcInstallDropTailLink(Ptr<Node> a,
                                              DataRate rate,
                                              Time delay,
                                              uint32_t queuePackets);
+
+/// QuicCcInstallDropTailLink with a device queue of \p queue (packets or bytes) on each device.
+NetDeviceContainer QuicCcInstallDropTailLink(Ptr<Node> a,
+                                             Ptr<Node> b,
+                                             DataRate rate,
+                                             Time delay,
+                                             QueueSize queue);
 
 /**
  * \ingroup quic-cc

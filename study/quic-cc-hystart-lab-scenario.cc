@@ -5,6 +5,7 @@
 
 #include "quic-cc-bulk-transfer.h"
 #include "quic-cc-first-socket.h"
+#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-stop-at-bytes.h"
 
 #include "ns3/abort.h"
@@ -32,6 +33,18 @@ const std::vector<std::string> kConfigs{"tcp-cubic",
                                         "reno-hystart",
                                         "cubic",
                                         "cubic-hystart"};
+
+/// The ngtcp2 rows: "ngtcp2-" + each of QuicCcNgtcp2Controllers().
+std::vector<std::string>
+Ngtcp2Configs()
+{
+    std::vector<std::string> out;
+    for (const std::string& controller : QuicCcNgtcp2Controllers())
+    {
+        out.push_back("ngtcp2-" + controller);
+    }
+    return out;
+}
 
 /// Bytes of ns-3's TCP send and receive buffers for "tcp-cubic": as large as quic-cc's default
 /// SndBufSize/RcvBufSize, so neither transport is window-limited by its buffers (the ns-3
@@ -84,6 +97,7 @@ struct RunState
     const QuicCcHystartLabParams* params{nullptr};
     QuicCcHystartLabResult result;
     QuicCcFirstSocket quicSender; //!< the server's (sending) QUIC socket
+    Ptr<Socket> ngtcp2Sender;     //!< the sending socket (ngtcp2 configurations)
 };
 
 void
@@ -148,6 +162,14 @@ ConnectQuicSender(RunState* s, Ptr<QuicCcSocket> socket)
     socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnQuicCwnd, s));
 }
 
+/// QuicCcNgtcp2Socket's CongestionWindow64 has QuicCcSocket's name and signature.
+void
+ConnectNgtcp2Sender(RunState* s, Ptr<Socket> socket)
+{
+    s->ngtcp2Sender = socket;
+    socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnQuicCwnd, s));
+}
+
 /// BulkSend creates its TCP socket when it starts (t = 0); trace it just after.
 void
 ConnectTcpCwnd(RunState* s, Ptr<BulkSendApplication> app)
@@ -174,6 +196,13 @@ const std::vector<std::string>&
 QuicCcHystartLabConfigs()
 {
     return kConfigs;
+}
+
+const std::vector<std::string>&
+QuicCcHystartLabNgtcp2Configs()
+{
+    static const std::vector<std::string> configs = Ngtcp2Configs();
+    return configs;
 }
 
 double
@@ -213,9 +242,13 @@ QuicCcHystartLabTcpSegmentSize(const QuicCcHystartLabParams& params)
 QuicCcHystartLabResult
 QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
 {
-    NS_ABORT_MSG_IF(std::find(kConfigs.begin(), kConfigs.end(), params.config) == kConfigs.end(),
-                    "HyStart++ lab: configuration must be tcp-cubic, reno, reno-hystart, cubic or "
-                    "cubic-hystart, got '"
+    const std::vector<std::string>& ngtcp2Configs = QuicCcHystartLabNgtcp2Configs();
+    const bool ngtcp2 =
+        std::find(ngtcp2Configs.begin(), ngtcp2Configs.end(), params.config) != ngtcp2Configs.end();
+    NS_ABORT_MSG_IF(!ngtcp2 && std::find(kConfigs.begin(), kConfigs.end(), params.config) ==
+                                   kConfigs.end(),
+                    "HyStart++ lab: configuration must be tcp-cubic, reno, reno-hystart, cubic, "
+                    "cubic-hystart, ngtcp2-cubic, ngtcp2-reno or ngtcp2-bbr, got '"
                         << params.config << "'");
     NS_ABORT_MSG_IF(params.transferBytes == 0, "HyStart++ lab: transfer size must be > 0, got 0");
     NS_ABORT_MSG_IF(params.bufferPackets == 0, "HyStart++ lab: buffer must be >= 1 packet, got 0");
@@ -298,7 +331,7 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
                 TypeIdValue(TcpCubic::GetTypeId()));
         }
     }
-    else
+    else if (!ngtcp2)
     {
         socketFactory = "ns3::QuicCcSocketFactory";
         const bool hyStart = params.config == "reno-hystart" || params.config == "cubic-hystart";
@@ -322,7 +355,18 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
         stream += em->AssignStreams(stream);
     }
     stream += internet.AssignStreams(nodes, stream);
-    if (!tcp)
+    if (ngtcp2)
+    {
+        socketFactory = QuicCcNgtcp2FactoryName();
+        stream += QuicCcInstallNgtcp2(
+            nodes,
+            QuicCcNgtcp2Options::For(params.config.substr(std::string("ngtcp2-").size()),
+                                     params.maxDatagramSize,
+                                     params.timeout),
+            stream);
+        QuicCcWatchFirstNgtcp2Socket(nodes.Get(0), MakeBoundCallback(&ConnectNgtcp2Sender, &state));
+    }
+    else if (!tcp)
     {
         stream += quic.AssignStreams(nodes, stream);
     }
@@ -347,6 +391,10 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     if (tcp)
     {
         result.lostPackets = result.queueDrops + result.errorDrops;
+    }
+    else if (ngtcp2)
+    {
+        result.lostPackets = QuicCcNgtcp2PacketsLost(state.ngtcp2Sender);
     }
     else if (Ptr<QuicCcSocket> sender = state.quicSender.Get();
              sender && sender->GetLossDetection())

@@ -34,7 +34,12 @@ namespace ns3
  *   HyStart attribute false / true, every other controller attribute at its default;
  * - "tcp-cubic": ns-3's own ns3::TcpCubic (its default HyStart, as Linux CUBIC) over
  *   ns3::TcpSocketFactory, SegmentSize = QuicCcHystartLabTcpSegmentSize() so that a full TCP
- *   segment carries as many application bytes as a full QUIC packet's STREAM frame.
+ *   segment carries as many application bytes as a full QUIC packet's STREAM frame;
+ * - "ngtcp2-cubic", "ngtcp2-reno", "ngtcp2-bbr" (QuicCcHystartLabNgtcp2Configs(), only when the
+ *   ngtcp2 transport is built): the real ngtcp2 library over QuicCcNgtcp2SocketFactory with its
+ *   own controller (its CUBIC and Reno run its own HyStart++), UDP payloads of maxDatagramSize
+ *   from the first packet and ngtcp2's own ACK policy; ackPolicy, ackBatchWindow, packetSizing
+ *   and hyStartL do not apply.
  */
 struct QuicCcHystartLabParams
 {
@@ -66,12 +71,13 @@ struct QuicCcHystartLabResult
     uint64_t bytesReceived{0};   //!< at the client when the run ended
     /**
      * Lost packets as the sender sees them. QUIC: packets the sender's loss detection declared
-     * lost (QuicLossDetection::GetLostPacketCount, spurious declarations included). TCP: data-
+     * lost (QuicLossDetection::GetLostPacketCount, spurious declarations included); ngtcp2: the
+     * packets ngtcp2 declared lost (ngtcp2_conn_info.pkt_lost). TCP: data-
      * direction packets dropped in the network, queueDrops + errorDrops (ns-3 3.37's TCP has no
      * lost-segment counter).
      */
     uint64_t lostPackets{0};
-    uint64_t spuriousLosses{0}; //!< QUIC: declared lost, later acknowledged (0 for TCP)
+    uint64_t spuriousLosses{0}; //!< QUIC: declared lost, later acknowledged (0 for TCP, ngtcp2)
     uint64_t sentPackets{0};    //!< packets offered to the data-direction bottleneck queue
     /// Of sentPackets, frames shorter than kSmallPacketBytes + 30 B (UDP 8, IPv4 20, PPP 2): for
     /// QUIC the packets under kSmallPacketBytes.
@@ -108,6 +114,9 @@ constexpr uint64_t kSmallPacketBytes = 100;
 /// The five configurations in the published order: "tcp-cubic", "reno", "reno-hystart",
 /// "cubic", "cubic-hystart".
 const std::vector<std::string>& QuicCcHystartLabConfigs();
+
+/// The configurations over the real ngtcp2 library: "ngtcp2-cubic", "ngtcp2-reno", "ngtcp2-bbr".
+const std::vector<std::string>& QuicCcHystartLabNgtcp2Configs();
 
 /**
  * Bandwidth-delay product of the lab path in packets of MaxDatagramSize:

@@ -30,9 +30,14 @@ QuicCcIdleObserver::QuicCcIdleObserver(Time minPause, DataRate bottleneck, uint6
 }
 
 void
-QuicCcIdleObserver::Observe(Ptr<QuicCcSocket> socket)
+QuicCcIdleObserver::Observe(Ptr<Socket> socket)
 {
-    m_socket = socket;
+    m_socket = DynamicCast<QuicCcSocket>(socket);
+    if (!m_socket)
+    {
+        socket->TraceConnectWithoutContext("SlowStartThreshold64",
+                                           MakeCallback(&QuicCcIdleObserver::OnSsthresh, this));
+    }
     socket->TraceConnectWithoutContext("BytesInFlight",
                                        MakeCallback(&QuicCcIdleObserver::OnBytesInFlight, this));
     socket->TraceConnectWithoutContext("PacketSent",
@@ -60,7 +65,13 @@ QuicCcIdleSnapshot
 QuicCcIdleObserver::Snapshot() const
 {
     QuicCcIdleSnapshot s;
-    Ptr<QuicCongestionController> cc = m_socket ? m_socket->GetCongestionController() : nullptr;
+    if (!m_socket)
+    {
+        s.cwnd = m_cwnd;
+        s.ssthresh = m_ssthresh;
+        return s;
+    }
+    Ptr<QuicCongestionController> cc = m_socket->GetCongestionController();
     if (!cc)
     {
         return s;
@@ -179,8 +190,15 @@ QuicCcIdleObserver::OnPacketLost(uint64_t, uint64_t, Time timeSent)
 }
 
 void
+QuicCcIdleObserver::OnSsthresh(uint64_t, uint64_t newValue)
+{
+    m_ssthresh = newValue;
+}
+
+void
 QuicCcIdleObserver::OnCwnd(uint64_t, uint64_t newValue)
 {
+    m_cwnd = newValue;
     if (m_pauses.empty())
     {
         return;

@@ -57,7 +57,9 @@ struct QuicCcIdlePause
  * \ingroup quic-cc
  * Watches a sending QuicCcSocket through its public trace sources (BytesInFlight, PacketSent,
  * PacketLost, CongestionWindow64, Rtt) and the controller's public accessors (QuicCubic::GetWMax,
- * GetK, GetEpochStart) and records every pause of at least a minimum length: the controller's
+ * GetK, GetEpochStart), or a QuicCcNgtcp2Socket through the same trace sources (its PacketTraces
+ * on) and SlowStartThreshold64 (its controller's state is ngtcp2's: W_max, K and the epoch stay
+ * unknown, -1), and records every pause of at least a minimum length: the controller's
  * state before and after it, the burst at the resume, losses in its first RTT and the cwnd peak
  * in its first three RTTs. A "back-to-back train" is a run of packets each sent less than one
  * bottleneck serialization time of a MaxDatagramSize packet after the previous one, i.e. faster
@@ -76,8 +78,8 @@ class QuicCcIdleObserver
     QuicCcIdleObserver(Time minPause, DataRate bottleneck, uint64_t mss);
 
     /// Connect to \p socket's trace sources (call before its first packet, or at least before the
-    /// first pause).
-    void Observe(Ptr<QuicCcSocket> socket);
+    /// first pause): a QuicCcSocket, or any socket with its trace sources (QuicCcNgtcp2Socket).
+    void Observe(Ptr<Socket> socket);
 
     /// Record a pause of length 0 now (the end of an app-limited phase): the next ack-eliciting
     /// packet is its resume. Ignored while a pause is open.
@@ -94,12 +96,15 @@ class QuicCcIdleObserver
     void OnPacketSent(uint64_t packetNumber, uint64_t bytes);
     void OnPacketLost(uint64_t packetNumber, uint64_t bytes, Time timeSent);
     void OnCwnd(uint64_t oldValue, uint64_t newValue);
+    void OnSsthresh(uint64_t oldValue, uint64_t newValue);
     void OnRtt(Time latest, Time smoothed, Time min);
     void SnapshotAfterResume(size_t pause);
 
     Time m_minPause;                       //!< shortest pause
     Time m_backToBack;                     //!< serialization time of one MaxDatagramSize packet
-    Ptr<QuicCcSocket> m_socket;            //!< the sender
+    Ptr<QuicCcSocket> m_socket;            //!< the sender, if a QuicCcSocket
+    uint64_t m_cwnd{0};                    //!< latest CongestionWindow64 (other sockets)
+    uint64_t m_ssthresh{UINT64_MAX};       //!< latest SlowStartThreshold64 (other sockets)
     Time m_srtt;                           //!< latest smoothed_rtt
     bool m_idle{false};                    //!< pipe empty since m_idleStart
     bool m_marked{false};                  //!< MarkResumeNow pending

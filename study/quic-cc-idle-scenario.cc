@@ -8,9 +8,11 @@
 #include "quic-cc-drop-tail-link.h"
 #include "quic-cc-first-socket.h"
 #include "quic-cc-loss-phases.h"
+#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-rate-limited-sender.h"
 #include "quic-cc-request-client.h"
 #include "quic-cc-response-server.h"
+#include "quic-cc-single-path.h"
 #include "quic-cc-slow-reader.h"
 
 #include "ns3/abort.h"
@@ -35,12 +37,18 @@ ObserveSocket(QuicCcIdleObserver* observer, Ptr<QuicCcSocket> socket)
     observer->Observe(socket);
 }
 
-void
-ObserveAccepted(QuicCcIdleObserver* observer, Ptr<Socket> socket)
+/// The socket the observer watches (any transport), kept to check one was made.
+struct WatchedSocket
 {
-    Ptr<QuicCcSocket> quic = DynamicCast<QuicCcSocket>(socket);
-    NS_ABORT_MSG_UNLESS(quic, "idle study: the server's socket is not a QuicCcSocket");
-    observer->Observe(quic);
+    QuicCcIdleObserver* observer;
+    Ptr<Socket> socket;
+};
+
+void
+ObserveAny(WatchedSocket* watched, Ptr<Socket> socket)
+{
+    watched->socket = socket;
+    watched->observer->Observe(socket);
 }
 
 void
@@ -49,12 +57,11 @@ MarkResume(QuicCcIdleObserver* observer)
     observer->MarkResumeNow();
 }
 
-/// A PacketSink for the data on \p node.
+/// A PacketSink for the data on \p node, over \p factory.
 Ptr<Application>
-InstallSink(Ptr<Node> node)
+InstallSink(Ptr<Node> node, const std::string& factory)
 {
-    PacketSinkHelper sink("ns3::QuicCcSocketFactory",
-                          InetSocketAddress(Ipv4Address::GetAny(), kPort));
+    PacketSinkHelper sink(factory, InetSocketAddress(Ipv4Address::GetAny(), kPort));
     ApplicationContainer apps = sink.Install(node);
     apps.Start(Seconds(0));
     return apps.Get(0);
@@ -81,9 +88,14 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     NS_ABORT_MSG_UNLESS(w == "chunked" || w == "request-response" || w == "rate-limited" ||
                             w == "slow-reader" || w == "onoff",
                         "idle study: unknown workload '" << w << "'");
-    NS_ABORT_MSG_UNLESS(params.controller == "cubic" || params.controller == "reno",
-                        "idle study: controller must be cubic or reno, got '" << params.controller
-                                                                              << "'");
+    const bool ngtcp2 = params.transport == "ngtcp2";
+    NS_ABORT_MSG_UNLESS(ngtcp2 || params.transport == "quic-cc",
+                        "idle study: transport must be quic-cc or ngtcp2, got '" << params.transport
+                                                                                 << "'");
+    NS_ABORT_MSG_UNLESS(params.controller == "cubic" || params.controller == "reno" ||
+                            (ngtcp2 && params.controller == "bbr"),
+                        "idle study: controller must be cubic or reno (ngtcp2: or bbr), got '"
+                            << params.controller << "'");
     NS_ABORT_MSG_IF(params.bufferPackets == 0, "idle study: buffer must be >= 1 packet");
     NS_ABORT_MSG_UNLESS(params.fraction > 0 && params.fraction <= 1,
                         "idle study: fraction must be in (0, 1], got " << params.fraction);
@@ -91,72 +103,68 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
                         "idle study: loss rate must be in [0, 1], got " << params.lossRate);
     NS_ABORT_MSG_UNLESS(params.timeout.IsStrictlyPositive(), "idle study: timeout must be > 0");
 
-    RngSeedManager::SetSeed(params.seed);
-    RngSeedManager::SetRun(params.run);
-
-    NodeContainer nodes; // 0 = QUIC client, 1 = QUIC server
-    nodes.Create(2);
-    NetDeviceContainer devices = QuicCcInstallDropTailLink(nodes.Get(0),
-                                                           nodes.Get(1),
-                                                           params.rate,
-                                                           params.oneWayDelay,
-                                                           params.bufferPackets);
+    QuicCcSinglePath path(params);
+    const NodeContainer& nodes = path.nodes; // 0 = QUIC client, 1 = QUIC server
 
     // The data direction: client -> server, except request-response (server -> client).
     const bool serverSends = w == "request-response";
     QuicCcLossPhases loss(params.lossRate, params.lossOnMean, params.lossOffMean);
     if (params.lossRate > 0)
     {
-        devices.Get(serverSends ? 0 : 1)
+        path.devices.Get(serverSends ? 0 : 1)
             ->SetAttribute("ReceiveErrorModel", PointerValue(loss.GetErrorModel()));
         loss.Start();
     }
 
-    InternetStackHelper internet;
-    internet.Install(nodes);
-    Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
-    // The drop-tail device queue is the buffer.
-    Ipv4InterfaceContainer ifaces = QuicCcAssignWithoutQueueDisc(ipv4, devices);
+    path.InstallInternet(); // the drop-tail device queue is the buffer
 
     QuicCcHelper quic;
-    if (params.controller == "cubic")
-    {
-        quic.SetCongestionControl("ns3::QuicCubic",
-                                  "IdleRestart",
-                                  StringValue(params.idleRestart),
-                                  "HyStart",
-                                  BooleanValue(params.hyStart),
-                                  "EpochSource",
-                                  StringValue(params.epochSource),
-                                  "RestartWindow",
-                                  BooleanValue(params.restartWindow));
-    }
-    else
-    {
-        quic.SetCongestionControl("ns3::QuicReno",
-                                  "HyStart",
-                                  BooleanValue(params.hyStart),
-                                  "RestartWindow",
-                                  BooleanValue(params.restartWindow));
-    }
+    QuicCcSetStudyController(quic, params);
+    quic.SetControllerAttribute("RestartWindow", BooleanValue(params.restartWindow));
     quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
     quic.SetSocketAttribute("Pacing", StringValue(params.pacing));
     quic.SetSocketAttribute("FlowControl", BooleanValue(params.flowControl));
     quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
-    if (!params.qlogDirectory.empty())
+    if (!params.qlogDirectory.empty() && !ngtcp2)
     {
         quic.EnableQlog(params.qlogDirectory);
     }
-    quic.Install(nodes);
+    if (!ngtcp2)
+    {
+        quic.Install(nodes);
+    }
 
     int64_t stream = 1;
     stream += loss.AssignStreams(stream);
-    stream += internet.AssignStreams(nodes, stream);
-    stream += quic.AssignStreams(nodes, stream);
-
+    stream += path.internet.AssignStreams(nodes, stream);
     QuicCcIdleObserver observer(params.minPause, params.rate, params.maxDatagramSize);
     QuicCcFirstSocket sender;
-    const InetSocketAddress server(ifaces.GetAddress(1), kPort);
+    WatchedSocket watched{&observer, nullptr};
+    const std::string factory = ngtcp2 ? QuicCcNgtcp2FactoryName() : "ns3::QuicCcSocketFactory";
+    // The sending socket of every workload but request-response: the client's first.
+    const auto watchSender = [&]() {
+        if (!ngtcp2)
+        {
+            sender.Watch(nodes.Get(0), MakeBoundCallback(&ObserveSocket, &observer));
+            return;
+        }
+        QuicCcWatchFirstNgtcp2Socket(nodes.Get(0), MakeBoundCallback(&ObserveAny, &watched));
+    };
+    if (ngtcp2)
+    {
+        QuicCcNgtcp2Options options = QuicCcNgtcp2Options::For(params.controller,
+                                                               params.maxDatagramSize,
+                                                               params.timeout,
+                                                               params.qlogDirectory);
+        options.packetTraces = true; // the observer's PacketSent and PacketLost
+        stream += QuicCcInstallNgtcp2(nodes, options, stream);
+    }
+    else
+    {
+        stream += quic.AssignStreams(nodes, stream);
+    }
+
+    const InetSocketAddress server(path.ifaces.GetAddress(1), kPort);
     std::vector<uint64_t> marks;
     Ptr<QuicCcChunkedSender> chunked;
     Ptr<QuicCcRequestClient> client;
@@ -167,11 +175,11 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     if (w == "request-response")
     {
         Ptr<QuicCcResponseServer> app = CreateObject<QuicCcResponseServer>();
-        app->Setup("ns3::QuicCcSocketFactory",
+        app->Setup(factory,
                    InetSocketAddress(Ipv4Address::GetAny(), kPort),
                    params.requestBytes,
                    params.responseBytes,
-                   MakeBoundCallback(&ObserveAccepted, &observer));
+                   MakeBoundCallback(&ObserveAny, &watched));
         nodes.Get(1)->AddApplication(app);
         Ptr<RandomVariableStream> think;
         if (params.thinkExponential)
@@ -188,41 +196,32 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
         }
         think->SetStream(stream++);
         client = CreateObject<QuicCcRequestClient>();
-        client->Setup("ns3::QuicCcSocketFactory",
-                      server,
-                      params.requestBytes,
-                      params.responseBytes,
-                      think,
-                      periods);
+        client->Setup(factory, server, params.requestBytes, params.responseBytes, think, periods);
         nodes.Get(0)->AddApplication(client);
     }
     else if (w == "slow-reader")
     {
-        sender.Watch(nodes.Get(0), MakeBoundCallback(&ObserveSocket, &observer));
+        watchSender();
         reader = CreateObject<QuicCcSlowReader>();
-        reader->Setup("ns3::QuicCcSocketFactory",
+        reader->Setup(factory,
                       InetSocketAddress(Ipv4Address::GetAny(), kPort),
                       params.readRate,
                       MilliSeconds(10),
                       params.bulkBytes);
         nodes.Get(1)->AddApplication(reader);
         chunked = CreateObject<QuicCcChunkedSender>();
-        chunked->Setup("ns3::QuicCcSocketFactory", server, params.bulkBytes, Seconds(1), 1);
+        chunked->Setup(factory, server, params.bulkBytes, Seconds(1), 1);
         nodes.Get(0)->AddApplication(chunked);
     }
     else
     {
-        sender.Watch(nodes.Get(0), MakeBoundCallback(&ObserveSocket, &observer));
-        sink = InstallSink(nodes.Get(1));
+        watchSender();
+        sink = InstallSink(nodes.Get(1), factory);
     }
     if (w == "chunked")
     {
         chunked = CreateObject<QuicCcChunkedSender>();
-        chunked->Setup("ns3::QuicCcSocketFactory",
-                       server,
-                       params.chunkBytes,
-                       params.period,
-                       periods);
+        chunked->Setup(factory, server, params.chunkBytes, params.period, periods);
         nodes.Get(0)->AddApplication(chunked);
         for (uint32_t i = 1; i <= periods; ++i)
         {
@@ -232,7 +231,7 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     else if (w == "rate-limited")
     {
         limited = CreateObject<QuicCcRateLimitedSender>();
-        limited->Setup("ns3::QuicCcSocketFactory",
+        limited->Setup(factory,
                        server,
                        DataRate(static_cast<uint64_t>(params.rate.GetBitRate() * params.fraction)),
                        params.maxDatagramSize,
@@ -244,7 +243,7 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     }
     else if (w == "onoff")
     {
-        OnOffHelper onoff("ns3::QuicCcSocketFactory", server);
+        OnOffHelper onoff(factory, server);
         onoff.SetConstantRate(
             DataRate(static_cast<uint64_t>(params.rate.GetBitRate() * params.fraction)),
             params.maxDatagramSize);
@@ -282,7 +281,8 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     QuicCcIdleResult result;
     result.endSeconds = Simulator::Now().GetSeconds();
     result.pauses = observer.GetPauses();
-    NS_ABORT_MSG_IF(w == "onoff" && !sender.Get(), "idle study: OnOffApplication made no socket");
+    NS_ABORT_MSG_IF(w == "onoff" && !sender.Get() && !watched.socket,
+                    "idle study: OnOffApplication made no socket");
     if (reader)
     {
         result.completed = reader->GetDoneSeconds() >= 0;

@@ -31,11 +31,16 @@ namespace ns3
  *    receiver's backlog grows (peakBacklog), with it (flowControl) the stream window bounds it;
  *  - "onoff": ns-3's OnOffApplication over "ns3::QuicCcSocketFactory" at fraction x rate,
  *    pauses + 1 on periods (it starts with an off period).
+ * With transport "ngtcp2" the same applications run over the real ngtcp2 library
+ * (QuicCcNgtcp2SocketFactory, its PacketTraces on) with its own controller, pacing, ACK policy
+ * and flow control (FlowControlWindow, 16 MiB); idleRestart, epochSource, pacing, flowControl,
+ * restartWindow and hyStart do not apply, and the snapshots' W_max, K and epoch stay -1.
  */
 struct QuicCcIdleParams
 {
     std::string workload{"chunked"};               //!< see above
-    std::string controller{"cubic"};               //!< "cubic" or "reno"
+    std::string transport{"quic-cc"};              //!< "quic-cc" (the models) or "ngtcp2"
+    std::string controller{"cubic"};               //!< "cubic" or "reno" (ngtcp2: or "bbr")
     std::string idleRestart{"LastActivity"};       //!< QuicCubic::IdleRestart (cubic only)
     std::string epochSource{"SharedWithRecovery"}; //!< QuicCubic::EpochSource (cubic only)
     std::string pacing{"Off"};                     //!< QuicCcSocket::Pacing

@@ -8,6 +8,7 @@
 #include "quic-cc-first-socket.h"
 #include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-periodic-error-model.h"
+#include "quic-cc-single-path.h"
 #include "quic-cc-stop-at-bytes.h"
 
 #include "ns3/abort.h"
@@ -210,16 +211,9 @@ QuicCcRunNgtcp2Diff(const QuicCcNgtcp2DiffParams& params)
                         "ngtcp2 diff: duration must be > 0, got " << params.duration);
     NS_ABORT_MSG_IF(params.rounds == 0, "ngtcp2 diff: rounds must be >= 1, got 0");
 
-    RngSeedManager::SetSeed(params.seed);
-    RngSeedManager::SetRun(params.run);
-
-    NodeContainer nodes; // 0 = data sender (QUIC client), 1 = data receiver (QUIC server)
-    nodes.Create(2);
-    NetDeviceContainer devices = QuicCcInstallDropTailLink(nodes.Get(0),
-                                                           nodes.Get(1),
-                                                           params.rate,
-                                                           params.oneWayDelay,
-                                                           params.bufferPackets);
+    // Node 0 = data sender (QUIC client), node 1 = data receiver (QUIC server).
+    QuicCcSinglePath path(params);
+    const NodeContainer& nodes = path.nodes;
     if (params.dropDataPacket > 0)
     {
         // Data packets only: larger than any ACK and than the 1200-byte padded Initial.
@@ -228,18 +222,15 @@ QuicCcRunNgtcp2Diff(const QuicCcNgtcp2DiffParams& params)
         em->SetAttribute("Period", UintegerValue(std::numeric_limits<uint64_t>::max()));
         em->SetAttribute("MinSize",
                          UintegerValue(std::min<uint64_t>(params.maxDatagramSize, 1250)));
-        devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        path.devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
     }
 
-    InternetStackHelper internet;
-    internet.Install(nodes);
-    Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
-    Ipv4InterfaceContainer ifaces = QuicCcAssignWithoutQueueDisc(ipv4, devices);
+    path.InstallInternet();
 
     DiffState state;
     state.params = &params;
     int64_t stream = 1;
-    stream += internet.AssignStreams(nodes, stream);
+    stream += path.internet.AssignStreams(nodes, stream);
     if (ngtcp2)
     {
         QuicCcNgtcp2Options options;
@@ -261,13 +252,7 @@ QuicCcRunNgtcp2Diff(const QuicCcNgtcp2DiffParams& params)
     }
 
     QuicCcStopAtBytes transfer(params.transferBytes);
-    transfer.Watch(
-        QuicCcInstallBulkTransfer(ngtcp2 ? QuicCcNgtcp2FactoryName() : "ns3::QuicCcSocketFactory",
-                                  nodes.Get(0),
-                                  nodes.Get(1),
-                                  ifaces.GetAddress(1),
-                                  params.transferBytes)
-            .sink);
+    path.InstallDownload(ngtcp2, params.transferBytes, transfer);
     Simulator::Stop(params.duration);
     Simulator::Run();
 

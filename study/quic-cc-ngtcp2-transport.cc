@@ -3,6 +3,8 @@
  */
 #include "quic-cc-ngtcp2-transport.h"
 
+#include "quic-cc-command-line.h"
+
 #include "ns3/abort.h"
 #include "ns3/node.h"
 
@@ -46,6 +48,7 @@ QuicCcInstallNgtcp2(NodeContainer nodes, const QuicCcNgtcp2Options& options, int
         f->SetSocketAttribute("MaxAckDelay", TimeValue(options.maxAckDelay));
         f->SetSocketAttribute("IdleTimeout", TimeValue(options.idleTimeout));
         f->SetSocketAttribute("QlogDirectory", StringValue(options.qlogDirectory));
+        f->SetSocketAttribute("PacketTraces", BooleanValue(options.packetTraces));
         used += f->AssignStreams(stream + used);
     }
     return used;
@@ -116,6 +119,61 @@ std::string
 QuicCcNgtcp2FactoryName()
 {
     return "ns3::QuicCcNgtcp2SocketFactory";
+}
+
+QuicCcNgtcp2Options
+QuicCcNgtcp2Options::For(const std::string& controller,
+                         uint64_t maxUdpPayloadBytes,
+                         Time idleTimeout,
+                         const std::string& qlogDirectory)
+{
+    QuicCcNgtcp2Options options;
+    options.controller = controller;
+    options.maxUdpPayloadBytes = maxUdpPayloadBytes;
+    options.idleTimeout = idleTimeout;
+    options.qlogDirectory = qlogDirectory;
+    return options;
+}
+
+const std::vector<std::string>&
+QuicCcNgtcp2Controllers()
+{
+    static const std::vector<std::string> controllers{"cubic", "reno", "bbr"};
+    return controllers;
+}
+
+void
+QuicCcTransportChoice::RequireQuicCcFor(const std::string& option,
+                                        const std::string& value,
+                                        bool given,
+                                        const std::string& why) const
+{
+    QuicCcRequire(!given || quicCc,
+                  option,
+                  value,
+                  "has no effect with --transport=ngtcp2 (" + why + ")");
+}
+
+std::string
+QuicCcTransportHelp()
+{
+    return "quic-cc (the models), ngtcp2 (the real ngtcp2 library's own controllers: rows "
+           "ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr) or all (both, same runs)";
+}
+
+QuicCcTransportChoice
+QuicCcParseTransport(const std::string& text)
+{
+    QuicCcTransportChoice choice;
+    choice.text = QuicCcParseChoice("transport", text, {"quic-cc", "ngtcp2", "all"});
+    QuicCcRequire(text == "quic-cc" || !QuicCcNgtcp2Version().empty(),
+                  "transport",
+                  text,
+                  "needs the ngtcp2 transport, which this build lacks (configure with "
+                  "-DNGTCP2_ARCHIVE=<ngtcp2 release archive> or install libngtcp2 >= 1.0)");
+    choice.quicCc = text != "ngtcp2";
+    choice.ngtcp2 = text != "quic-cc";
+    return choice;
 }
 
 } // namespace ns3

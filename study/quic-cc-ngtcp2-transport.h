@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -28,6 +29,15 @@ struct QuicCcNgtcp2Options
     Time maxAckDelay{MilliSeconds(25)};
     Time idleTimeout{Seconds(30)};
     std::string qlogDirectory; //!< "" = none
+    /// QuicCcNgtcp2Socket::PacketTraces: PacketSent and PacketLost from ngtcp2's qlog records
+    bool packetTraces{false};
+
+    /// A scenario's options: \p controller, UDP payloads of \p maxUdpPayloadBytes, \p idleTimeout
+    /// (the scenario's run length), qlog into \p qlogDirectory; the rest at their defaults.
+    static QuicCcNgtcp2Options For(const std::string& controller,
+                                   uint64_t maxUdpPayloadBytes,
+                                   Time idleTimeout,
+                                   const std::string& qlogDirectory = "");
 };
 
 /// The linked ngtcp2's version ("1.24.0"); "" when the transport is not built.
@@ -47,6 +57,39 @@ void QuicCcWatchFirstNgtcp2Socket(Ptr<Node> node, Callback<void, Ptr<Socket>> on
 
 /// Packets ngtcp2 declared lost on \p socket (a QuicCcNgtcp2Socket) so far.
 uint64_t QuicCcNgtcp2PacketsLost(Ptr<Socket> socket);
+
+/// ngtcp2's controllers, in the order of the examples' rows: "cubic", "reno", "bbr".
+const std::vector<std::string>& QuicCcNgtcp2Controllers();
+
+/**
+ * \ingroup quic-cc
+ * The examples' --transport option: "quic-cc" (the models, the default), "ngtcp2" (the real
+ * library's own controllers, rows ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr) or "all" (both, over
+ * the same runs). QuicCcParseTransport makes one.
+ */
+struct QuicCcTransportChoice
+{
+    std::string text{"quic-cc"}; //!< as given
+    bool quicCc{true};           //!< the quic-cc (and other non-ngtcp2) rows run
+    bool ngtcp2{false};          //!< the ngtcp2 rows run
+
+    /**
+     * A quic-cc-only option given when only the ngtcp2 rows run is a mistake, not a silent
+     * no-op: throws QuicCcUsageError(\p option, \p value, "has no effect with
+     * --transport=ngtcp2 (<why>)") if \p given and not quicCc.
+     */
+    void RequireQuicCcFor(const std::string& option,
+                          const std::string& value,
+                          bool given,
+                          const std::string& why) const;
+};
+
+/// The --transport help text (the three values and the ngtcp2 rows).
+std::string QuicCcTransportHelp();
+
+/// Parse --transport (QuicCcUsageError for another value, or for ngtcp2 / all when this build
+/// lacks the ngtcp2 transport).
+QuicCcTransportChoice QuicCcParseTransport(const std::string& text);
 
 } // namespace ns3
 

@@ -7,14 +7,10 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <csignal>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <filesystem>
 #include <iostream>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace ns3
@@ -31,149 +27,6 @@ DirectoryOf(const std::string& path)
     return parent.empty() ? "." : parent.string();
 }
 
-/// Create a new temporary file next to \p path (mkstemp); returns its descriptor or -1, with
-/// its name in \p tmp.
-int
-CreateTemporary(const std::string& path, std::string& tmp)
-{
-    const std::filesystem::path p(path);
-    tmp = (std::filesystem::path(DirectoryOf(path)) / ("." + p.filename().string() + ".tmp-XXXXXX"))
-              .string();
-    return mkstemp(tmp.data());
-}
-
-/// Temporary files of uncommitted QuicCcOutputFile objects, removed on a fatal signal by the
-/// process that created them (forked workers inherit the handler, not the files).
-struct PendingFiles
-{
-    static constexpr size_t kMax = 16; //!< at most this many open at once
-    char path[kMax][4096];             //!< NUL-terminated paths
-    volatile sig_atomic_t used[kMax];  //!< slot in use
-    pid_t owner[kMax];                 //!< creating process
-};
-
-PendingFiles g_pending{};
-
-/// Remove this process's pending temporary files, then die of \p sig as without the handler.
-void
-RemovePendingAndReraise(int sig)
-{
-    for (size_t i = 0; i < PendingFiles::kMax; ++i)
-    {
-        if (g_pending.used[i] && g_pending.owner[i] == getpid())
-        {
-            unlink(g_pending.path[i]);
-        }
-    }
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-/// Remove this process's pending temporary files (at exit: an error elsewhere ended the program).
-void
-RemovePendingAtExit()
-{
-    for (size_t i = 0; i < PendingFiles::kMax; ++i)
-    {
-        if (g_pending.used[i] && g_pending.owner[i] == getpid())
-        {
-            unlink(g_pending.path[i]);
-            g_pending.used[i] = 0;
-        }
-    }
-}
-
-/// Register \p tmp for removal on SIGINT/SIGTERM/SIGHUP and at exit; the slot, or -1 if none is
-/// free.
-int
-AddPending(const std::string& tmp)
-{
-    static bool installed = false;
-    if (!installed)
-    {
-        installed = true;
-        for (int sig : {SIGINT, SIGTERM, SIGHUP})
-        {
-            struct sigaction old
-            {
-            };
-
-            sigaction(sig, nullptr, &old);
-            if (old.sa_handler == SIG_DFL)
-            {
-                signal(sig, &RemovePendingAndReraise);
-            }
-        }
-        // A file size limit (ulimit -f) then fails write() with EFBIG instead of killing us.
-        signal(SIGXFSZ, SIG_IGN);
-        std::atexit(&RemovePendingAtExit);
-    }
-    for (size_t i = 0; i < PendingFiles::kMax; ++i)
-    {
-        if (!g_pending.used[i] && tmp.size() < sizeof(g_pending.path[i]))
-        {
-            std::memcpy(g_pending.path[i], tmp.c_str(), tmp.size() + 1);
-            g_pending.owner[i] = getpid();
-            g_pending.used[i] = 1;
-            return static_cast<int>(i);
-        }
-    }
-    return -1;
-}
-
-/// Forget the pending temporary file \p tmp (committed, kept or removed).
-void
-RemovePendingEntry(const std::string& tmp)
-{
-    for (size_t i = 0; i < PendingFiles::kMax; ++i)
-    {
-        if (g_pending.used[i] && tmp == g_pending.path[i])
-        {
-            g_pending.used[i] = 0;
-        }
-    }
-}
-
-/// Write all of \p text to \p fd; 0 or the errno of the failure.
-int
-WriteAll(int fd, const std::string& text)
-{
-    size_t done = 0;
-    while (done < text.size())
-    {
-        const ssize_t n = write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR)
-        {
-            continue;
-        }
-        if (n <= 0)
-        {
-            return n < 0 ? errno : ENOSPC;
-        }
-        done += static_cast<size_t>(n);
-    }
-    return 0;
-}
-
-/// Make \p fd's file mode the usual 0666 less the umask (mkstemp creates 0600), flush it to
-/// disk and close it; 0 or the errno of the failure.
-int
-FinishFile(int fd)
-{
-    const mode_t mask = umask(0);
-    umask(mask);
-    int err = 0;
-    if (fchmod(fd, 0666 & ~mask) != 0 || fsync(fd) != 0)
-    {
-        err = errno;
-    }
-    if (close(fd) != 0 && err == 0)
-    {
-        err = errno;
-    }
-    return err;
-}
-
 } // namespace
 
 QuicCcOutputFile::QuicCcOutputFile(const std::string& program,
@@ -182,31 +35,21 @@ QuicCcOutputFile::QuicCcOutputFile(const std::string& program,
     : m_program(program),
       m_path(path)
 {
-    m_fd = CreateTemporary(path, m_tmp);
-    if (m_fd < 0)
+    if (const int err = m_file.Open(path); err != 0)
     {
-        Fail(errno);
+        Fail(err);
     }
-    AddPending(m_tmp);
     Write(header);
     m_headerBytes = m_written;
     m_lines = 0;
 }
 
-QuicCcOutputFile::~QuicCcOutputFile()
-{
-    if (!m_committed && m_fd >= 0)
-    {
-        close(m_fd);
-        unlink(m_tmp.c_str());
-        RemovePendingEntry(m_tmp);
-    }
-}
+QuicCcOutputFile::~QuicCcOutputFile() = default;
 
 void
 QuicCcOutputFile::Write(const std::string& text)
 {
-    if (const int err = WriteAll(m_fd, text); err != 0)
+    if (const int err = m_file.Write(text); err != 0)
     {
         Fail(err);
     }
@@ -217,46 +60,27 @@ QuicCcOutputFile::Write(const std::string& text)
 void
 QuicCcOutputFile::Commit()
 {
-    const int fd = m_fd;
-    m_fd = -1;
-    if (const int err = FinishFile(fd); err != 0)
+    if (const int err = m_file.Commit(); err != 0)
     {
         Fail(err);
     }
-    if (std::rename(m_tmp.c_str(), m_path.c_str()) != 0)
-    {
-        Fail(errno);
-    }
-    RemovePendingEntry(m_tmp);
-    m_committed = true;
 }
 
 void
 QuicCcOutputFile::Fail(int error)
 {
+    // Keep what was written completely, cut back to before the failed write.
+    const std::string partial = m_path + ".partial";
     std::string kept;
-    if (!m_tmp.empty() && access(m_tmp.c_str(), F_OK) == 0)
+    if (m_written > m_headerBytes)
     {
-        // Keep what was written completely, cut back to before the failed write.
-        const std::string partial = m_path + ".partial";
-        const bool keep = m_written > m_headerBytes && truncate(m_tmp.c_str(), m_written) == 0 &&
-                          std::rename(m_tmp.c_str(), partial.c_str()) == 0;
-        if (keep)
+        if (m_file.KeepAs(partial, m_written))
         {
             kept =
                 "; the " + std::to_string(m_lines) + " row(s) written before it are in " + partial;
         }
-        else
-        {
-            unlink(m_tmp.c_str());
-        }
-        RemovePendingEntry(m_tmp);
     }
-    if (m_fd >= 0)
-    {
-        close(m_fd);
-        m_fd = -1;
-    }
+    m_file.Discard();
     std::cout.flush();
     std::cerr << m_program << ": cannot write " << m_path << ": " << std::strerror(error) << kept
               << std::endl;
@@ -274,14 +98,13 @@ QuicCcCheckOutputFile(const std::string& option, const std::string& path)
                   option,
                   path,
                   "directory " + dir + " does not exist");
-    std::string tmp;
-    const int fd = CreateTemporary(path, tmp);
-    QuicCcRequire(fd >= 0,
+    QuicCcAtomicFile probe;
+    const int err = probe.Open(path);
+    QuicCcRequire(err == 0,
                   option,
                   path,
-                  "cannot create a file in " + dir + ": " + std::strerror(errno));
-    close(fd);
-    unlink(tmp.c_str());
+                  "cannot create a file in " + dir + ": " + std::strerror(err));
+    probe.Discard();
 }
 
 void

@@ -4,6 +4,8 @@
 #ifndef QUIC_CC_OUTPUT_FILE_H
 #define QUIC_CC_OUTPUT_FILE_H
 
+#include "ns3/quic-cc-atomic-file.h"
+
 #include <cstddef>
 #include <string>
 
@@ -27,7 +29,8 @@ void QuicCcCheckOutputDirectory(const std::string& option, const std::string& pa
 
 /**
  * \ingroup quic-cc
- * An output file written while the work runs and put in place atomically when it is complete.
+ * An output file written while the work runs and put in place atomically when it is complete
+ * (a QuicCcAtomicFile, with the examples' policy for a failure).
  *
  * Text goes to a new temporary file next to \p path (".<name>.tmp-XXXXXX") as it is produced, so
  * finished work is on disk at once; Commit() flushes it to disk and renames it over \p path, so a
@@ -73,12 +76,10 @@ class QuicCcOutputFile
 
     std::string m_program;   //!< program name for the error line
     std::string m_path;      //!< final path
-    std::string m_tmp;       //!< temporary file
-    int m_fd{-1};            //!< descriptor of m_tmp, -1 once closed
+    QuicCcAtomicFile m_file; //!< the temporary file until Commit
     size_t m_headerBytes{0}; //!< bytes of the header
     size_t m_written{0};     //!< bytes written completely
     size_t m_lines{0};       //!< complete lines after the header
-    bool m_committed{false}; //!< renamed into place
 };
 
 } // namespace ns3

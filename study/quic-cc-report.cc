@@ -62,6 +62,23 @@ QuicCcWilsonInterval(uint32_t k, uint32_t n)
     return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
+std::optional<double>
+QuicCcJainIndex(const std::vector<double>& x)
+{
+    double sum = 0;
+    double sumSq = 0;
+    for (double v : x)
+    {
+        sum += v;
+        sumSq += v * v;
+    }
+    if (!(sumSq > 0))
+    {
+        return std::nullopt;
+    }
+    return sum * sum / (static_cast<double>(x.size()) * sumSq);
+}
+
 std::string
 QuicCcFormat(double v, int precision)
 {
@@ -72,6 +89,13 @@ QuicCcFormat(double v, int precision)
     std::ostringstream os;
     os << std::fixed << std::setprecision(precision) << v;
     return os.str();
+}
+
+std::string
+QuicCcFormatWilson(uint32_t k, uint32_t n)
+{
+    const auto [lo, hi] = QuicCcWilsonInterval(k, n);
+    return "[" + QuicCcFormat(100 * lo, 1) + ", " + QuicCcFormat(100 * hi, 1) + "]";
 }
 
 } // namespace ns3

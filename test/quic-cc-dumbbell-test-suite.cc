@@ -7,6 +7,7 @@
  * refused before anything runs, naming the token.
  */
 #include "quic-cc-dumbbell-scenario.h"
+#include "quic-cc-report.h"
 #include "quic-cc-test-case.h"
 #include "quic-cc-test-compat.h"
 
@@ -175,7 +176,7 @@ class QuicCcDumbbellBadSpecTestCase : public quiccc::test::SimulationTestCase
                 "quic:cubic[IdleRestart=Never]:1",
                 "invalid value 'Never'");
         Refused("tcp:TcpCubic[NoSuch=1]:1", "tcp:TcpCubic[NoSuch=1]:1", "no attribute 'NoSuch'");
-        Refused("sctp:cubic:1", "sctp:cubic:1", "transport must be quic or tcp");
+        Refused("sctp:cubic:1", "sctp:cubic:1", "transport must be quic, tcp or ngtcp2");
         Refused("quic:cubic", "quic:cubic", "transport:controller:count");
 
         std::vector<QuicCcFlowGroup> groups;
@@ -189,7 +190,7 @@ class QuicCcDumbbellBadSpecTestCase : public quiccc::test::SimulationTestCase
         NS_TEST_EXPECT_MSG_EQ(groups[0].count, 3, "count 3");
         NS_TEST_EXPECT_MSG_EQ(groups[0].attributes.size(), 2, "two attributes");
         NS_TEST_EXPECT_MSG_EQ(groups[0].attributes[1].second, "false", "HyStart=false");
-        NS_TEST_EXPECT_MSG_EQ(groups[1].tcp, true, "tcp");
+        NS_TEST_EXPECT_MSG_EQ(groups[1].transport, "tcp", "tcp");
         NS_TEST_EXPECT_MSG_EQ(groups[1].typeId, "ns3::TcpCubic", "TcpCubic");
     }
 };

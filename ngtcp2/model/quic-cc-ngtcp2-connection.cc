@@ -77,6 +77,23 @@ Algorithm(QuicCcNgtcp2Config::Controller controller)
 /// ngtcp2's callbacks, each forwarding to the connection (user_data).
 struct QuicCcNgtcp2Connection::Callbacks
 {
+    /// What ngtcp2_conn_client_new and ngtcp2_conn_server_new take besides the connection IDs.
+    struct NewConnection
+    {
+        ngtcp2_callbacks callbacks;     //!< Fill
+        ngtcp2_settings settings;       //!< FillSettings
+        ngtcp2_transport_params params; //!< FillParams
+        ngtcp2_path path;               //!< the connection's FillPath
+    };
+
+    /// The callbacks, settings and transport parameters of a new client or \p server
+    /// connection \p c, and its path; the connection's clock set to \p nowNs.
+    static void FillNew(NewConnection& args,
+                        bool server,
+                        const QuicCcNgtcp2Config& config,
+                        QuicCcNgtcp2Connection* c,
+                        uint64_t nowNs);
+
     static QuicCcNgtcp2Connection* Self(void* userData)
     {
         return static_cast<QuicCcNgtcp2Connection*>(userData);
@@ -324,6 +341,20 @@ FillParams(ngtcp2_transport_params& params, const QuicCcNgtcp2Config& config)
 
 } // namespace
 
+void
+QuicCcNgtcp2Connection::Callbacks::FillNew(NewConnection& args,
+                                           bool server,
+                                           const QuicCcNgtcp2Config& config,
+                                           QuicCcNgtcp2Connection* c,
+                                           uint64_t nowNs)
+{
+    Fill(args.callbacks, server);
+    FillSettings(args.settings, config, c, config.qlog ? Qlog : nullptr, nowNs);
+    FillParams(args.params, config);
+    c->FillPath(&args.path);
+    c->m_nowNs = nowNs;
+}
+
 QuicCcNgtcp2Connection::QuicCcNgtcp2Connection(const QuicCcNgtcp2Config& config,
                                                const Path& path,
                                                DatagramSink sink,
@@ -384,23 +415,16 @@ QuicCcNgtcp2Connection::CreateClient(const QuicCcNgtcp2Config& config,
     scid.datalen = kCidBytes;
     c->m_random(dcid.data, kCidBytes);
     c->m_random(scid.data, kCidBytes);
-    ngtcp2_callbacks callbacks;
-    Callbacks::Fill(callbacks, false);
-    ngtcp2_settings settings;
-    FillSettings(settings, config, c.get(), config.qlog ? Callbacks::Qlog : nullptr, nowNs);
-    ngtcp2_transport_params params;
-    FillParams(params, config);
-    ngtcp2_path p;
-    c->FillPath(&p);
-    c->m_nowNs = nowNs;
+    Callbacks::NewConnection args;
+    Callbacks::FillNew(args, false, config, c.get(), nowNs);
     const int rv = ngtcp2_conn_client_new(&c->m_conn,
                                           &dcid,
                                           &scid,
-                                          &p,
+                                          &args.path,
                                           NGTCP2_PROTO_VER_V1,
-                                          &callbacks,
-                                          &settings,
-                                          &params,
+                                          &args.callbacks,
+                                          &args.settings,
+                                          &args.params,
                                           nullptr,
                                           c.get());
     if (rv != 0)
@@ -431,25 +455,18 @@ QuicCcNgtcp2Connection::CreateServer(const QuicCcNgtcp2Config& config,
     ngtcp2_cid scid{};
     scid.datalen = kCidBytes;
     c->m_random(scid.data, kCidBytes);
-    ngtcp2_callbacks callbacks;
-    Callbacks::Fill(callbacks, true);
-    ngtcp2_settings settings;
-    FillSettings(settings, config, c.get(), config.qlog ? Callbacks::Qlog : nullptr, nowNs);
-    ngtcp2_transport_params params;
-    FillParams(params, config);
-    params.original_dcid = hd.dcid; // RFC 9000 Section 7.3
-    params.original_dcid_present = 1;
-    ngtcp2_path p;
-    c->FillPath(&p);
-    c->m_nowNs = nowNs;
+    Callbacks::NewConnection args;
+    Callbacks::FillNew(args, true, config, c.get(), nowNs);
+    args.params.original_dcid = hd.dcid; // RFC 9000 Section 7.3
+    args.params.original_dcid_present = 1;
     const int rv = ngtcp2_conn_server_new(&c->m_conn,
                                           &hd.scid,
                                           &scid,
-                                          &p,
+                                          &args.path,
                                           hd.version,
-                                          &callbacks,
-                                          &settings,
-                                          &params,
+                                          &args.callbacks,
+                                          &args.settings,
+                                          &args.params,
                                           nullptr,
                                           c.get());
     if (rv != 0)

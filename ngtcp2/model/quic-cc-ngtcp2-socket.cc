@@ -3,6 +3,8 @@
  */
 #include "quic-cc-ngtcp2-socket.h"
 
+#include "quic-cc-ngtcp2-qlog-packets.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
@@ -167,6 +169,13 @@ QuicCcNgtcp2Socket::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&QuicCcNgtcp2Socket::m_qlogDirectory),
                           MakeStringChecker())
+            .AddAttribute("PacketTraces",
+                          "Fire PacketSent and PacketLost for 1-RTT packets, read from ngtcp2's "
+                          "qlog records (ngtcp2 has no per-packet callback; on, ngtcp2 formats "
+                          "its qlog for every packet, which costs CPU time).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&QuicCcNgtcp2Socket::m_packetTraces),
+                          MakeBooleanChecker())
             .AddTraceSource("CongestionWindow",
                             "Congestion window, bytes, with ns-3 TCP's signature (uint32_t); "
                             "above 2^32-1 reads as UINT32_MAX.",
@@ -198,11 +207,21 @@ QuicCcNgtcp2Socket::GetTypeId()
                             "UDP payload bytes.",
                             MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_datagramReceivedTrace),
                             "ns3::QuicCcSocket::PacketTracedCallback")
+            .AddTraceSource("PacketSent",
+                            "PacketTraces: every 1-RTT packet sent, packet number and bytes, "
+                            "fired after the call's BytesInFlight update.",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_packetSentTrace),
+                            "ns3::QuicCcSocket::PacketTracedCallback")
+            .AddTraceSource("PacketLost",
+                            "PacketTraces: every 1-RTT packet ngtcp2 declared lost: packet "
+                            "number, bytes, time sent.",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_packetLostTrace),
+                            "ns3::QuicCcSocket::PacketTimeTracedCallback")
             .AddTraceSource("Rtt",
                             "When ngtcp2's RTT estimate changes: latest_rtt, smoothed_rtt, "
                             "min_rtt.",
                             MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_rttTrace),
-                            "ns3::QuicCcNgtcp2Socket::RttTracedCallback")
+                            "ns3::QuicCcSocket::RttTracedCallback")
             .AddTraceSource("CongestionState",
                             "qlog congestion state on every change, inferred from cwnd, ssthresh "
                             "and the loss count (QuicCcNgtcp2CongestionEvents).",
@@ -388,7 +407,18 @@ QuicCcNgtcp2Socket::MakeConfig(bool server)
     if (!m_qlogDirectory.empty())
     {
         OpenQlog(server ? "server" : "client");
+    }
+    if (!m_qlogDirectory.empty() || m_packetTraces)
+    {
         c.qlog = [this](const uint8_t* data, size_t length, bool last) {
+            if (m_packetTraces)
+            {
+                OnQlogRecord(data, length);
+            }
+            if (!m_qlog.is_open())
+            {
+                return;
+            }
             m_qlog.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(length));
             if (last)
             {
@@ -403,6 +433,22 @@ QuicCcNgtcp2Socket::MakeConfig(bool server)
         };
     }
     return c;
+}
+
+void
+QuicCcNgtcp2Socket::OnQlogRecord(const uint8_t* data, size_t length)
+{
+    const QuicCcNgtcp2QlogPacket packet = QuicCcNgtcp2QlogPacket::Parse(data, length);
+    if (packet.kind == QuicCcNgtcp2QlogPacket::SENT)
+    {
+        // ngtcp2 logs a packet when it writes it, within the call at the current time.
+        m_sentPackets[packet.packetNumber] = SentPacket{packet.bytes, Simulator::Now()};
+        m_sentPending.push_back(packet.packetNumber);
+    }
+    else if (packet.kind == QuicCcNgtcp2QlogPacket::LOST)
+    {
+        m_lostPending.push_back(packet.packetNumber);
+    }
 }
 
 void
@@ -633,6 +679,23 @@ QuicCcNgtcp2Socket::UpdateTraces()
     m_ssthresh32Trace = static_cast<uint32_t>(std::min<uint64_t>(info.ssthresh, UINT32_MAX));
     m_bytesInFlightTrace = info.bytesInFlight;
     m_packetsLostTrace = info.packetsLost;
+    // PacketTraces: the call's packets after its bytes in flight, as QuicCcSocket orders them
+    // (a packet into an empty pipe is seen in flight before its PacketSent).
+    for (const uint64_t pn : m_sentPending)
+    {
+        m_packetSentTrace(pn, m_sentPackets.at(pn).bytes);
+    }
+    m_sentPending.clear();
+    for (const uint64_t pn : m_lostPending)
+    {
+        const auto it = m_sentPackets.find(pn);
+        NS_ABORT_MSG_IF(it == m_sentPackets.end(),
+                        "QuicCcNgtcp2Socket: ngtcp2 declared packet "
+                            << pn << " lost, never logged sent");
+        m_packetLostTrace(pn, it->second.bytes, it->second.sent);
+        m_sentPackets.erase(it);
+    }
+    m_lostPending.clear();
     if (info.latestRttNs != m_lastInfo.latestRttNs ||
         info.smoothedRttNs != m_lastInfo.smoothedRttNs || info.minRttNs != m_lastInfo.minRttNs)
     {

@@ -8,6 +8,7 @@
 #include "quic-cc-ngtcp2-connection.h"
 
 #include "ns3/event-id.h"
+#include "ns3/quic-cc-socket-interface.h"
 #include "ns3/quic-congestion-controller.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/socket.h"
@@ -43,9 +44,6 @@ class Node;
 class QuicCcNgtcp2Socket : public Socket
 {
   public:
-    /// Rtt trace: latest_rtt, smoothed_rtt, min_rtt.
-    typedef void (*RttTracedCallback)(Time latest, Time smoothed, Time min);
-
     static TypeId GetTypeId();
     QuicCcNgtcp2Socket();
     ~QuicCcNgtcp2Socket() override;
@@ -65,28 +63,7 @@ class QuicCcNgtcp2Socket : public Socket
     uint64_t GetCongestionEvents() const; //!< inferred congestion events so far
     bool IsHandshakeCompleted() const;
 
-    // ns3::Socket
-    enum SocketErrno GetErrno() const override;
-    enum SocketType GetSocketType() const override;
-    Ptr<Node> GetNode() const override;
-    int Bind() override;
-    int Bind6() override;
-    int Bind(const Address& address) override;
-    int Close() override;
-    int ShutdownSend() override;
-    int ShutdownRecv() override;
-    int Connect(const Address& address) override;
-    int Listen() override;
-    uint32_t GetTxAvailable() const override;
-    int Send(Ptr<Packet> p, uint32_t flags) override;
-    int SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress) override;
-    uint32_t GetRxAvailable() const override;
-    Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;
-    Ptr<Packet> RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress) override;
-    int GetSockName(Address& address) const override;
-    int GetPeerName(Address& address) const override;
-    bool SetAllowBroadcast(bool allowBroadcast) override;
-    bool GetAllowBroadcast() const override;
+    QUICCC_SOCKET_OVERRIDES; // ns3::Socket
 
   protected:
     void DoDispose() override;
@@ -135,6 +112,7 @@ class QuicCcNgtcp2Socket : public Socket
     uint32_t m_serverFlightBytes{2500};
     uint32_t m_clientFinishedBytes{60};
     std::string m_qlogDirectory;
+    bool m_packetTraces{false};
 
     Ptr<Node> m_node;
     Role m_role{ROLE_NONE};
@@ -160,6 +138,19 @@ class QuicCcNgtcp2Socket : public Socket
     std::ofstream m_qlog;
     std::string m_qlogPath;
 
+    /// A 1-RTT packet ngtcp2 sent (PacketTraces): its size and time, until acknowledged or lost.
+    struct SentPacket
+    {
+        uint64_t bytes;
+        Time sent;
+    };
+
+    /// PacketTraces: one record of ngtcp2's qlog (QuicCcNgtcp2QlogPacket).
+    void OnQlogRecord(const uint8_t* data, size_t length);
+    std::map<uint64_t, SentPacket> m_sentPackets; //!< by packet number (not yet declared lost)
+    std::vector<uint64_t> m_sentPending;          //!< sent in this call: traced after BytesInFlight
+    std::vector<uint64_t> m_lostPending;          //!< lost in this call
+
     // Traces
     TracedValue<uint32_t> m_cwnd32Trace{0};
     TracedValue<uint32_t> m_ssthresh32Trace{UINT32_MAX};
@@ -171,6 +162,8 @@ class QuicCcNgtcp2Socket : public Socket
     TracedCallback<QuicCongestionState, QuicCongestionState> m_stateTrace;
     TracedCallback<Time> m_recoveryStartTrace;
     TracedCallback<uint64_t, uint64_t> m_datagramReceivedTrace;
+    TracedCallback<uint64_t, uint64_t> m_packetSentTrace;       //!< PacketTraces
+    TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace; //!< PacketTraces
     uint64_t m_datagramsReceived{0};
     QuicCcNgtcp2Connection::Info m_lastInfo;
 };

@@ -12,6 +12,7 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/quic-cc-ngtcp2-handshake.h"
+#include "ns3/quic-cc-ngtcp2-qlog-packets.h"
 #include "ns3/quic-cc-ngtcp2-socket-factory.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -206,6 +207,53 @@ class QuicCcNgtcp2CongestionEventsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(e.Update({28100, 28000, 4}), false, "loss without a cut");
         NS_TEST_ASSERT_MSG_EQ(e.GetState(), QUIC_CC_CONGESTION_AVOIDANCE, "growth ends recovery");
         NS_TEST_ASSERT_MSG_EQ(e.GetEvents(), 1u, "one event");
+    }
+};
+
+/// Test: the 1-RTT packets of ngtcp2's qlog records (lib/ngtcp2_qlog.c's formats), others ignored.
+class QuicCcNgtcp2QlogPacketTestCase : public TestCase
+{
+  public:
+    QuicCcNgtcp2QlogPacketTestCase()
+        : TestCase("ngtcp2 qlog records: 1-RTT packets sent and lost")
+    {
+    }
+
+  private:
+    static QuicCcNgtcp2QlogPacket Parse(const std::string& record)
+    {
+        return QuicCcNgtcp2QlogPacket::Parse(reinterpret_cast<const uint8_t*>(record.data()),
+                                             record.size());
+    }
+
+    void DoRun() override
+    {
+        const QuicCcNgtcp2QlogPacket sent =
+            Parse("\x1e{\"time\":12.5,\"name\":\"transport:packet_sent\",\"data\":{\"frames\":"
+                  "[{\"frame_type\":\"ack\",\"acked_ranges\":[[3,7]]},{\"frame_type\":\"stream\","
+                  "\"stream_id\":0,\"offset\":0,\"length\":1300}],\"header\":{\"packet_type\":"
+                  "\"1RTT\",\"packet_number\":4711},\"raw\":{\"length\":1350}}}\n");
+        NS_TEST_ASSERT_MSG_EQ(sent.kind, QuicCcNgtcp2QlogPacket::SENT, "packet_sent");
+        NS_TEST_ASSERT_MSG_EQ(sent.packetNumber, 4711u, "its header's number, not a frame's");
+        NS_TEST_ASSERT_MSG_EQ(sent.bytes, 1350u, "raw.length");
+        const QuicCcNgtcp2QlogPacket lost =
+            Parse("\x1e{\"time\":40,\"name\":\"recovery:packet_lost\",\"data\":{\"header\":"
+                  "{\"packet_type\":\"1RTT\",\"packet_number\":4711}}}\n");
+        NS_TEST_ASSERT_MSG_EQ(lost.kind, QuicCcNgtcp2QlogPacket::LOST, "packet_lost");
+        NS_TEST_ASSERT_MSG_EQ(lost.packetNumber, 4711u, "number");
+        const QuicCcNgtcp2QlogPacket initial =
+            Parse("\x1e{\"time\":0,\"name\":\"transport:packet_sent\",\"data\":{\"frames\":[],"
+                  "\"header\":{\"packet_type\":\"initial\",\"packet_number\":0},\"raw\":{"
+                  "\"length\":1200}}}\n");
+        NS_TEST_ASSERT_MSG_EQ(initial.kind, QuicCcNgtcp2QlogPacket::OTHER, "Initial: other space");
+        const QuicCcNgtcp2QlogPacket metrics =
+            Parse("\x1e{\"time\":1,\"name\":\"recovery:metrics_updated\",\"data\":{"
+                  "\"cwnd\":13500}}\n");
+        NS_TEST_ASSERT_MSG_EQ(metrics.kind, QuicCcNgtcp2QlogPacket::OTHER, "another event");
+        const QuicCcNgtcp2QlogPacket cut =
+            Parse("\x1e{\"time\":1,\"name\":\"transport:packet_sent\",\"data\":{\"header\":{"
+                  "\"packet_type\":\"1RTT\",\"packet_number\":");
+        NS_TEST_ASSERT_MSG_EQ(cut.kind, QuicCcNgtcp2QlogPacket::OTHER, "a cut record");
     }
 };
 
@@ -497,6 +545,7 @@ class QuicCcNgtcp2TestSuite : public TestSuite
     {
         AddTestCase(new QuicCcNgtcp2HandshakeMessageTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2CongestionEventsTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2QlogPacketTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2TransferTestCase("Cubic", 0.0, 2'000'000), QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2TransferTestCase("Cubic", 0.03, 2'000'000), QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2TransferTestCase("Reno", 0.03, 2'000'000), QUICCC_TEST_QUICK);

@@ -1,0 +1,41 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef QUIC_CC_NGTCP2_QLOG_PACKETS_H
+#define QUIC_CC_NGTCP2_QLOG_PACKETS_H
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * \ingroup quic-cc
+ * A 1-RTT packet sent or declared lost, read from one record of ngtcp2's qlog stream
+ * (settings.qlog.write gets one JSON-SEQ record per call: lib/ngtcp2_qlog.c,
+ * qlog_pkt_write_end for "transport:packet_sent", ngtcp2_qlog_pkt_lost for
+ * "recovery:packet_lost"). ngtcp2 1.x has no per-packet sent or lost callback; its qlog is the
+ * only public place that names the packets. Pure logic.
+ */
+struct QuicCcNgtcp2QlogPacket
+{
+    /// What the record is.
+    enum Kind
+    {
+        OTHER, //!< another event, a packet of another number space, or a record not understood
+        SENT,  //!< transport:packet_sent of a 1RTT packet
+        LOST,  //!< recovery:packet_lost of a 1RTT packet
+    };
+
+    Kind kind{OTHER};
+    uint64_t packetNumber{0}; //!< header.packet_number
+    uint64_t bytes{0};        //!< SENT: raw.length, the packet's size; LOST: 0 (not logged)
+
+    /// Read one record (\p data, \p length as ngtcp2 passes them).
+    static QuicCcNgtcp2QlogPacket Parse(const uint8_t* data, size_t length);
+};
+
+} // namespace ns3
+
+#endif // QUIC_CC_NGTCP2_QLOG_PACKETS_H

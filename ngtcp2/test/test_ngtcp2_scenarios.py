@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The HyStart++ lab and the idle study over the real ngtcp2 library (--transport), run by ctest
+("ngtcp2-scenarios"):
+
+- quic-cc-only options with --transport=ngtcp2 (HyStart++ rows and L, the ACK policy, --configs
+  of the idle study) exit 2 with one line on stderr;
+- lab, 4 MB over the deep (1000-packet) queue at 0 % loss: every ngtcp2 row completes and names
+  the ngtcp2 version; ngtcp2-bbr loses nothing and its peak cwnd stays below half of
+  ngtcp2-cubic's (BBR sizes cwnd from its bandwidth and min-RTT estimates, CUBIC's slow start
+  fills the queue); ngtcp2-reno, without HyStart++, overflows the queue (losses > 0) while
+  ngtcp2-cubic, with it, does not;
+- idle study, chunked, 3 pauses: the ngtcp2 rows record every pause with the cwnd before it, a
+  burst at the resume and each chunk's completion, W_max, K and the epoch empty;
+- determinism: both examples' CSVs are byte-identical across two runs and --jobs=1 / --jobs=2.
+
+    test_ngtcp2_scenarios.py <quic-cc-hystart-lab> <quic-cc-idle> <scratch dir>
+"""
+
+import csv
+import pathlib
+import subprocess
+import sys
+import unittest
+
+LAB_BAD = [
+    (["--transport=ngtcp2", "--configs=cubic-hystart"],
+     "--configs=cubic-hystart: has no effect with --transport=ngtcp2 (only the ngtcp2 rows run; "
+     "--transport=all runs both)"),
+    (["--transport=ngtcp2", "--hystartL=8"],
+     "--hystartL=8: has no effect with --transport=ngtcp2 (a quic-cc option; ngtcp2 has its own)"),
+    (["--transport=ngtcp2", "--ackPolicy=Rfc9000"],
+     "--ackPolicy=Rfc9000: has no effect with --transport=ngtcp2 (a quic-cc option; ngtcp2 has "
+     "its own)"),
+    (["--configs=ngtcp2-bbr"],
+     "--configs=ngtcp2-bbr: is a row of the ngtcp2 library: add --transport=all or "
+     "--transport=ngtcp2"),
+    (["--transport=quic"], "--transport=quic: must be quic-cc, ngtcp2 or all"),
+]
+
+IDLE_BAD = [
+    (["--transport=ngtcp2", "--configs=reno"],
+     "--configs=reno: has no effect with --transport=ngtcp2 (it selects quic-cc rows; the ngtcp2 "
+     "rows are ngtcp2-cubic, ngtcp2-reno and ngtcp2-bbr)"),
+]
+
+LAB = ["--transport=ngtcp2", "--buffer=1000p", "--loss=0", "--runs=1", "--size=4MB",
+       "--quiet=true"]
+IDLE = ["--transport=ngtcp2", "--pauses=3", "--runs=2", "--chunk=1MB", "--quiet=true"]
+
+
+def rows(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+class Ngtcp2Scenarios(unittest.TestCase):
+    lab = None
+    idle = None
+    scratch = None
+
+    def run_example(self, binary, args):
+        return subprocess.run([str(binary)] + args, capture_output=True, text=True, timeout=900)
+
+    def check_bad(self, binary, name, cases):
+        for args, line in cases:
+            with self.subTest(args=args):
+                r = self.run_example(binary, args)
+                self.assertEqual(r.returncode, 2, r.stderr)
+                self.assertEqual(r.stdout, "")
+                self.assertEqual(r.stderr.splitlines(), [name + ": " + line])
+
+    def test_bad_options_exit_2_with_one_line(self):
+        self.check_bad(self.lab, "quic-cc-hystart-lab", LAB_BAD)
+        self.check_bad(self.idle, "quic-cc-idle", IDLE_BAD)
+
+    def deterministic(self, binary, args, name):
+        """Run twice with --jobs=1 and once with --jobs=2; the CSVs must be equal; the first."""
+        out = self.scratch / name
+        out.mkdir(parents=True, exist_ok=True)
+        paths = [out / f"{i}.csv" for i in range(3)]
+        for path, jobs in zip(paths, ("1", "1", "2")):
+            r = self.run_example(binary, args + ["--csv=" + str(path), "--jobs=" + jobs])
+            self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(paths[0].read_bytes(), paths[1].read_bytes(), "two runs differ")
+        self.assertEqual(paths[0].read_bytes(), paths[2].read_bytes(), "--jobs=1 and 2 differ")
+        return paths[0]
+
+    def test_lab_rows(self):
+        by = {row["config"]: row for row in rows(self.deterministic(self.lab, LAB, "lab"))}
+        self.assertEqual(sorted(by), ["ngtcp2-bbr", "ngtcp2-cubic", "ngtcp2-reno"])
+        version = {row["ngtcp2_version"] for row in by.values()}
+        self.assertEqual(len(version), 1)
+        self.assertRegex(version.pop(), r"^1\.\d+\.\d+")
+        for name, row in by.items():
+            self.assertEqual(row["completed"], "1", name)
+            self.assertEqual(row["bytes_received"], "4000000", name)
+            self.assertGreater(int(row["peak_cwnd_bytes"]), 0, name)
+        bbr, cubic, reno = by["ngtcp2-bbr"], by["ngtcp2-cubic"], by["ngtcp2-reno"]
+        self.assertEqual(bbr["lost_packets"], "0")
+        self.assertEqual(bbr["queue_drops"], "0")
+        self.assertLess(2 * int(bbr["peak_cwnd_bytes"]), int(cubic["peak_cwnd_bytes"]))
+        self.assertEqual(cubic["lost_packets"], "0")
+        self.assertGreater(int(reno["lost_packets"]), 0)
+        self.assertGreater(int(reno["queue_drops"]), 0)
+
+    def test_idle_rows(self):
+        pauses = self.scratch / "idle-pauses.csv"
+        runs = rows(self.deterministic(self.idle, IDLE + ["--pauseCsv=" + str(pauses)], "idle"))
+        self.assertEqual(sorted((r["config"], r["run"]) for r in runs),
+                         sorted((f"ngtcp2-{cc}", run) for cc in ("cubic", "reno", "bbr")
+                                for run in ("1", "2")))
+        for r in runs:
+            self.assertEqual(r["completed"], "1", r)
+            self.assertEqual(r["pauses"], "3", r)
+        per_pause = rows(pauses)
+        self.assertEqual(len(per_pause), 3 * 2 * 3)
+        for p in per_pause:
+            with self.subTest(config=p["config"], run=p["run"], pause=p["pause"]):
+                for empty in ("wmax_before", "k_before", "epoch_before", "wmax_after", "k_after",
+                              "epoch_after"):
+                    self.assertEqual(p[empty], "", empty)
+                self.assertGreater(int(p["cwnd_before"]), 0)
+                self.assertGreater(int(p["burst_1ms"]), 0)
+                self.assertGreaterEqual(int(p["peak_cwnd_3rtt"]), int(p["cwnd_before"]))
+                # A 1 MB chunk at 100 Mbps takes at least its serialization time, 80 ms.
+                self.assertGreater(float(p["completion_s"]), 0.08)
+                self.assertGreater(float(p["idle_s"]), 1.0)
+
+
+if __name__ == "__main__":
+    Ngtcp2Scenarios.lab = pathlib.Path(sys.argv[1])
+    Ngtcp2Scenarios.idle = pathlib.Path(sys.argv[2])
+    Ngtcp2Scenarios.scratch = pathlib.Path(sys.argv[3])
+    unittest.main(argv=[sys.argv[0]], verbosity=2)

@@ -1,0 +1,99 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef QUIC_CC_DUMBBELL_RESULT_H
+#define QUIC_CC_DUMBBELL_RESULT_H
+
+#include "quic-cc-record.h"
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup quic-cc
+ * Per-flow outcome of a dumbbell run (QuicCcRunDumbbell).
+ */
+struct QuicCcDumbbellFlowResult
+{
+    uint32_t index{0};           //!< flow number, 0-based
+    std::string group;           //!< QuicCcFlowGroup::token
+    std::string transport;       //!< "quic" or "tcp"
+    std::string controller;      //!< controller TypeId
+    Time rtt;                    //!< base RTT
+    Time start;                  //!< application start
+    uint64_t sinkBytes{0};       //!< bytes the PacketSink's Rx trace delivered (what is reported)
+    uint64_t sinkTotalRx{0};     //!< PacketSink::GetTotalRx at the end, bytes (a cross-check)
+    uint64_t windowBytes{0};     //!< bytes received in the measurement window
+    double goodputMbps{0};       //!< windowBytes over the window, Mbit/s
+    bool completed{false};       //!< fixed-size transfer fully received
+    double completionSeconds{0}; //!< time the last byte arrived (valid if completed)
+    /// QUIC: packets the sender declared lost; TCP: retransmitted segments
+    uint64_t lostPackets{0};
+    double meanCwndBytes{0}; //!< time-weighted mean cwnd over the window, bytes
+    uint32_t mss{0};         //!< packet payload size the cwnd is counted in, bytes
+    // FlowMonitor (IPv4 flow probe), data direction, whole run: wire bytes include IP/UDP/TCP
+    // headers
+    uint64_t wireTxPackets{0};      //!< packets the sender's IP layer sent
+    uint64_t wireRxPackets{0};      //!< packets the receiver's IP layer received
+    uint64_t wireTxBytes{0};        //!< bytes sent, IP headers included
+    uint64_t wireRxBytes{0};        //!< bytes received, IP headers included
+    std::vector<uint64_t> binBytes; //!< goodput bytes per interval bin, from time 0
+};
+
+/// The serialised form of QuicCcDumbbellFlowResult (QuicCcRecordToLine): every field, in this
+/// order.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcDumbbellFlowResult,
+                                   index,
+                                   group,
+                                   transport,
+                                   controller,
+                                   rtt,
+                                   start,
+                                   sinkBytes,
+                                   sinkTotalRx,
+                                   windowBytes,
+                                   goodputMbps,
+                                   completed,
+                                   completionSeconds,
+                                   lostPackets,
+                                   meanCwndBytes,
+                                   mss,
+                                   wireTxPackets,
+                                   wireRxPackets,
+                                   wireTxBytes,
+                                   wireRxBytes,
+                                   binBytes);
+
+/// Outcome of one run.
+struct QuicCcDumbbellResult
+{
+    std::vector<QuicCcDumbbellFlowResult> flows; //!< in flow order
+    Time windowStart;                            //!< measurement window [windowStart, windowEnd]
+    Time windowEnd; //!< duration, or the first completion of a fixed-size transfer
+    /// Jain's fairness index of the window goodputs; undefined (nullopt) when they are all 0
+    std::optional<double> jainIndex;
+    double totalGoodputMbps{0}; //!< sum of the window goodputs
+    uint64_t periodicDrops{0};  //!< packets dropped by lossPeriod
+    uint64_t events{0};         //!< simulator events executed
+};
+
+/// The serialised form of QuicCcDumbbellResult (QuicCcRecordToLine): every field, in this order.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcDumbbellResult,
+                                   flows,
+                                   windowStart,
+                                   windowEnd,
+                                   jainIndex,
+                                   totalGoodputMbps,
+                                   periodicDrops,
+                                   events);
+
+} // namespace ns3
+
+#endif // QUIC_CC_DUMBBELL_RESULT_H

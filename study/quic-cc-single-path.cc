@@ -1,0 +1,75 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-single-path.h"
+
+#include "quic-cc-bulk-transfer.h"
+#include "quic-cc-drop-tail-link.h"
+#include "quic-cc-ngtcp2-transport.h"
+#include "quic-cc-stop-at-bytes.h"
+
+#include "ns3/boolean.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/quic-cc-helper.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/string.h"
+
+namespace ns3
+{
+
+QuicCcSinglePath::QuicCcSinglePath(uint32_t seed,
+                                   uint32_t run,
+                                   DataRate rate,
+                                   Time oneWayDelay,
+                                   uint32_t bufferPackets)
+{
+    RngSeedManager::SetSeed(seed);
+    RngSeedManager::SetRun(run);
+    nodes.Create(2);
+    devices =
+        QuicCcInstallDropTailLink(nodes.Get(0), nodes.Get(1), rate, oneWayDelay, bufferPackets);
+}
+
+void
+QuicCcSinglePath::InstallInternet()
+{
+    internet.Install(nodes);
+    Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
+    ifaces = QuicCcAssignWithoutQueueDisc(ipv4, devices);
+}
+
+void
+QuicCcSinglePath::InstallDownload(bool ngtcp2, uint64_t bytes, QuicCcStopAtBytes& transfer) const
+{
+    transfer.Watch(
+        QuicCcInstallBulkTransfer(ngtcp2 ? QuicCcNgtcp2FactoryName() : "ns3::QuicCcSocketFactory",
+                                  nodes.Get(0),
+                                  nodes.Get(1),
+                                  ifaces.GetAddress(1),
+                                  bytes)
+            .sink);
+}
+
+void
+QuicCcSetStudyController(QuicCcHelper& quic,
+                         const std::string& controller,
+                         const std::string& idleRestart,
+                         bool hyStart,
+                         const std::string& epochSource)
+{
+    if (controller == "cubic")
+    {
+        quic.SetCongestionControl("ns3::QuicCubic",
+                                  "IdleRestart",
+                                  StringValue(idleRestart),
+                                  "EpochSource",
+                                  StringValue(epochSource));
+    }
+    else
+    {
+        quic.SetCongestionControl("ns3::QuicReno");
+    }
+    quic.SetControllerAttribute("HyStart", BooleanValue(hyStart));
+}
+
+} // namespace ns3
