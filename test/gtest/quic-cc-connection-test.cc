@@ -469,6 +469,32 @@ class QuicCcFlowControlTest : public QuicCcConnectionTest
                               Create<Packet>(data.data(), static_cast<uint32_t>(data.size()))});
         return QuicCcSerialize(packet);
     }
+
+    /// The client starts the handshake and sends \p data on its stream, then 1 s runs.
+    void SendForOneSecond(const std::vector<uint8_t>& data)
+    {
+        client.connection->StartClientHandshake();
+        client.connection->Send(Create<Packet>(data.data(), static_cast<uint32_t>(data.size())));
+        client.connection->FinishStream();
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+    }
+
+    /// A slow reader, 5000 bytes every 10 ms for 2 s: the stream completes with \p data, every
+    /// byte acknowledged, the sender never past the peer's limit.
+    void ReadSlowlyToTheEnd(const std::vector<uint8_t>& data)
+    {
+        for (int i = 1; i <= 60; ++i)
+        {
+            Simulator::Schedule(MilliSeconds(10 * i), [this]() { server.Read(5000); });
+        }
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        EXPECT_TRUE(server.connection->GetRecvStream().Complete());
+        EXPECT_EQ(server.received, data);
+        EXPECT_TRUE(client.connection->GetSendStream().AllAcked());
+        EXPECT_EQ(client.beyondPeerLimit, 0u);
+    }
 };
 
 } // namespace
@@ -476,11 +502,7 @@ class QuicCcFlowControlTest : public QuicCcConnectionTest
 TEST_F(QuicCcFlowControlTest, SenderStaysWithinThePeersLimitAndMaxDataFollowsReads)
 {
     const std::vector<uint8_t> data = Pattern(200000);
-    client.connection->StartClientHandshake();
-    client.connection->Send(Create<Packet>(data.data(), static_cast<uint32_t>(data.size())));
-    client.connection->FinishStream();
-    Simulator::Stop(Seconds(1));
-    Simulator::Run();
+    SendForOneSecond(data);
     // Nothing read: the client stops exactly at the stream limit and says it is blocked.
     EXPECT_EQ(client.connection->GetSendStream().GetNextOffset(), kMaxStreamData);
     EXPECT_EQ(server.connection->GetRecvStream().Available(), kMaxStreamData);
@@ -507,19 +529,10 @@ TEST_F(QuicCcFlowControlTest, SenderStaysWithinThePeersLimitAndMaxDataFollowsRea
     EXPECT_EQ(client.flowFramesSent[QuicCcFrameType::DATA_BLOCKED], 1u);
 
     // A slow reader, 5000 bytes every 10 ms: the transfer completes, byte-exact.
-    for (int i = 1; i <= 60; ++i)
-    {
-        Simulator::Schedule(MilliSeconds(10 * i), [this]() { server.Read(5000); });
-    }
-    Simulator::Stop(Seconds(2));
-    Simulator::Run();
-    EXPECT_TRUE(server.connection->GetRecvStream().Complete());
-    EXPECT_EQ(server.received, data);
-    EXPECT_TRUE(client.connection->GetSendStream().AllAcked());
+    ReadSlowlyToTheEnd(data);
     EXPECT_GT(server.flowFramesSent[QuicCcFrameType::MAX_DATA], 1u);
     EXPECT_GT(server.flowFramesSent[QuicCcFrameType::MAX_STREAM_DATA], 5u);
     EXPECT_GT(client.flowFramesSent[QuicCcFrameType::STREAM_DATA_BLOCKED], 1u);
-    EXPECT_EQ(client.beyondPeerLimit, 0u);
     EXPECT_TRUE(client.transportErrors.empty());
     EXPECT_TRUE(server.transportErrors.empty());
 }
@@ -557,11 +570,7 @@ TEST_F(QuicCcFlowControlTest, LostBlockedIsSentAgainWhileStillBlocked)
 {
     client.dropFirst = {QuicCcFrameType::STREAM_DATA_BLOCKED, QuicCcFrameType::DATA_BLOCKED};
     const std::vector<uint8_t> data = Pattern(200000);
-    client.connection->StartClientHandshake();
-    client.connection->Send(Create<Packet>(data.data(), static_cast<uint32_t>(data.size())));
-    client.connection->FinishStream();
-    Simulator::Stop(Seconds(1));
-    Simulator::Run();
+    SendForOneSecond(data);
     EXPECT_EQ(client.connection->GetSendStream().GetNextOffset(), kMaxStreamData);
     ASSERT_EQ(client.droppedFlowFrames.size(), 1u);
     EXPECT_EQ(client.droppedFlowFrames[0].limit, kMaxStreamData);
@@ -586,15 +595,7 @@ TEST_F(QuicCcFlowControlTest, LostBlockedIsSentAgainWhileStillBlocked)
     ASSERT_FALSE(dataBlocked.empty());
     EXPECT_EQ(dataBlocked.front(), kMaxData);
 
-    for (int i = 1; i <= 60; ++i)
-    {
-        Simulator::Schedule(MilliSeconds(10 * i), [this]() { server.Read(5000); });
-    }
-    Simulator::Stop(Seconds(2));
-    Simulator::Run();
-    EXPECT_TRUE(server.connection->GetRecvStream().Complete());
-    EXPECT_EQ(server.received, data);
-    EXPECT_EQ(client.beyondPeerLimit, 0u);
+    ReadSlowlyToTheEnd(data);
     EXPECT_TRUE(client.transportErrors.empty());
     EXPECT_TRUE(server.transportErrors.empty());
 }
@@ -610,11 +611,7 @@ TEST_F(QuicCcFlowControlTest, LostBlockedIsNotSentAgainOnceTheLimitMoved)
         Simulator::Schedule(MilliSeconds(10), [this]() { server.Read(10001); });
     };
     const std::vector<uint8_t> data = Pattern(200000);
-    client.connection->StartClientHandshake();
-    client.connection->Send(Create<Packet>(data.data(), static_cast<uint32_t>(data.size())));
-    client.connection->FinishStream();
-    Simulator::Stop(Seconds(1));
-    Simulator::Run();
+    SendForOneSecond(data);
     ASSERT_EQ(client.droppedFlowFrames.size(), 1u);
     EXPECT_EQ(client.droppedFlowFrames[0].limit, kMaxStreamData);
     EXPECT_GE(client.connection->GetLossDetection().GetLostPacketCount(), 1u);
@@ -633,11 +630,7 @@ TEST_F(QuicCcFlowControlTest, LostMaxStreamDataIsSentAgainWithTheCurrentLimit)
 {
     server.dropFirst = {QuicCcFrameType::MAX_STREAM_DATA};
     const std::vector<uint8_t> data = Pattern(200000);
-    client.connection->StartClientHandshake();
-    client.connection->Send(Create<Packet>(data.data(), static_cast<uint32_t>(data.size())));
-    client.connection->FinishStream();
-    Simulator::Stop(Seconds(1));
-    Simulator::Run();
+    SendForOneSecond(data);
     EXPECT_EQ(client.connection->GetSendStream().GetNextOffset(), kMaxStreamData);
     // Flow-control limited with cwnd open: application-limited for the controller (RFC 9002
     // Section 7.8, as quiche).
@@ -656,16 +649,7 @@ TEST_F(QuicCcFlowControlTest, LostMaxStreamDataIsSentAgainWithTheCurrentLimit)
     EXPECT_EQ(client.connection->GetFlowLimits().peerMaxStreamData, 10001 + kMaxStreamData);
     EXPECT_EQ(client.connection->GetSendStream().GetNextOffset(), kMaxData);
 
-    for (int i = 1; i <= 60; ++i)
-    {
-        Simulator::Schedule(MilliSeconds(10 * i), [this]() { server.Read(5000); });
-    }
-    Simulator::Stop(Seconds(2));
-    Simulator::Run();
-    EXPECT_TRUE(server.connection->GetRecvStream().Complete());
-    EXPECT_EQ(server.received, data);
-    EXPECT_TRUE(client.connection->GetSendStream().AllAcked());
-    EXPECT_EQ(client.beyondPeerLimit, 0u);
+    ReadSlowlyToTheEnd(data);
 }
 
 TEST(QuicCcFlowControlRuleTest, UpdatesWhenLessThanHalfTheWindowIsOpen)
