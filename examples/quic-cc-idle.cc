@@ -15,7 +15,9 @@
  * first 1 ms and 0.1 x smoothed_rtt, longest back-to-back train); packets lost of those sent in
  * the first RTT; the peak cwnd in the first 3 RTTs over the cwnd before the pause; the chunk's or
  * response's completion time. --falseIdleRuns adds the death-spiral fail share (false idle,
- * QuicCcRunDeathSpiral with its defaults) of the same configuration.
+ * QuicCcRunDeathSpiral with its defaults) of the same configuration. --flowControl=on|off puts
+ * receiver flow control (RFC 9000 Section 4, QuicCcSocket::FlowControl) on or off for every run,
+ * false-idle runs included (default: the attribute's default, off).
  *
  *   ./quic-cc-idle                                     # headline rows, 100 runs each
  *   ./quic-cc-idle --configs=cubic-Off,cubic-LastActivity --runs=1 --pauseCsv=p.csv
@@ -367,7 +369,9 @@ Share(uint32_t k, uint32_t n)
 
 /// The slow-reader table: no pauses; the transfer's completion and the receiver's backlog.
 void
-PrintBacklogTable(const std::vector<Row>& rows, const std::vector<RunConfig>& configs)
+PrintBacklogTable(const std::vector<Row>& rows,
+                  const std::vector<RunConfig>& configs,
+                  bool flowControl)
 {
     std::cout << "quic-cc-idle, workload slow-reader; median [p10, p90] over the runs\n\n"
               << std::left << std::setw(30) << "config" << std::right << std::setw(6) << "runs"
@@ -402,8 +406,10 @@ PrintBacklogTable(const std::vector<Row>& rows, const std::vector<RunConfig>& co
                   << n << std::setw(7) << done << std::setw(24) << Spread(completion, 0)
                   << std::setw(26) << Spread(backlog, 0) << "\n";
     }
-    std::cout << "\nbacklog = most bytes received but not yet read by the application (no "
-                 "receiver flow control: nothing bounds it).\n";
+    std::cout << "\nbacklog = most bytes received but not yet read by the application ("
+              << (flowControl ? "flow control on: at most the stream window, InitialMaxStreamData"
+                              : "no receiver flow control: nothing bounds it")
+              << ").\n";
 }
 
 void
@@ -532,6 +538,7 @@ main(int argc, char* argv[])
     std::string minPause = "100ms";
     std::string timeout;
     std::string falseIdleRuns = "0";
+    std::string flowControl;
     std::string transport = "quic-cc";
 
     QuicCcCommandLine cmd(__FILE__);
@@ -576,7 +583,11 @@ main(int argc, char* argv[])
          {"timeout", "A run not done by then is incomplete (default: from the workload)", &timeout},
          {"falseIdleRuns",
           "Also run this many death-spiral runs (false idle) per configuration",
-          &falseIdleRuns}});
+          &falseIdleRuns},
+         {"flowControl",
+          "Receiver flow control (RFC 9000 Section 4, QuicCcSocket::FlowControl) in every "
+          "run: on or off (default: the attribute's default)",
+          &flowControl}});
     cmd.AttributesSetTo({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"}});
     cmd.Parse(argc, argv);
 
@@ -666,18 +677,27 @@ main(int argc, char* argv[])
         base.pauses = QuicCcParseUnsigned("pauses", pauses, 1, 100000);
         // One write per chunk, request, response or bulk: each must fit the send buffer (the
         // SndBufSize default, after any --ns3::QuicCcSocket::SndBufSize=...).
-        TypeId::AttributeInformation sndBuf;
-        NS_ABORT_UNLESS(
-            TypeId::LookupByName("ns3::QuicCcSocket").LookupAttributeByName("SndBufSize", &sndBuf));
-        uint64_t sendBuffer = DynamicCast<const UintegerValue>(sndBuf.initialValue)->Get();
+        const auto socketDefault = [](const std::string& socket, const std::string& name) {
+            TypeId::AttributeInformation info;
+            NS_ABORT_UNLESS(TypeId::LookupByName(socket).LookupAttributeByName(name, &info));
+            return info.initialValue;
+        };
+        uint64_t sendBuffer =
+            DynamicCast<const UintegerValue>(socketDefault("ns3::QuicCcSocket", "SndBufSize"))
+                ->Get();
         if (configs.back().transport == "ngtcp2")
         {
-            NS_ABORT_UNLESS(TypeId::LookupByName("ns3::QuicCcNgtcp2Socket")
-                                .LookupAttributeByName("SndBufSize", &sndBuf));
             sendBuffer =
                 std::min<uint64_t>(sendBuffer,
-                                   DynamicCast<const UintegerValue>(sndBuf.initialValue)->Get());
+                                   DynamicCast<const UintegerValue>(
+                                       socketDefault("ns3::QuicCcNgtcp2Socket", "SndBufSize"))
+                                       ->Get());
         }
+        base.flowControl =
+            flowControl.empty()
+                ? DynamicCast<const BooleanValue>(socketDefault("ns3::QuicCcSocket", "FlowControl"))
+                      ->Get()
+                : QuicCcParseChoice("flowControl", flowControl, {"on", "off"}) == "on";
         const std::string tooBig = "must be at most the socket's send buffer (SndBufSize), " +
                                    std::to_string(sendBuffer) + " bytes";
         base.chunkBytes = QuicCcParseBytes("chunk", chunk);
@@ -800,6 +820,8 @@ main(int argc, char* argv[])
                 // default, set for every task (a worker runs several).
                 Config::SetDefault("ns3::QuicCongestionController::RestartWindow",
                                    BooleanValue(c.restartWindow));
+                Config::SetDefault("ns3::QuicCcSocket::FlowControl",
+                                   BooleanValue(base.flowControl));
                 QuicCcDeathSpiralParams p;
                 p.transport = c.transport;
                 p.controller = c.controller;
@@ -851,7 +873,7 @@ main(int argc, char* argv[])
     }
     if (base.workload == "slow-reader")
     {
-        PrintBacklogTable(rows, configs);
+        PrintBacklogTable(rows, configs, base.flowControl);
     }
     else
     {

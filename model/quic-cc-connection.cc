@@ -582,8 +582,12 @@ QuicCcConnection::OnPacketsLost(const std::vector<QuicCcSentFrames>& lost)
         }
         m_owed.initial = m_owed.initial || (frames.initial && m_state == STATE_HANDSHAKE);
         m_owed.handshakeDone = m_owed.handshakeDone || frames.handshakeDone;
-        // A lost limit goes out again with the current values (RFC 9000 Section 13.3).
+        // RFC 9000 Section 13.3: a lost limit goes out again with the current values (as quiche,
+        // whichever MAX_DATA / MAX_STREAM_DATA was lost); a lost *_BLOCKED only while still
+        // blocked at the limit it reported.
         m_owed.flowUpdate = m_owed.flowUpdate || frames.flowUpdate;
+        m_owed.blocked =
+            m_owed.blocked || QuicCcPacketBuilder::RepeatsBlocked(frames, m_flow, IsFlowBlocked());
     }
 }
 
@@ -750,6 +754,7 @@ QuicCcConnection::SendOnePacket(bool probe)
     context.now = Simulator::Now();
     context.pingProbe = m_config.probeContent == PROBE_PING;
     context.flow = m_flow;
+    context.flowBlocked = IsFlowBlocked();
     const QuicCcSentFrames* oldest =
         probe ? m_lossDetection->GetOldestOutstandingFrames() : nullptr;
     QuicCcPacketBuilder::Filled filled =

@@ -132,8 +132,17 @@ QuicCcPacketBuilder::AppendControlFrames(QuicCcPacket& packet,
         packet.frames.emplace_back(QuicCcFlowControlFrame{
             stream ? QuicCcFrameType::STREAM_DATA_BLOCKED : QuicCcFrameType::DATA_BLOCKED,
             context.flow.SendLimit()});
+        frames.blocked = context.flow.SendLimit();
         owed.blocked = false;
     }
+}
+
+bool
+QuicCcPacketBuilder::RepeatsBlocked(const QuicCcSentFrames& frames,
+                                    const FlowLimits& flow,
+                                    bool flowBlocked)
+{
+    return frames.blocked && flowBlocked && *frames.blocked == flow.SendLimit();
 }
 
 uint64_t
@@ -244,6 +253,7 @@ QuicCcPacketBuilder::Fill(QuicCcPacket& packet,
             again.initial = oldest->initial && context.clientHandshake;
             again.handshakeDone = oldest->handshakeDone && context.server;
             again.flowUpdate = oldest->flowUpdate;
+            again.blocked = RepeatsBlocked(*oldest, context.flow, context.flowBlocked);
             AppendControlFrames(packet, filled.frames, again, context);
             if (streamData)
             {

@@ -65,8 +65,9 @@ class QuicCcPacketBuilder
         bool clientHandshake{false}; //!< client, handshake not complete
         bool established{false};     //!< STREAM data may flow
         Time now;                    //!< send time (ACK delay)
-        bool pingProbe{false}; //!< a probe carries no STREAM data (QuicCcSocket::ProbeContent)
-        FlowLimits flow;       //!< flow-control limits (new data stops at flow.SendLimit())
+        bool pingProbe{false};   //!< a probe carries no STREAM data (QuicCcSocket::ProbeContent)
+        FlowLimits flow;         //!< flow-control limits (new data stops at flow.SendLimit())
+        bool flowBlocked{false}; //!< new data waits at flow.SendLimit()
     };
 
     /// What Fill() put into the packet.
@@ -119,6 +120,14 @@ class QuicCcPacketBuilder
                 const QuicCcSentFrames* oldest,
                 ControlFrames& owed,
                 const Context& context);
+
+    /**
+     * RFC 9000 Section 13.3: a DATA_BLOCKED or STREAM_DATA_BLOCKED that \p frames carried goes
+     * out again only while the sender is still blocked (\p flowBlocked) at the limit it reported.
+     */
+    static bool RepeatsBlocked(const QuicCcSentFrames& frames,
+                               const FlowLimits& flow,
+                               bool flowBlocked);
 
     /// True if the packet is worth sending (ack-eliciting, or a probe).
     static bool IsWorthSending(const QuicCcPacket& packet, bool probe);

@@ -5,6 +5,7 @@
 #define QUIC_CC_SENT_FRAMES_H
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace ns3
@@ -34,6 +35,8 @@ struct QuicCcSentFrames
     bool initial{false};                   //!< the client's INITIAL (PING + padding)
     bool handshakeDone{false};             //!< the server's HANDSHAKE_DONE
     bool flowUpdate{false};                //!< MAX_DATA and MAX_STREAM_DATA
+    /// DATA_BLOCKED or STREAM_DATA_BLOCKED: the send limit it reported
+    std::optional<uint64_t> blocked;
 };
 
 } // namespace ns3

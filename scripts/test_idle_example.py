@@ -6,6 +6,7 @@
   the link above 1, a reader faster than the link; an option of another workload; unknown rows)
   exits 2 with one line on stderr;
 - --dryRun checks everything and runs nothing;
+- the slow reader's unread backlog stays within InitialMaxStreamData with --flowControl=on;
 - a small batch gives the runs CSV, the pauses CSV and the table with every requested row
   exactly once, identical across two runs and across --jobs=1 and --jobs=2;
 - SIGINT while qlog files are written leaves each qlog file whole or absent, and no temporary
@@ -70,6 +71,7 @@ BAD = [
     (["--pauses=0"], "--pauses=0: must be a whole number in 1..100000"),
     (["--buffer=0"], "--buffer=0: must be a BDP multiple > 0 (0.5)"),
     (["--falseIdleRuns=-1"], "--falseIdleRuns=-1: must be a whole number in 0..1000000"),
+    (["--flowControl=yes"], "--flowControl=yes: must be on or off"),
     (["--pauseCsv=/nonexistent-quic-cc/p.csv"],
      "--pauseCsv=/nonexistent-quic-cc/p.csv: directory /nonexistent-quic-cc does not exist"),
     # MaxDatagramSize is --mss: a default of it is refused, and the constraints use --mss.
@@ -149,6 +151,25 @@ class IdleExample(unittest.TestCase):
         for row in rows:
             self.assertEqual(row[1:3], ["1", "1"], "one run, completed")
             self.assertGreater(float(row[3]), 1e6 * 8 / 20e6 * 1e3, "at the reader's pace")
+
+    def test_slow_reader_backlog_bounded_by_flow_control(self):
+        """--flowControl=on: the unread backlog stays within InitialMaxStreamData (1 MB); off it
+        grows past it (RFC 9000 Section 4 is what bounds the receiver's memory)."""
+        backlog = {}
+        for setting in ("on", "off"):
+            out = self.scratch / f"slow-reader-{setting}.csv"
+            r = self.run_example(["--workload=slow-reader", "--bulk=2MB", "--readRate=20Mbps",
+                                  "--configs=cubic-LastActivity", "--runs=1",
+                                  f"--flowControl={setting}", f"--csv={out}"])
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("flow control on" if setting == "on" else "no receiver flow control",
+                          r.stdout)
+            rows = list(csv.DictReader(out.read_text().splitlines()))
+            self.assertEqual([row["completed"] for row in rows], ["1"])
+            backlog[setting] = int(rows[0]["peak_backlog"])
+        self.assertLessEqual(backlog["on"], 1_000_000, "bounded by the stream window")
+        self.assertGreater(backlog["on"], 500_000, "the reader fell behind")
+        self.assertGreater(backlog["off"], 1_200_000, "without flow control the backlog grows")
 
     def test_interrupt_leaves_no_partial_qlog(self):
         # SIGINT to the program alone (its workers die with it) while runs write their qlog.

@@ -18,6 +18,7 @@
 #include <functional>
 #include <gtest/gtest.h>
 #include <map>
+#include <set>
 
 using namespace ns3;
 
@@ -45,7 +46,7 @@ class Endpoint : public QuicCcConnection::Owner
         const size_t index = sizes.size() - 1;
         std::vector<uint8_t> bytes(datagram->GetSize());
         datagram->CopyData(bytes.data(), bytes.size());
-        CountFlowControlFrames(bytes);
+        const bool dropFlowFrame = CountFlowControlFrames(bytes);
         // The sender never has stream data beyond the peer's announced limit.
         if (peer &&
             connection->GetSendStream().GetNextOffset() >
@@ -55,12 +56,22 @@ class Endpoint : public QuicCcConnection::Owner
         {
             ++beyondPeerLimit;
         }
-        if (!peer || (drop && drop(index)))
+        if (!peer || dropFlowFrame || (drop && drop(index)))
         {
             return;
         }
         Endpoint* to = peer;
-        Simulator::Schedule(MilliSeconds(10), [to, bytes]() { to->connection->OnDatagram(bytes); });
+        Simulator::Schedule(MilliSeconds(10), [to, bytes]() { to->Receive(bytes); });
+    }
+
+    /// A datagram from the peer: its flow-control frames are recorded, then it is processed.
+    void Receive(const std::vector<uint8_t>& bytes)
+    {
+        for (const QuicCcFlowControlFrame& flow : FlowControlFrames(bytes))
+        {
+            flowFramesReceived[flow.type].push_back(flow.limit);
+        }
+        connection->OnDatagram(bytes);
     }
 
     void OnDatagramDropped(const std::string& reason) override
@@ -147,24 +158,55 @@ class Endpoint : public QuicCcConnection::Owner
         stateAtError = connection->GetState();
     }
 
-    /// Count the flow-control frames of a datagram this endpoint sends.
-    void CountFlowControlFrames(const std::vector<uint8_t>& bytes)
+    /// The flow-control frames of a datagram.
+    static std::vector<QuicCcFlowControlFrame> FlowControlFrames(const std::vector<uint8_t>& bytes)
     {
+        std::vector<QuicCcFlowControlFrame> found;
         const QuicCcParseResult parsed = QuicCcParse(bytes.data(), bytes.size());
-        ASSERT_TRUE(parsed.packet) << parsed.error;
+        EXPECT_TRUE(parsed.packet) << parsed.error;
+        if (!parsed.packet)
+        {
+            return found;
+        }
         for (const QuicCcFrame& frame : parsed.packet->frames)
         {
             if (const auto* flow = std::get_if<QuicCcFlowControlFrame>(&frame))
             {
-                ++flowFramesSent[flow->type];
+                found.push_back(*flow);
             }
         }
+        return found;
+    }
+
+    /// Count the flow-control frames of a datagram this endpoint sends; true if it carries the
+    /// first frame of a type in dropFirst (the datagram is then lost).
+    bool CountFlowControlFrames(const std::vector<uint8_t>& bytes)
+    {
+        bool lost = false;
+        for (const QuicCcFlowControlFrame& flow : FlowControlFrames(bytes))
+        {
+            ++flowFramesSent[flow.type];
+            if (dropFirst.erase(flow.type) > 0)
+            {
+                lost = true;
+                droppedFlowFrames.push_back(flow);
+                if (onFlowFrameDropped)
+                {
+                    onFlowFrameDropped(flow);
+                }
+            }
+        }
+        return lost;
     }
 
     Ptr<QuicCcConnection> connection;
     Endpoint* peer{nullptr};
     bool readOnArrival{true};
     std::map<QuicCcFrameType, uint64_t> flowFramesSent;
+    std::map<QuicCcFrameType, std::vector<uint64_t>> flowFramesReceived; //!< limits, in order
+    std::set<QuicCcFrameType> dropFirst; //!< lose the first datagram carrying each of these
+    std::vector<QuicCcFlowControlFrame> droppedFlowFrames;
+    std::function<void(const QuicCcFlowControlFrame&)> onFlowFrameDropped;
     uint64_t beyondPeerLimit{0};
     std::function<bool(size_t)> drop; //!< drop the n-th datagram sent (0-based)
     std::vector<uint32_t> sizes;      //!< every datagram handed over
@@ -427,6 +469,32 @@ class QuicCcFlowControlTest : public QuicCcConnectionTest
                               Create<Packet>(data.data(), static_cast<uint32_t>(data.size()))});
         return QuicCcSerialize(packet);
     }
+
+    /// The client starts the handshake and sends \p data on its stream, then 1 s runs.
+    void SendForOneSecond(const std::vector<uint8_t>& data)
+    {
+        client.connection->StartClientHandshake();
+        client.connection->Send(Create<Packet>(data.data(), static_cast<uint32_t>(data.size())));
+        client.connection->FinishStream();
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+    }
+
+    /// A slow reader, 5000 bytes every 10 ms for 2 s: the stream completes with \p data, every
+    /// byte acknowledged, the sender never past the peer's limit.
+    void ReadSlowlyToTheEnd(const std::vector<uint8_t>& data)
+    {
+        for (int i = 1; i <= 60; ++i)
+        {
+            Simulator::Schedule(MilliSeconds(10 * i), [this]() { server.Read(5000); });
+        }
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        EXPECT_TRUE(server.connection->GetRecvStream().Complete());
+        EXPECT_EQ(server.received, data);
+        EXPECT_TRUE(client.connection->GetSendStream().AllAcked());
+        EXPECT_EQ(client.beyondPeerLimit, 0u);
+    }
 };
 
 } // namespace
@@ -434,11 +502,7 @@ class QuicCcFlowControlTest : public QuicCcConnectionTest
 TEST_F(QuicCcFlowControlTest, SenderStaysWithinThePeersLimitAndMaxDataFollowsReads)
 {
     const std::vector<uint8_t> data = Pattern(200000);
-    client.connection->StartClientHandshake();
-    client.connection->Send(Create<Packet>(data.data(), static_cast<uint32_t>(data.size())));
-    client.connection->FinishStream();
-    Simulator::Stop(Seconds(1));
-    Simulator::Run();
+    SendForOneSecond(data);
     // Nothing read: the client stops exactly at the stream limit and says it is blocked.
     EXPECT_EQ(client.connection->GetSendStream().GetNextOffset(), kMaxStreamData);
     EXPECT_EQ(server.connection->GetRecvStream().Available(), kMaxStreamData);
@@ -465,19 +529,10 @@ TEST_F(QuicCcFlowControlTest, SenderStaysWithinThePeersLimitAndMaxDataFollowsRea
     EXPECT_EQ(client.flowFramesSent[QuicCcFrameType::DATA_BLOCKED], 1u);
 
     // A slow reader, 5000 bytes every 10 ms: the transfer completes, byte-exact.
-    for (int i = 1; i <= 60; ++i)
-    {
-        Simulator::Schedule(MilliSeconds(10 * i), [this]() { server.Read(5000); });
-    }
-    Simulator::Stop(Seconds(2));
-    Simulator::Run();
-    EXPECT_TRUE(server.connection->GetRecvStream().Complete());
-    EXPECT_EQ(server.received, data);
-    EXPECT_TRUE(client.connection->GetSendStream().AllAcked());
+    ReadSlowlyToTheEnd(data);
     EXPECT_GT(server.flowFramesSent[QuicCcFrameType::MAX_DATA], 1u);
     EXPECT_GT(server.flowFramesSent[QuicCcFrameType::MAX_STREAM_DATA], 5u);
     EXPECT_GT(client.flowFramesSent[QuicCcFrameType::STREAM_DATA_BLOCKED], 1u);
-    EXPECT_EQ(client.beyondPeerLimit, 0u);
     EXPECT_TRUE(client.transportErrors.empty());
     EXPECT_TRUE(server.transportErrors.empty());
 }
@@ -506,6 +561,95 @@ TEST_F(QuicCcFlowControlTest, DataBeyondTheLimitClosesWithFlowControlError)
     Simulator::Run();
     ASSERT_EQ(client.peerClose.size(), 1u); // the peer learns why
     EXPECT_EQ(client.peerClose[0], QuicCcConnection::kFlowControlError);
+}
+
+// RFC 9000 Section 13.3: the datagram carrying the first STREAM_DATA_BLOCKED (at the stream
+// limit) and the one carrying the first DATA_BLOCKED (at the connection limit) are lost; the
+// sender, still blocked at that limit, sends each again, and the peer receives it.
+TEST_F(QuicCcFlowControlTest, LostBlockedIsSentAgainWhileStillBlocked)
+{
+    client.dropFirst = {QuicCcFrameType::STREAM_DATA_BLOCKED, QuicCcFrameType::DATA_BLOCKED};
+    const std::vector<uint8_t> data = Pattern(200000);
+    SendForOneSecond(data);
+    EXPECT_EQ(client.connection->GetSendStream().GetNextOffset(), kMaxStreamData);
+    ASSERT_EQ(client.droppedFlowFrames.size(), 1u);
+    EXPECT_EQ(client.droppedFlowFrames[0].limit, kMaxStreamData);
+    EXPECT_GE(client.connection->GetLossDetection().GetLostPacketCount(), 1u);
+    EXPECT_GE(client.flowFramesSent[QuicCcFrameType::STREAM_DATA_BLOCKED], 2u);
+    const std::vector<uint64_t>& streamBlocked =
+        server.flowFramesReceived[QuicCcFrameType::STREAM_DATA_BLOCKED];
+    ASSERT_FALSE(streamBlocked.empty());
+    EXPECT_EQ(streamBlocked.front(), kMaxStreamData);
+
+    // The stream limit moves to 30001: now the connection's 30000 binds.
+    server.Read(10001);
+    Simulator::Stop(Seconds(1));
+    Simulator::Run();
+    EXPECT_EQ(client.connection->GetSendStream().GetNextOffset(), kMaxData);
+    ASSERT_EQ(client.droppedFlowFrames.size(), 2u);
+    EXPECT_EQ(client.droppedFlowFrames[1].type, QuicCcFrameType::DATA_BLOCKED);
+    EXPECT_EQ(client.droppedFlowFrames[1].limit, kMaxData);
+    EXPECT_GE(client.flowFramesSent[QuicCcFrameType::DATA_BLOCKED], 2u);
+    const std::vector<uint64_t>& dataBlocked =
+        server.flowFramesReceived[QuicCcFrameType::DATA_BLOCKED];
+    ASSERT_FALSE(dataBlocked.empty());
+    EXPECT_EQ(dataBlocked.front(), kMaxData);
+
+    ReadSlowlyToTheEnd(data);
+    EXPECT_TRUE(client.transportErrors.empty());
+    EXPECT_TRUE(server.transportErrors.empty());
+}
+
+// The lost STREAM_DATA_BLOCKED reported 20000; the peer raised the limit before the loss was
+// detected: the sender is no longer blocked at 20000 and does not send it again (RFC 9000
+// Section 13.3), it reports the connection limit it is blocked at now.
+TEST_F(QuicCcFlowControlTest, LostBlockedIsNotSentAgainOnceTheLimitMoved)
+{
+    client.dropFirst = {QuicCcFrameType::STREAM_DATA_BLOCKED};
+    // The peer reads when the lost frame would have arrived (all data before it has).
+    client.onFlowFrameDropped = [this](const QuicCcFlowControlFrame&) {
+        Simulator::Schedule(MilliSeconds(10), [this]() { server.Read(10001); });
+    };
+    const std::vector<uint8_t> data = Pattern(200000);
+    SendForOneSecond(data);
+    ASSERT_EQ(client.droppedFlowFrames.size(), 1u);
+    EXPECT_EQ(client.droppedFlowFrames[0].limit, kMaxStreamData);
+    EXPECT_GE(client.connection->GetLossDetection().GetLostPacketCount(), 1u);
+    EXPECT_EQ(client.connection->GetSendStream().GetNextOffset(), kMaxData);
+    EXPECT_EQ(client.flowFramesSent[QuicCcFrameType::STREAM_DATA_BLOCKED], 1u);
+    EXPECT_TRUE(server.flowFramesReceived[QuicCcFrameType::STREAM_DATA_BLOCKED].empty());
+    EXPECT_EQ(client.flowFramesSent[QuicCcFrameType::DATA_BLOCKED], 1u);
+    EXPECT_EQ(server.flowFramesReceived[QuicCcFrameType::DATA_BLOCKED],
+              std::vector<uint64_t>{kMaxData});
+}
+
+// RFC 9000 Section 13.3: the datagram carrying the first MAX_DATA / MAX_STREAM_DATA (after the
+// read that moves the stream limit to 30001) is lost; the limits go out again and the blocked
+// sender continues; the transfer completes byte-exact.
+TEST_F(QuicCcFlowControlTest, LostMaxStreamDataIsSentAgainWithTheCurrentLimit)
+{
+    server.dropFirst = {QuicCcFrameType::MAX_STREAM_DATA};
+    const std::vector<uint8_t> data = Pattern(200000);
+    SendForOneSecond(data);
+    EXPECT_EQ(client.connection->GetSendStream().GetNextOffset(), kMaxStreamData);
+    // Flow-control limited with cwnd open: application-limited for the controller (RFC 9002
+    // Section 7.8, as quiche).
+    EXPECT_TRUE(client.connection->GetCongestionController()->IsAppLimited());
+    server.Read(10001);
+    Simulator::Stop(Seconds(1));
+    Simulator::Run();
+    ASSERT_EQ(server.droppedFlowFrames.size(), 1u);
+    EXPECT_EQ(server.droppedFlowFrames[0].limit, 10001 + kMaxStreamData);
+    EXPECT_GE(server.connection->GetLossDetection().GetLostPacketCount(), 1u);
+    EXPECT_GE(server.flowFramesSent[QuicCcFrameType::MAX_STREAM_DATA], 2u);
+    const std::vector<uint64_t>& received =
+        client.flowFramesReceived[QuicCcFrameType::MAX_STREAM_DATA];
+    ASSERT_FALSE(received.empty());
+    EXPECT_EQ(received.front(), 10001 + kMaxStreamData);
+    EXPECT_EQ(client.connection->GetFlowLimits().peerMaxStreamData, 10001 + kMaxStreamData);
+    EXPECT_EQ(client.connection->GetSendStream().GetNextOffset(), kMaxData);
+
+    ReadSlowlyToTheEnd(data);
 }
 
 TEST(QuicCcFlowControlRuleTest, UpdatesWhenLessThanHalfTheWindowIsOpen)
