@@ -3,6 +3,7 @@
  */
 #include "transfer-bench-report.h"
 
+#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-report.h"
 #include "transfer-bench-harness.h"
 #include "transfer-bench-series.h"
@@ -83,6 +84,28 @@ Fixed(double v, int digits)
     return ns3::QuicCcFormat(v, digits);
 }
 
+/// One row of a per-transport table: \p r's first run and medians, under loss label \p loss.
+std::string
+SeriesRow(const std::string& loss, const Series& r)
+{
+    const Outcome& o = r.runs.front();
+    std::ostringstream row;
+    row << "| " << loss << " | " << r.spec.proto << " | "
+        << (o.completed ? Fixed(o.simSeconds, 3)
+                        : "not completed (" + std::to_string(o.received) + " B)")
+        << " | " << o.events << (r.deterministic ? "" : " (varies!)") << " | "
+        << Fixed(r.cpu * 1e3, 1) << " | " << Fixed(r.spread * 100, 0) << " % | "
+        << Fixed(r.wall * 1e3, 1) << " | " << Fixed(r.cpu * 1e9 / o.events, 0) << " | "
+        << Fixed(r.rssMb, 1) << " |\n";
+    return row.str();
+}
+
+/// The header of the per-transport table SeriesRow() fills.
+constexpr char kSeriesHeader[] =
+    "| loss | transport | completed at (sim s) | events | CPU per transfer (ms) | CPU "
+    "spread | wall per transfer (ms) | ns CPU per event | peak RSS (MiB) |\n"
+    "|---|---|---|---|---|---|---|---|---|\n";
+
 } // namespace
 
 void
@@ -128,9 +151,7 @@ WriteComparison(std::ostream& md, uint32_t reps, bool callgrind, long baselineKb
           "defaults), 128 MiB socket buffers like quic-cc. Loss: a RateErrorModel drops 30 % "
           "of the packets each device receives (both directions) until t = 2 s. Median of "
        << reps << " runs (the runs are deterministic: the same events each time).\n\n"
-       << "| loss | transport | completed at (sim s) | events | CPU per transfer (ms) | CPU "
-          "spread | wall per transfer (ms) | ns CPU per event | peak RSS (MiB) |\n"
-       << "|---|---|---|---|---|---|---|---|---|\n";
+       << kSeriesHeader;
     std::vector<std::string> ratioRows;
     std::vector<std::string> sizingRows;
     double minSizingRatio = 1e9;
@@ -149,15 +170,7 @@ WriteComparison(std::ostream& md, uint32_t reps, bool callgrind, long baselineKb
             s.proto = proto;
             s.loss = loss;
             series.push_back(Measure(s, reps, baselineKb));
-            const Series& r = series.back();
-            const Outcome& o = r.runs.front();
-            md << "| " << (loss ? "30 % for 2 s" : "0 %") << " | " << proto << " | "
-               << (o.completed ? Fixed(o.simSeconds, 3)
-                               : "not completed (" + std::to_string(o.received) + " B)")
-               << " | " << o.events << (r.deterministic ? "" : " (varies!)") << " | "
-               << Fixed(r.cpu * 1e3, 1) << " | " << Fixed(r.spread * 100, 0) << " % | "
-               << Fixed(r.wall * 1e3, 1) << " | " << Fixed(r.cpu * 1e9 / o.events, 0) << " | "
-               << Fixed(r.rssMb, 1) << " |\n";
+            md << SeriesRow(loss ? "30 % for 2 s" : "0 %", series.back());
         }
         for (size_t i = 0; i < 2; ++i)
         {
@@ -461,6 +474,82 @@ WriteMemoryTarget(std::ostream& md, double maxRssRatio, double gbRssMb)
        << " (largest RSS ratio " << (maxRssRatio < 0 ? std::string("-") : Fixed(maxRssRatio, 2))
        << ", 1 GB: " << (gbRssMb < 0 ? std::string("-") : Fixed(gbRssMb * 1.048576, 1) + " MB")
        << ").\n\n";
+}
+
+bool
+WriteNgtcp2Comparison(std::ostream& md, uint32_t reps, long baselineKb)
+{
+    md << "### Same 10 MB transfer, quic-cc vs the real ngtcp2 library\n\n";
+    const std::string version = ns3::QuicCcNgtcp2Version();
+    if (version.empty())
+    {
+        md << "Skipped: this build has no ngtcp2 transport (configure with "
+              "-DQUICCC_NGTCP2=ON).\n\n";
+        return true;
+    }
+    std::cerr << "ngtcp2 (" << reps << " repetitions each):\n";
+    md << "The comparison's path, transfer and loss phase, over ns3::QuicCcNgtcp2SocketFactory: "
+          "ngtcp2 "
+       << version << " in the same simulation (its own controller, pacing, ACK policy and frames; "
+       << kDatagram
+       << "-byte UDP payloads from the first packet; the handshake's sizes and round trips "
+          "modelled, its cryptography not) against quic-cc with the comparison's settings. "
+          "The CPU per transfer is what simulating one transfer costs, the library's own work "
+          "included. Median of "
+       << reps
+       << " runs; every transfer must deliver all its bytes (else the benchmark "
+          "fails).\n\n"
+       << kSeriesHeader;
+    std::vector<std::string> ratioRows;
+    bool complete = true;
+    for (bool loss : {false, true})
+    {
+        const std::string label = loss ? "30 % for 2 s" : "0 %";
+        std::map<std::string, Series> series;
+        for (const std::string proto :
+             {"quic-reno", "ngtcp2-reno", "quic-cubic", "ngtcp2-cubic", "ngtcp2-bbr"})
+        {
+            Spec s;
+            s.proto = proto;
+            s.loss = loss;
+            const Series r = Measure(s, reps, baselineKb);
+            for (const Outcome& o : r.runs)
+            {
+                if (!o.completed || o.received != s.bytes)
+                {
+                    std::cerr << "transfer-bench: " << proto << " (" << label << ") delivered "
+                              << o.received << " of " << s.bytes << " bytes\n";
+                    complete = false;
+                }
+            }
+            md << SeriesRow(label, r);
+            series.emplace(proto, r);
+        }
+        for (const std::string cc : {"reno", "cubic"})
+        {
+            const Series& n = series.at("ngtcp2-" + cc);
+            const Series& q = series.at("quic-" + cc);
+            const double evRatio =
+                static_cast<double>(n.runs.front().events) / q.runs.front().events;
+            std::ostringstream row;
+            row << "| " << label << " | " << n.spec.proto << " / " << q.spec.proto << " | "
+                << Fixed(n.cpu / q.cpu, 2) << " | " << Fixed(n.wall / q.wall, 2) << " | "
+                << Fixed(evRatio, 2) << " | " << Fixed(n.cpu / q.cpu / evRatio, 2) << " | "
+                << Fixed(n.runs.front().simSeconds / q.runs.front().simSeconds, 2) << " |\n";
+            ratioRows.push_back(row.str());
+        }
+    }
+    md << "\nRatios ngtcp2 / quic-cc, same run (no target: a measurement of what a real stack "
+          "costs in the simulator):\n\n"
+       << "| loss | pair | CPU ratio | wall ratio | events ratio | CPU per event ratio | "
+          "completion time ratio |\n"
+       << "|---|---|---|---|---|---|---|\n";
+    for (const auto& r : ratioRows)
+    {
+        md << r;
+    }
+    md << "\n";
+    return complete;
 }
 
 } // namespace transferbench

@@ -39,6 +39,14 @@ void WriteConnections(std::ostream& md,
 double WriteSizes(std::ostream& md, uint32_t sizeReps, long baselineKb);
 
 /**
+ * Part "ngtcp2": the comparison's 10 MB transfer over the real ngtcp2 library (Reno, CUBIC, BBR)
+ * and quic-cc (Reno, CUBIC), \p reps runs per cell, CPU ratios ngtcp2 / quic-cc from the same
+ * run; a note instead when the build has no ngtcp2 transport. Returns false if a transfer did not
+ * deliver all its bytes (its row is then not a measurement).
+ */
+bool WriteNgtcp2Comparison(std::ostream& md, uint32_t reps, long baselineKb);
+
+/**
  * Target 2 (memory) from the largest RSS ratio of the comparison and the 1 GB run's RSS (MiB);
  * nothing if neither part ran (both negative).
  */

@@ -4,6 +4,7 @@
 #include "transfer-bench-scenario.h"
 
 #include "quic-cc-drop-tail-link.h"
+#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-stop-at-bytes.h"
 
 #include "ns3/applications-module.h"
@@ -47,6 +48,12 @@ IsTcp(const std::string& proto)
     return proto.rfind("tcp-", 0) == 0;
 }
 
+bool
+IsNgtcp2(const std::string& proto)
+{
+    return proto.rfind("ngtcp2-", 0) == 0;
+}
+
 std::string
 Unsupported(const Spec& spec, std::string& option)
 {
@@ -54,12 +61,20 @@ Unsupported(const Spec& spec, std::string& option)
                                           "quic-cubic",
                                           "tcp-reno",
                                           "tcp-cubic",
+                                          "ngtcp2-reno",
+                                          "ngtcp2-cubic",
+                                          "ngtcp2-bbr",
                                           kUdpSilent,
                                           "idle"};
     option = "proto";
     if (std::find(protos.begin(), protos.end(), spec.proto) == protos.end())
     {
-        return "not one of quic-reno, quic-cubic, tcp-reno, tcp-cubic, udp-silent, idle";
+        return "not one of quic-reno, quic-cubic, tcp-reno, tcp-cubic, ngtcp2-reno, "
+               "ngtcp2-cubic, ngtcp2-bbr, udp-silent, idle";
+    }
+    if (IsNgtcp2(spec.proto) && QuicCcNgtcp2Version().empty())
+    {
+        return "this build has no ngtcp2 transport (configure with -DQUICCC_NGTCP2=ON)";
     }
     if (spec.proto == kUdpSilent && !spec.dumbbell)
     {
@@ -112,10 +127,26 @@ ConfigureTransport(const Spec& spec)
     }
 }
 
-/// quic-cc on \p nodes with the benchmark's socket settings.
-QuicCcHelper
-InstallQuic(const Spec& spec, NodeContainer nodes)
+/**
+ * The transport of \p spec on \p nodes (random streams from \p stream on, advanced): quic-cc with
+ * the benchmark's socket settings, the real ngtcp2 library with its own controller and the same
+ * datagram size, or ns-3 TCP (set up by ConfigureTransport). Returns the socket factory's name.
+ */
+std::string
+InstallTransport(const Spec& spec, NodeContainer nodes, int64_t& stream)
 {
+    if (IsTcp(spec.proto))
+    {
+        return "ns3::TcpSocketFactory";
+    }
+    if (IsNgtcp2(spec.proto))
+    {
+        const std::string cc = spec.proto.substr(std::string("ngtcp2-").size());
+        stream += QuicCcInstallNgtcp2(nodes,
+                                      QuicCcNgtcp2Options::For(cc, kDatagram, Seconds(60)),
+                                      stream);
+        return QuicCcNgtcp2FactoryName();
+    }
     QuicCcHelper quic;
     quic.SetCongestionControl(spec.proto == "quic-reno" ? "ns3::QuicReno" : "ns3::QuicCubic");
     quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(kDatagram));
@@ -127,7 +158,8 @@ InstallQuic(const Spec& spec, NodeContainer nodes)
         quic.SetSocketAttribute("PacketSizing", StringValue("FullOnly"));
     }
     quic.Install(nodes);
-    return quic;
+    stream += quic.AssignStreams(nodes, stream);
+    return "ns3::QuicCcSocketFactory";
 }
 
 Time
@@ -246,13 +278,7 @@ RunSingle(const Spec& spec, const Start& start)
         stream += em->AssignStreams(stream);
     }
     stream += internet.AssignStreams(nodes, stream);
-    std::string factory = "ns3::TcpSocketFactory";
-    if (!IsTcp(spec.proto))
-    {
-        QuicCcHelper quic = InstallQuic(spec, nodes);
-        stream += quic.AssignStreams(nodes, stream);
-        factory = "ns3::QuicCcSocketFactory";
-    }
+    const std::string factory = InstallTransport(spec, nodes, stream);
 
     QuicCcStopAtBytes counter(spec.bytes);
     const uint16_t port = 4433;
@@ -353,13 +379,7 @@ RunDumbbell(const Spec& spec, const Start& start)
         Simulator::Stop(Seconds(1));
         return RunAndMeasure(start, nullptr);
     }
-    std::string factory = "ns3::TcpSocketFactory";
-    if (!IsTcp(spec.proto))
-    {
-        QuicCcHelper quic = InstallQuic(spec, all);
-        stream += quic.AssignStreams(all, stream);
-        factory = "ns3::QuicCcSocketFactory";
-    }
+    const std::string factory = InstallTransport(spec, all, stream);
 
     QuicCcStopAtBytes counter(spec.bytes * spec.conns);
     PacketSinkHelper sink(factory, InetSocketAddress(Ipv4Address::GetAny(), port));

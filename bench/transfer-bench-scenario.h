@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * transfer-bench's workload: what one measurement simulates (a Spec) and what it reports (an
- * Outcome), on the two-node path or the dumbbell, with quic-cc, ns-3 TCP or an idle UDP
- * baseline.
+ * Outcome), on the two-node path or the dumbbell, with quic-cc, ns-3 TCP, the real ngtcp2
+ * library or an idle UDP baseline.
  */
 #ifndef TRANSFER_BENCH_SCENARIO_H
 #define TRANSFER_BENCH_SCENARIO_H
@@ -33,11 +33,12 @@ uint64_t QuicStreamPayloadPerDatagram();
 /// What a child process runs.
 struct Spec
 {
-    std::string proto{"quic-cubic"}; //!< quic-reno, quic-cubic, tcp-reno, tcp-cubic
-    uint64_t bytes{10'000'000};      //!< per connection
-    uint32_t conns{1};               //!< connections
-    bool dumbbell{false};            //!< dumbbell topology (else the two-node path)
-    bool loss{false};                //!< 30 % loss both ways for the first 2 s
+    /// quic-reno, quic-cubic, tcp-reno, tcp-cubic, ngtcp2-reno, ngtcp2-cubic, ngtcp2-bbr
+    std::string proto{"quic-cubic"};
+    uint64_t bytes{10'000'000}; //!< per connection
+    uint32_t conns{1};          //!< connections
+    bool dumbbell{false};       //!< dumbbell topology (else the two-node path)
+    bool loss{false};           //!< 30 % loss both ways for the first 2 s
     bool fullOnly{false}; //!< quic-cc: PacketSizing FullOnly (ns-3 TCP's rule), else FreeWindow
 };
 
@@ -56,6 +57,9 @@ struct Outcome
 
 /// True for the ns-3 TCP protos (tcp-reno, tcp-cubic).
 bool IsTcp(const std::string& proto);
+
+/// True for the real ngtcp2 library's protos (ngtcp2-reno, ngtcp2-cubic, ngtcp2-bbr).
+bool IsNgtcp2(const std::string& proto);
 
 /// Dumbbell baseline: one idle ns-3 UDP socket per connection (nothing sent).
 constexpr char kUdpSilent[] = "udp-silent";

@@ -2,8 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Macro benchmark: what one simulated bulk transfer costs in wall-clock time, events
- * and memory, with quic-cc (QuicReno, QuicCubic) and with ns-3's own TCP (TcpLinuxReno,
- * TcpCubic) on the same topology, in the same process image and the same build.
+ * and memory, with quic-cc (QuicReno, QuicCubic), with ns-3's own TCP (TcpLinuxReno,
+ * TcpCubic) and with the real ngtcp2 library (its Reno, CUBIC and BBR, when built) on the same
+ * topology, in the same process image and the same build.
  *
  * Every measurement runs in a worker process of its own (the shared batch runner,
  * QuicCcRunBatch, with one task), so that its peak resident set belongs to that one simulation
@@ -11,7 +12,8 @@
  * parent only spawns, collects and prints; it never simulates. --child runs one measurement in
  * the process itself (perf, valgrind, by hand).
  *
- *   transfer-bench [--reps=N] [--scaleReps=N] [--sizeReps=N] [--parts=compare,conns,sizes]
+ *   transfer-bench [--reps=N] [--scaleReps=N] [--sizeReps=N]
+ *                  [--parts=compare,ngtcp2,conns,sizes]
  *                  [--connCounts=1,10,100,1000] [--callgrind=1] [--markdown=FILE]
  *
  * The dumbbell runs quic-cc, ns-3 TCP (same topology, N, applications) and an ns-3 UDP
@@ -51,7 +53,7 @@ main(int argc, char* argv[])
     std::string reps = "7";
     std::string scaleReps = "3";
     std::string sizeReps = "1";
-    std::string parts = "compare,conns,sizes";
+    std::string parts = "compare,ngtcp2,conns,sizes";
     std::string markdown;
     std::string callgrind = "false";
     std::string connCounts = "1,10,100,1000";
@@ -70,7 +72,7 @@ main(int argc, char* argv[])
         {{"reps", "repetitions of each quic-cc/TCP comparison run (median reported)", &reps},
          {"scaleReps", "repetitions of each connection-count run", &scaleReps},
          {"sizeReps", "repetitions of each transfer-size run (the 1 GB run is long)", &sizeReps},
-         {"parts", "comma-separated: compare, conns, sizes", &parts},
+         {"parts", "comma-separated: compare, ngtcp2, conns, sizes", &parts},
          {"connCounts", "comma-separated connection counts of the dumbbell scaling", &connCounts},
          {"connBytes",
           "bytes per connection in the dumbbell scaling (< 1000 connections)",
@@ -82,8 +84,8 @@ main(int argc, char* argv[])
           &splitProfile},
          {"markdown", "also write the tables as Markdown to this file", &markdown},
          {"proto",
-          "internal (--child): quic-reno, quic-cubic, tcp-reno, tcp-cubic, udp-silent "
-          "(dumbbell only), idle",
+          "internal (--child): quic-reno, quic-cubic, tcp-reno, tcp-cubic, ngtcp2-reno, "
+          "ngtcp2-cubic, ngtcp2-bbr, udp-silent (dumbbell only), idle",
           &spec.proto},
          {"bytes", "internal (--child): bytes per connection", &bytes},
          {"conns", "internal (--child): connections", &conns}});
@@ -123,7 +125,8 @@ main(int argc, char* argv[])
         connBytes1000N = QuicCcParseBytes("connBytes1000", connBytes1000);
         for (const std::string& p : QuicCcSplitList("parts", parts))
         {
-            partList.push_back(QuicCcParseChoice("parts", p, {"compare", "conns", "sizes"}));
+            partList.push_back(
+                QuicCcParseChoice("parts", p, {"compare", "ngtcp2", "conns", "sizes"}));
         }
         for (const std::string& c : QuicCcSplitList("connCounts", connCounts))
         {
@@ -186,6 +189,7 @@ main(int argc, char* argv[])
     WriteMethod(md, baselineKb);
     const double maxRssRatio =
         want("compare") ? WriteComparison(md, repsN, withCallgrind, baselineKb) : -1;
+    const bool ngtcp2Complete = !want("ngtcp2") || WriteNgtcp2Comparison(md, repsN, baselineKb);
     if (want("conns"))
     {
         WriteConnections(md, counts, scaleRepsN, connBytesN, connBytes1000N, baselineKb);
@@ -193,6 +197,12 @@ main(int argc, char* argv[])
     const double gbRssMb = want("sizes") ? WriteSizes(md, sizeRepsN, baselineKb) : -1;
     WriteMemoryTarget(md, maxRssRatio, gbRssMb);
     std::cout << md.str();
+    if (!ngtcp2Complete)
+    {
+        std::cerr << "transfer-bench: an ngtcp2 comparison transfer did not complete: no "
+                     "results written\n";
+        return 1;
+    }
     if (!markdown.empty())
     {
         QuicCcOutputFile out("transfer-bench", markdown);
