@@ -64,6 +64,18 @@ struct RunConfig
     std::string pacing{"Off"};
     bool restartWindow{false};
     std::string transport{"quic-cc"}; //!< "quic-cc" or "ngtcp2" (the real library)
+
+    /// This row's sender and RngRun \p run into the parameters of either scenario.
+    template <typename Params>
+    void ApplyTo(Params& p, uint32_t run) const
+    {
+        p.transport = transport;
+        p.controller = controller;
+        p.idleRestart = idleRestart;
+        p.epochSource = epochSource;
+        p.pacing = pacing;
+        p.run = run;
+    }
 };
 
 const std::vector<std::string> kRules{"LastSent",
@@ -823,24 +835,14 @@ main(int argc, char* argv[])
                 Config::SetDefault("ns3::QuicCcSocket::FlowControl",
                                    BooleanValue(base.flowControl));
                 QuicCcDeathSpiralParams p;
-                p.transport = c.transport;
-                p.controller = c.controller;
-                p.idleRestart = c.idleRestart;
-                p.epochSource = c.epochSource;
-                p.pacing = c.pacing;
-                p.run = row.run;
+                c.ApplyTo(p, row.run);
                 p.seed = batch.seed;
                 row.dsCompleted = QuicCcRunDeathSpiral(p).completed;
                 return Serialize(row);
             }
             QuicCcIdleParams p = base;
-            p.transport = c.transport;
-            p.controller = c.controller;
-            p.idleRestart = c.idleRestart;
-            p.epochSource = c.epochSource;
-            p.pacing = c.pacing;
+            c.ApplyTo(p, row.run);
             p.restartWindow = c.restartWindow;
-            p.run = row.run;
             if (!qlog.empty())
             {
                 p.qlogDirectory = qlog + "/" + c.name + "-run" + std::to_string(p.run);

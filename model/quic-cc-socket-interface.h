@@ -6,6 +6,8 @@
 
 #include "ns3/socket.h"
 
+#include <ostream>
+
 /**
  * \ingroup quic-cc
  * The ns3::Socket interface, declared once for the two socket classes that implement all of it
@@ -34,5 +36,32 @@
     int GetPeerName(Address& address) const override;                                              \
     bool SetAllowBroadcast(bool allowBroadcast) override;                                          \
     bool GetAllowBroadcast() const override
+
+namespace ns3
+{
+
+/**
+ * \ingroup quic-cc
+ * What an ns-3 QUIC socket of this module is (QuicCcSocket, QuicCcNgtcp2Socket): not yet
+ * connected or listening, the client end (Connect), a listener (Listen), or a connection the
+ * listener accepted (the server end).
+ */
+enum class QuicCcSocketRole
+{
+    NONE,
+    CLIENT,
+    LISTENER,
+    ACCEPTED,
+};
+
+/// The role's name, for logs (NONE, CLIENT, LISTENER, ACCEPTED).
+inline std::ostream&
+operator<<(std::ostream& os, QuicCcSocketRole role)
+{
+    static const char* const kNames[] = {"NONE", "CLIENT", "LISTENER", "ACCEPTED"};
+    return os << kNames[static_cast<int>(role)];
+}
+
+} // namespace ns3
 
 #endif // QUIC_CC_SOCKET_INTERFACE_H

@@ -115,7 +115,7 @@ QuicCcSocket::StartConnection(Role role)
         factory.SetTypeId(m_config.congestionControl);
         m_ccPrototype = factory.Create<QuicCongestionController>();
     }
-    if (role == ROLE_CLIENT)
+    if (role == Role::CLIENT)
     {
         m_connectionId =
             (uint64_t{m_cidRng->GetInteger(1, std::numeric_limits<uint32_t>::max())} << 32) |
@@ -125,7 +125,7 @@ QuicCcSocket::StartConnection(Role role)
     m_connection = Create<QuicCcConnection>(owner,
                                             m_config,
                                             m_ccPrototype->Fork(),
-                                            role == ROLE_SERVER,
+                                            role == Role::ACCEPTED,
                                             m_connectionId);
     WireTraces();
     m_startedTrace(this);
@@ -202,7 +202,7 @@ int
 QuicCcSocket::Connect(const Address& address)
 {
     NS_LOG_FUNCTION(this << address);
-    if (m_role != ROLE_NONE)
+    if (m_role != Role::NONE)
     {
         m_errno = ERROR_ISCONN;
         return -1;
@@ -223,7 +223,7 @@ QuicCcSocket::Connect(const Address& address)
     }
     m_config.CheckIpv4Size(InetSocketAddress::IsMatchingType(address));
     m_peer = address;
-    StartConnection(ROLE_CLIENT);
+    StartConnection(Role::CLIENT);
     m_connection->StartClientHandshake();
     return 0;
 }
@@ -232,7 +232,7 @@ int
 QuicCcSocket::Listen()
 {
     NS_LOG_FUNCTION(this);
-    if (!m_udp || m_role != ROLE_NONE)
+    if (!m_udp || m_role != Role::NONE)
     {
         m_errno = ERROR_INVAL;
         return -1;
@@ -241,7 +241,7 @@ QuicCcSocket::Listen()
     Address local;
     m_udp->GetSockName(local);
     m_config.CheckIpv4Size(InetSocketAddress::IsMatchingType(local));
-    m_role = ROLE_LISTENER;
+    m_role = Role::LISTENER;
     return 0;
 }
 
@@ -251,13 +251,13 @@ QuicCcSocket::Close()
     NS_LOG_FUNCTION(this);
     switch (m_role)
     {
-    case ROLE_NONE:
-    case ROLE_LISTENER:
+    case Role::NONE:
+    case Role::LISTENER:
         // A listener stops accepting; connections already accepted keep using the UDP socket.
         m_listenerClosed = true;
         return 0;
-    case ROLE_CLIENT:
-    case ROLE_SERVER:
+    case Role::CLIENT:
+    case Role::ACCEPTED:
         if (!IsOpen())
         {
             m_errno = ERROR_BADF;
@@ -302,7 +302,7 @@ int
 QuicCcSocket::Send(Ptr<Packet> p, uint32_t flags)
 {
     NS_LOG_FUNCTION(this << p << flags);
-    if (m_role != ROLE_CLIENT && m_role != ROLE_SERVER)
+    if (m_role != Role::CLIENT && m_role != Role::ACCEPTED)
     {
         m_errno = ERROR_NOTCONN;
         return -1;
@@ -373,7 +373,7 @@ QuicCcSocket::GetSockName(Address& address) const
 int
 QuicCcSocket::GetPeerName(Address& address) const
 {
-    if (m_role != ROLE_CLIENT && m_role != ROLE_SERVER)
+    if (m_role != Role::CLIENT && m_role != Role::ACCEPTED)
     {
         m_errno = ERROR_NOTCONN;
         return -1;
@@ -427,7 +427,7 @@ QuicCcSocket::IsEstablished() const
 bool
 QuicCcSocket::IsClient() const
 {
-    return m_role == ROLE_CLIENT;
+    return m_role == Role::CLIENT;
 }
 
 uint64_t
@@ -459,7 +459,7 @@ QuicCcSocket::HandleUdpRead(Ptr<Socket> udp)
     {
         std::vector<uint8_t> bytes(p->GetSize());
         p->CopyData(bytes.data(), bytes.size());
-        if (m_role != ROLE_LISTENER)
+        if (m_role != Role::LISTENER)
         {
             if (m_connection)
             {
@@ -505,7 +505,7 @@ QuicCcSocket::CreateServerChild(const Address& from, uint64_t connectionId)
     {
         m_childCreated(child);
     }
-    child->StartConnection(ROLE_SERVER);
+    child->StartConnection(Role::ACCEPTED);
     child->m_connection->AcceptClient();
     m_dispatcher.Add(from, child);
     NotifyNewConnectionCreated(child, from);
@@ -541,12 +541,12 @@ QuicCcSocket::EnterClosed()
     NS_LOG_FUNCTION(this);
     m_connection->Close();
     m_closedTrace(this);
-    if (m_role == ROLE_CLIENT && m_udp)
+    if (m_role == Role::CLIENT && m_udp)
     {
         m_udp->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
         m_udp->Close();
     }
-    if (m_role == ROLE_SERVER && m_listener)
+    if (m_role == Role::ACCEPTED && m_listener)
     {
         m_listener->m_dispatcher.OnClosed(m_peer, m_connectionId);
     }
@@ -561,7 +561,7 @@ QuicCcSocket::SendDatagram(Ptr<Packet> datagram)
     {
         return; // not fragmented (RFC 9000 Section 14): never arrives, declared lost later
     }
-    if (m_role == ROLE_SERVER)
+    if (m_role == Role::ACCEPTED)
     {
         m_listener->m_udp->SendTo(datagram, 0, m_peer);
     }

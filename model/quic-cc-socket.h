@@ -110,13 +110,7 @@ class QuicCcSocket : public Socket, private QuicCcConnection::Owner
     void DoDispose() override;
 
   private:
-    enum Role
-    {
-        ROLE_NONE,
-        ROLE_CLIENT,
-        ROLE_LISTENER,
-        ROLE_SERVER,
-    };
+    using Role = QuicCcSocketRole;
 
     /**
      * The accessor of the attribute stored at m_config.*path (a chain of member pointers, e.g.
@@ -163,7 +157,7 @@ class QuicCcSocket : public Socket, private QuicCcConnection::Owner
 
     // identity and state
     Ptr<Node> m_node;
-    Role m_role{ROLE_NONE};
+    Role m_role{Role::NONE};
     bool m_listenerClosed{false}; //!< listener: Close() called, no new connections
     mutable SocketErrno m_errno{ERROR_NOTERROR};
     Ptr<Socket> m_udp;             //!< own UDP socket (client, listener)

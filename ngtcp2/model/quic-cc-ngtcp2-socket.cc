@@ -484,7 +484,7 @@ int
 QuicCcNgtcp2Socket::Connect(const Address& address)
 {
     NS_LOG_FUNCTION(this << address);
-    if (m_role != ROLE_NONE)
+    if (m_role != Role::NONE)
     {
         m_errno = ERROR_ISCONN;
         return -1;
@@ -498,7 +498,7 @@ QuicCcNgtcp2Socket::Connect(const Address& address)
         m_errno = m_udp->GetErrno();
         return -1;
     }
-    m_role = ROLE_CLIENT;
+    m_role = Role::CLIENT;
     m_peer = address;
     m_conn = QuicCcNgtcp2Connection::CreateClient(
         MakeConfig(false),
@@ -516,12 +516,12 @@ QuicCcNgtcp2Socket::Connect(const Address& address)
 int
 QuicCcNgtcp2Socket::Listen()
 {
-    if (!m_udp || m_role != ROLE_NONE)
+    if (!m_udp || m_role != Role::NONE)
     {
         m_errno = ERROR_INVAL;
         return -1;
     }
-    m_role = ROLE_LISTENER;
+    m_role = Role::LISTENER;
     m_listening = true;
     return 0;
 }
@@ -539,7 +539,7 @@ void
 QuicCcNgtcp2Socket::SendDatagram(const uint8_t* data, size_t length)
 {
     Ptr<Packet> p = Create<Packet>(data, static_cast<uint32_t>(length));
-    if (m_role == ROLE_ACCEPTED)
+    if (m_role == Role::ACCEPTED)
     {
         m_udp->SendTo(p, 0, m_peer);
     }
@@ -558,11 +558,11 @@ QuicCcNgtcp2Socket::OnUdpRead(Ptr<Socket> udp)
     {
         std::vector<uint8_t> datagram(p->GetSize());
         p->CopyData(datagram.data(), datagram.size());
-        if (m_role == ROLE_LISTENER)
+        if (m_role == Role::LISTENER)
         {
             Dispatch(datagram, from);
         }
-        else if (m_role == ROLE_CLIENT && from == m_peer)
+        else if (m_role == Role::CLIENT && from == m_peer)
         {
             Deliver(datagram);
         }
@@ -598,7 +598,7 @@ QuicCcNgtcp2Socket::Dispatch(const std::vector<uint8_t>& datagram, const Address
     }
     child->m_node = m_node;
     child->m_udp = m_udp;
-    child->m_role = ROLE_ACCEPTED;
+    child->m_role = Role::ACCEPTED;
     child->m_listener = this;
     child->m_peer = from;
     if (!m_childCreated.IsNull())
@@ -728,7 +728,7 @@ QuicCcNgtcp2Socket::AfterCall(QuicCcNgtcp2Connection::Status status)
         m_finishEvent = Simulator::Schedule(NanoSeconds(m_conn->ClosingPeriodNs()),
                                             &QuicCcNgtcp2Socket::Finish,
                                             this);
-        if (m_role == ROLE_CLIENT && !m_connectedNotified)
+        if (m_role == Role::CLIENT && !m_connectedNotified)
         {
             NotifyConnectionFailed();
             return;
@@ -751,7 +751,7 @@ QuicCcNgtcp2Socket::AfterCall(QuicCcNgtcp2Connection::Status status)
     if (!m_connectedNotified && m_conn->HandshakeCompleted())
     {
         m_connectedNotified = true;
-        if (m_role == ROLE_CLIENT)
+        if (m_role == Role::CLIENT)
         {
             NotifyConnectionSucceeded();
         }
@@ -818,12 +818,12 @@ QuicCcNgtcp2Socket::Finish()
     m_timer.Cancel();
     m_writeEvent.Cancel();
     m_conn.reset();
-    if (m_role == ROLE_ACCEPTED && m_listener)
+    if (m_role == Role::ACCEPTED && m_listener)
     {
         m_listener->m_children.erase(m_peer);
         m_listener = nullptr;
     }
-    else if (m_role == ROLE_CLIENT && m_udp)
+    else if (m_role == Role::CLIENT && m_udp)
     {
         m_udp->Close();
     }
@@ -833,7 +833,7 @@ int
 QuicCcNgtcp2Socket::Close()
 {
     NS_LOG_FUNCTION(this);
-    if (m_role == ROLE_LISTENER)
+    if (m_role == Role::LISTENER)
     {
         m_listening = false; // accepted connections go on
         return 0;
@@ -871,7 +871,7 @@ QuicCcNgtcp2Socket::GetTxAvailable() const
 int
 QuicCcNgtcp2Socket::Send(Ptr<Packet> p, uint32_t flags)
 {
-    if (!m_conn || m_closing || m_closeRequested || m_shutdownSend || m_role == ROLE_LISTENER)
+    if (!m_conn || m_closing || m_closeRequested || m_shutdownSend || m_role == Role::LISTENER)
     {
         m_errno = m_conn ? ERROR_SHUTDOWN : ERROR_NOTCONN;
         return -1;
@@ -943,7 +943,7 @@ QuicCcNgtcp2Socket::GetSockName(Address& address) const
 int
 QuicCcNgtcp2Socket::GetPeerName(Address& address) const
 {
-    if (m_role != ROLE_CLIENT && m_role != ROLE_ACCEPTED)
+    if (m_role != Role::CLIENT && m_role != Role::ACCEPTED)
     {
         m_errno = ERROR_NOTCONN;
         return -1;

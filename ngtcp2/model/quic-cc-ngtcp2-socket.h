@@ -69,13 +69,7 @@ class QuicCcNgtcp2Socket : public Socket
     void DoDispose() override;
 
   private:
-    enum Role
-    {
-        ROLE_NONE,
-        ROLE_CLIENT,
-        ROLE_LISTENER,
-        ROLE_ACCEPTED,
-    };
+    using Role = QuicCcSocketRole;
 
     int BindUdp(const Address* address, bool ipv6);
     QuicCcNgtcp2Config MakeConfig(bool server);
@@ -115,7 +109,7 @@ class QuicCcNgtcp2Socket : public Socket
     bool m_packetTraces{false};
 
     Ptr<Node> m_node;
-    Role m_role{ROLE_NONE};
+    Role m_role{Role::NONE};
     Ptr<Socket> m_udp;                  //!< ours (client, listener) or the listener's
     Ptr<QuicCcNgtcp2Socket> m_listener; //!< accepted connection: its listener
     std::map<Address, Ptr<QuicCcNgtcp2Socket>> m_children; //!< listener: by peer address
