@@ -698,7 +698,8 @@ class Installed(CampaignTest):
                                  capture_output=True, text=True)
         self.assertEqual(install.returncode, 0, install.stdout + install.stderr)
         bindir = prefix / "bin"
-        for example in ("quic-cc-death-spiral", "quic-cc-hystart-lab", "quic-cc-dumbbell", "quic-cc-response-function"):
+        for example in ("quic-cc-death-spiral", "quic-cc-hystart-lab", "quic-cc-idle", "quic-cc-dumbbell",
+                        "quic-cc-response-function"):
             self.assertTrue(os.access(bindir / example, os.X_OK), example)
         env = {k: v for k, v in os.environ.items() if k not in ("QUICCC_BIN_DIR", "LD_LIBRARY_PATH")}
         env["PATH"] = "/usr/bin:/bin"
@@ -951,8 +952,10 @@ class SlurmBackend(CampaignTest):
 
 
 class OtherExamples(CampaignTest):
-    """The tool drives every batch example: the dumbbell (rows per flow, 'run' first) and the
-    response function (no 'run' column, one run per point); a campaign's rows are the example's."""
+    """The tool drives every batch example: the death spiral (the classes above), the HyStart++ lab
+    (its own key columns before 'run'), the idle study, the dumbbell (rows per flow, 'run' first)
+    and the response function (no 'run' column, one run per point); a campaign's rows are the
+    example's."""
 
     def campaign_rows(self, name, spec):
         d = self.work / name
@@ -978,6 +981,40 @@ class OtherExamples(CampaignTest):
             own = self.direct_rows("quic-cc-dumbbell", f"--flows={flows}", "--duration=3s", "--warmup=1s", "--runs=2")
             self.assertEqual([{k: v for k, v in r.items() if k != "flows"} for r in rows if r["flows"] == flows], own)
         self.assertRegex(summary, r"\nquic:cubic:2\s+2\s+4\n")  # runs, rows of the cell
+
+    def test_hystart_lab(self):
+        # The lab's own columns buffer, buffer_packets, loss_percent and config come before 'run';
+        # the swept parameter 'buffer' is also a column of the lab's CSV, so the campaign's is "--buffer".
+        fixed = {"configs": "cubic,cubic-hystart", "size": "1MB", "loss": "0,1%"}
+        rows, summary = self.campaign_rows("hystart", '[campaign]\nexample = "quic-cc-hystart-lab"\nruns = 2\n'
+                                           'chunk = 1\n[fixed]\n' + "".join(f'{k} = "{v}"\n' for k, v in fixed.items()) +
+                                           '[parameters]\nbuffer = ["1", "2"]\n')
+        self.assertEqual([(r["--buffer"], r["loss_percent"], r["config"], r["run"]) for r in rows],
+                         [(b, loss, c, str(run)) for b in ("1", "2") for loss in ("0", "1")
+                          for c in ("cubic", "cubic-hystart") for run in (1, 2)])
+        for b in ("1", "2"):
+            own = self.direct_rows("quic-cc-hystart-lab", f"--buffer={b}", "--runs=2",
+                                   *[f"--{k}={v}" for k, v in fixed.items()])
+            merged = [{k: v for k, v in r.items() if k != "--buffer"} for r in rows if r["--buffer"] == b]
+            self.assertEqual(sorted(merged, key=lambda r: (r["loss_percent"], r["config"], r["run"])),
+                             sorted(own, key=lambda r: (r["loss_percent"], r["config"], r["run"])))
+        self.assertRegex(summary, r"\n1\s+1\s+28\s+0\s+cubic\s+2\s+2/2\s+0\.0\s")
+
+    def test_idle(self):
+        fixed = {"configs": "cubic-LastSent,reno", "pauses": "2", "chunk": "500kB"}
+        rows, summary = self.campaign_rows("idle", '[campaign]\nexample = "quic-cc-idle"\nruns = 2\nchunk = 1\n'
+                                           '[fixed]\n' + "".join(f'{k} = "{v}"\n' for k, v in fixed.items()) +
+                                           '[parameters]\nperiod = ["1s", "1.5s"]\n')
+        self.assertEqual([(r["period"], r["config"], r["run"]) for r in rows],
+                         [(p, c, str(run)) for p in ("1s", "1.5s") for c in ("cubic-LastSent", "reno")
+                          for run in (1, 2)])
+        for period in ("1s", "1.5s"):
+            own = self.direct_rows("quic-cc-idle", f"--period={period}", "--runs=2",
+                                   *[f"--{k}={v}" for k, v in fixed.items()])
+            self.assertEqual([{k: v for k, v in r.items() if k != "period"} for r in rows if r["period"] == period],
+                             own)
+            self.assertEqual({(r["completed"], r["pauses"]) for r in own}, {("1", "2")})
+        self.assertRegex(summary, r"\n1s\s+cubic-LastSent\s+2\s+2/2\s+0\.0\s")
 
     def test_response_function(self):
         rows, summary = self.campaign_rows("response", '[campaign]\nexample = "quic-cc-response-function"\n'
