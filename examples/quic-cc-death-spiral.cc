@@ -421,6 +421,26 @@ main(int argc, char* argv[])
                                     idleRestart,
                                     !idleRestart.empty(),
                                     "ngtcp2 has its own CUBIC");
+        // The options of quic-cc's socket and controllers (ngtcp2 has its own HyStart++,
+        // pacing, ACK policy and packet sizing; --mss and --maxAckDelay apply to both).
+        for (const auto& [option, text] : {std::pair{"epoch", &epoch},
+                                           {"pacing", &pacing},
+                                           {"persistentCongestion", &persistentCongestion},
+                                           {"packetSizing", &packetSizing},
+                                           {"hystart", &hystart},
+                                           {"ackPolicy", &ackPolicy},
+                                           {"ackBatchWindow", &ackBatchWindow},
+                                           {"ackThreshold", &ackThreshold},
+                                           {"maxAckRanges", &maxAckRanges},
+                                           {"probeContent", &probeContent},
+                                           {"sendJitter", &sendJitter},
+                                           {"ackDelayJitter", &ackDelayJitter}})
+        {
+            transports.RequireQuicCcFor(option,
+                                        *text,
+                                        cmd.WasGiven(option),
+                                        "a quic-cc option; ngtcp2 has its own");
+        }
         if (!idleRestart.empty())
         {
             QuicCcParseChoice("idle-restart",

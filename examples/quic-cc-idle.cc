@@ -387,8 +387,9 @@ PrintBacklogTable(const std::vector<Row>& rows,
 {
     std::cout << "quic-cc-idle, workload slow-reader; median [p10, p90] over the runs\n\n"
               << std::left << std::setw(30) << "config" << std::right << std::setw(6) << "runs"
-              << std::setw(7) << "done" << std::setw(24) << "completion ms" << std::setw(26)
-              << "peak backlog kB"
+              << std::setw(7) << "done"
+              << " " << std::setw(23) << "completion ms"
+              << " " << std::setw(25) << "peak backlog kB"
               << "\n";
     const std::vector<std::vector<const Row*>> byConfig = QuicCcRowsByConfig(rows, configs.size());
     for (size_t c = 0; c < configs.size(); ++c)
@@ -415,8 +416,8 @@ PrintBacklogTable(const std::vector<Row>& rows,
             t *= 1e3;
         }
         std::cout << std::left << std::setw(30) << configs[c].name << std::right << std::setw(6)
-                  << n << std::setw(7) << done << std::setw(24) << Spread(completion, 0)
-                  << std::setw(26) << Spread(backlog, 0) << "\n";
+                  << n << std::setw(7) << done << " " << std::setw(23) << Spread(completion, 0)
+                  << " " << std::setw(25) << Spread(backlog, 0) << "\n";
     }
     std::cout << "\nbacklog = most bytes received but not yet read by the application ("
               << (flowControl ? "flow control on: at most the stream window, InitialMaxStreamData"
@@ -436,7 +437,8 @@ PrintTable(const std::vector<Row>& rows,
               << std::setw(7) << "done" << std::setw(7) << "pauses" << std::setw(22)
               << "burst 1ms kB" << std::setw(20) << "train pkts" << std::setw(24)
               << "loss in RTT1 % [CI]" << std::setw(24) << "loss in RTT1-3 % [CI]" << std::setw(24)
-              << "completion ms" << std::setw(22) << "peak cwnd 3RTT / pre" << std::setw(22)
+              << "completion ms"
+              << " " << std::setw(21) << "peak cwnd 3RTT / pre" << std::setw(22)
               << "same, grown pauses";
     if (falseIdleRuns > 0)
     {
@@ -490,9 +492,9 @@ PrintTable(const std::vector<Row>& rows,
         std::cout << std::left << std::setw(30) << configs[c].name << std::right << std::setw(6)
                   << n << std::setw(7) << done << std::setw(7) << pauses << std::setw(22)
                   << Spread(burst, 1) << std::setw(20) << Spread(train, 0) << std::setw(24)
-                  << Share(withLoss, pauses) << std::setw(24) << Share(withLoss3, pauses)
-                  << std::setw(24) << Spread(completion, 0) << std::setw(22) << Spread(peak, 2)
-                  << std::setw(22) << Spread(peakGrown, 2);
+                  << Share(withLoss, pauses) << std::setw(24) << Share(withLoss3, pauses) << " "
+                  << std::setw(23) << Spread(completion, 0) << " " << std::setw(21)
+                  << Spread(peak, 2) << std::setw(22) << Spread(peakGrown, 2);
         if (falseIdleRuns > 0)
         {
             std::cout << std::setw(26) << Share(dsFailed, dsRuns);
@@ -598,7 +600,7 @@ main(int argc, char* argv[])
           &falseIdleRuns},
          {"flowControl",
           "Receiver flow control (RFC 9000 Section 4, QuicCcSocket::FlowControl) in every "
-          "run: on or off (default: the attribute's default)",
+          "quic-cc run: on or off (default: the attribute's default; ngtcp2 always has its own)",
           &flowControl}});
     cmd.AttributesSetTo({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"}});
     cmd.Parse(argc, argv);
@@ -654,15 +656,26 @@ main(int argc, char* argv[])
             {"readRate", &readRate, {"slow-reader"}},
             {"onTime", &onTime, {"onoff"}},
             {"offTime", &offTime, {"onoff"}}};
+        // Whether --option is one of the selected workload's (only those are checked below).
+        const auto uses = [&](const std::string& option) {
+            const auto o = std::find_if(owners.begin(), owners.end(), [&](const Owned& x) {
+                return x.option == option;
+            });
+            return std::find(o->workloads.begin(), o->workloads.end(), workload) !=
+                   o->workloads.end();
+        };
         for (const Owned& o : owners)
         {
-            const bool applies =
-                std::find(o.workloads.begin(), o.workloads.end(), workload) != o.workloads.end();
-            QuicCcRequire(!cmd.WasGiven(o.option) || applies,
+            QuicCcRequire(!cmd.WasGiven(o.option) || uses(o.option),
                           o.option,
                           *o.text,
                           "has no effect with --workload=" + workload);
         }
+        QuicCcRequire(!cmd.WasGiven("flowControl") || transports.quicCc,
+                      "flowControl",
+                      flowControl,
+                      "has no effect with --transport=ngtcp2 (ngtcp2 always applies its own "
+                      "flow control)");
         batch.Parse();
         base.seed = batch.seed;
         base.rate = QuicCcParseRate("rate", rate);
@@ -672,8 +685,14 @@ main(int argc, char* argv[])
         QuicCcRequire(bdpMultiple > 0, "buffer", buffer, "must be a BDP multiple > 0 (0.5)");
         const double bdpPackets = base.rate.GetBitRate() / 8.0 * 2 * base.oneWayDelay.GetSeconds() /
                                   (base.maxDatagramSize + 28);
-        base.bufferPackets = static_cast<uint32_t>(
-            std::min<double>(std::max(1.0, std::round(bdpMultiple * bdpPackets)), 1e9));
+        const double bufferPackets = std::round(bdpMultiple * bdpPackets);
+        QuicCcRequire(bufferPackets >= 1 && bufferPackets <= 1e9,
+                      "buffer",
+                      buffer,
+                      "is " + std::to_string(static_cast<uint64_t>(bufferPackets)) +
+                          " packets on this path (BDP " + std::to_string(bdpPackets) +
+                          " packets); it must be 1 to 10^9 packets");
+        base.bufferPackets = static_cast<uint32_t>(bufferPackets);
         base.lossRate = QuicCcParseLoss("loss", loss);
         base.lossOnMean = QuicCcParseTime("lossOn", lossOn);
         QuicCcRequire(base.lossOnMean.IsStrictlyPositive(), "lossOn", lossOn, "must be > 0");
@@ -694,32 +713,52 @@ main(int argc, char* argv[])
             NS_ABORT_UNLESS(TypeId::LookupByName(socket).LookupAttributeByName(name, &info));
             return info.initialValue;
         };
-        uint64_t sendBuffer =
-            DynamicCast<const UintegerValue>(socketDefault("ns3::QuicCcSocket", "SndBufSize"))
-                ->Get();
-        if (configs.back().transport == "ngtcp2")
+        // The smallest send buffer of the sockets the rows use, and its attribute.
+        uint64_t sendBuffer = UINT64_MAX;
+        std::string sendBufferAttribute;
+        for (const auto& [used, socket] : {std::pair{transports.quicCc, "ns3::QuicCcSocket"},
+                                           {transports.ngtcp2, "ns3::QuicCcNgtcp2Socket"}})
         {
-            sendBuffer =
-                std::min<uint64_t>(sendBuffer,
-                                   DynamicCast<const UintegerValue>(
-                                       socketDefault("ns3::QuicCcNgtcp2Socket", "SndBufSize"))
-                                       ->Get());
+            const uint64_t bytes =
+                used ? DynamicCast<const UintegerValue>(socketDefault(socket, "SndBufSize"))->Get()
+                     : UINT64_MAX;
+            if (bytes < sendBuffer)
+            {
+                sendBuffer = bytes;
+                sendBufferAttribute = std::string(socket) + "::SndBufSize";
+            }
         }
+        // A write of the selected workload that does not fit: names --option if given, else
+        // the send buffer the user set below the option's default.
+        const auto requireFits = [&](const char* option, const std::string& text, uint64_t bytes) {
+            if (!uses(option) || bytes <= sendBuffer)
+            {
+                return;
+            }
+            QuicCcRequire(!cmd.WasGiven(option),
+                          option,
+                          text,
+                          "must be at most the socket's send buffer (SndBufSize), " +
+                              std::to_string(sendBuffer) + " bytes");
+            QuicCcRequire(false,
+                          sendBufferAttribute,
+                          std::to_string(sendBuffer),
+                          "is below --" + std::string(option) + "'s default " + text +
+                              " (one write per " + option + " must fit the send buffer)");
+        };
         base.flowControl =
             flowControl.empty()
                 ? DynamicCast<const BooleanValue>(socketDefault("ns3::QuicCcSocket", "FlowControl"))
                       ->Get()
                 : QuicCcParseChoice("flowControl", flowControl, {"on", "off"}) == "on";
-        const std::string tooBig = "must be at most the socket's send buffer (SndBufSize), " +
-                                   std::to_string(sendBuffer) + " bytes";
         base.chunkBytes = QuicCcParseBytes("chunk", chunk);
-        QuicCcRequire(base.chunkBytes <= sendBuffer, "chunk", chunk, tooBig);
+        requireFits("chunk", chunk, base.chunkBytes);
         base.period = QuicCcParseTime("period", period);
         QuicCcRequire(base.period.IsStrictlyPositive(), "period", period, "must be > 0");
         base.requestBytes = QuicCcParseBytes("request", request);
-        QuicCcRequire(base.requestBytes <= sendBuffer, "request", request, tooBig);
+        requireFits("request", request, base.requestBytes);
         base.responseBytes = QuicCcParseBytes("response", response);
-        QuicCcRequire(base.responseBytes <= sendBuffer, "response", response, tooBig);
+        requireFits("response", response, base.responseBytes);
         base.thinkTime = QuicCcParseTime("think", think);
         QuicCcRequire(base.thinkTime.IsStrictlyPositive(), "think", think, "must be > 0");
         base.thinkExponential =
@@ -737,17 +776,41 @@ main(int argc, char* argv[])
                       limitedFor,
                       "must be > 0");
         base.bulkBytes = QuicCcParseBytes("bulk", bulk);
-        QuicCcRequire(base.bulkBytes <= sendBuffer, "bulk", bulk, tooBig);
+        requireFits("bulk", bulk, base.bulkBytes);
         base.readRate = QuicCcParseRate("readRate", readRate);
-        QuicCcRequire(base.readRate < base.rate,
-                      "readRate",
-                      readRate,
-                      "must be below the bottleneck rate --rate=" + rate +
-                          " (a faster reader never limits the transfer)");
+        if (uses("readRate") && !(base.readRate < base.rate))
+        {
+            QuicCcRequire(!cmd.WasGiven("readRate"),
+                          "readRate",
+                          readRate,
+                          "must be below the bottleneck rate --rate=" + rate +
+                              " (a faster reader never limits the transfer)");
+            QuicCcRequire(false,
+                          "rate",
+                          rate,
+                          "must be above --readRate's default " + readRate +
+                              " (a faster reader never limits the transfer)");
+        }
         base.onTime = QuicCcParseTime("onTime", onTime);
         QuicCcRequire(base.onTime.IsStrictlyPositive(), "onTime", onTime, "must be > 0");
         base.offTime = QuicCcParseTime("offTime", offTime);
         QuicCcRequire(base.offTime.IsStrictlyPositive(), "offTime", offTime, "must be > 0");
+        // rate-limited and onoff write datagrams of --mss bytes at fraction x rate: at least one
+        // in the rate-limited phase or on period.
+        if (uses("fraction"))
+        {
+            const Time phase = workload == "onoff" ? base.onTime : base.limitedFor;
+            const double bits = base.rate.GetBitRate() * base.fraction * phase.GetSeconds();
+            const std::string phaseOption = workload == "onoff" ? "onTime" : "limitedFor";
+            const std::string phaseText = workload == "onoff" ? onTime : limitedFor;
+            QuicCcRequire(
+                bits >= 8.0 * base.maxDatagramSize,
+                cmd.WasGiven(phaseOption) && !cmd.WasGiven("fraction") ? phaseOption : "fraction",
+                cmd.WasGiven(phaseOption) && !cmd.WasGiven("fraction") ? phaseText : fraction,
+                "at fraction x rate, less than one " + std::to_string(base.maxDatagramSize) +
+                    "-byte datagram per " +
+                    (workload == "onoff" ? "on period" : "rate-limited phase"));
+        }
         base.minPause = QuicCcParseTime("minPause", minPause);
         QuicCcRequire(base.minPause.IsStrictlyPositive(), "minPause", minPause, "must be > 0");
         // Default timeout: the workload's own length plus 30 s.
@@ -779,6 +842,10 @@ main(int argc, char* argv[])
         if (!pauseCsv.empty())
         {
             QuicCcCheckOutputFile("pauseCsv", pauseCsv);
+            if (!batch.csv.empty())
+            {
+                QuicCcCheckDistinctOutputs("pauseCsv", pauseCsv, "csv", batch.csv);
+            }
         }
         if (!qlog.empty())
         {

@@ -17,6 +17,7 @@
 
 import csv
 import json
+import os
 import pathlib
 import shutil
 import signal
@@ -72,6 +73,25 @@ BAD = [
     (["--buffer=0"], "--buffer=0: must be a BDP multiple > 0 (0.5)"),
     (["--falseIdleRuns=-1"], "--falseIdleRuns=-1: must be a whole number in 0..1000000"),
     (["--flowControl=yes"], "--flowControl=yes: must be on or off"),
+    (["--workload=rate-limited", "--fraction=1e-9"],
+     "--fraction=1e-9: at fraction x rate, less than one 1350-byte datagram per rate-limited "
+     "phase"),
+    (["--workload=onoff", "--fraction=1e-9"],
+     "--fraction=1e-9: at fraction x rate, less than one 1350-byte datagram per on period"),
+    (["--workload=onoff", "--onTime=1us"],
+     "--onTime=1us: at fraction x rate, less than one 1350-byte datagram per on period"),
+    # A check that follows a default names what the user wrote, not the default.
+    (["--workload=slow-reader", "--rate=10Mbps"],
+     "--rate=10Mbps: must be above --readRate's default 20Mbps (a faster reader never limits the "
+     "transfer)"),
+    (["--ns3::QuicCcSocket::SndBufSize=1000"],
+     "--ns3::QuicCcSocket::SndBufSize=1000: is below --chunk's default 2MB (one write per chunk "
+     "must fit the send buffer)"),
+    (["--buffer=1e-6"],
+     "--buffer=1e-6: is 0 packets on this path (BDP 181.422351 packets); it must be 1 to 10^9 "
+     "packets"),
+    (["--csv=idle-same.csv", "--pauseCsv=./idle-same.csv"],
+     "--pauseCsv=./idle-same.csv: is also the file of --csv"),
     (["--pauseCsv=/nonexistent-quic-cc/p.csv"],
      "--pauseCsv=/nonexistent-quic-cc/p.csv: directory /nonexistent-quic-cc does not exist"),
     # MaxDatagramSize is --mss: a default of it is refused, and the constraints use --mss.
@@ -103,6 +123,42 @@ class IdleExample(unittest.TestCase):
                 self.assertEqual(r.stdout, "")
                 self.assertEqual(r.stderr, f"{NAME}: {expected}\n")
 
+    def test_other_workloads_options_not_checked(self):
+        """Only the selected workload's sizes and rates are checked, against the sockets used."""
+        for args in (["--rate=10Mbps"],
+                     ["--workload=request-response", "--response=1MB",
+                      "--ns3::QuicCcSocket::SndBufSize=5000000"],
+                     ["--chunk=1MB", "--ns3::QuicCcSocket::SndBufSize=1500000"]):
+            with self.subTest(args=args):
+                r = self.run_example(["--dryRun"] + args)
+                self.assertEqual((r.returncode, r.stdout, r.stderr), (0, "", ""))
+
+    def test_output_not_a_regular_file(self):
+        """--csv naming a FIFO or a symbolic link is refused: the atomic rename would replace it."""
+        fifo = self.scratch / "fifo.csv"
+        link = self.scratch / "link.csv"
+        for p in (fifo, link):
+            p.unlink(missing_ok=True)
+        os.mkfifo(fifo)
+        link.symlink_to(self.scratch / "target.csv")
+        for p in (fifo, link):
+            with self.subTest(path=p.name):
+                r = self.run_example(["--dryRun", f"--csv={p}"])
+                self.assertEqual(r.returncode, 2, r.stderr)
+                self.assertEqual(r.stderr, f"{NAME}: --csv={p}: exists and is not a regular file "
+                                 "(a device, FIFO, socket or symbolic link); the output replaces "
+                                 "the file at this path\n")
+        self.assertTrue(fifo.is_fifo() and link.is_symlink())
+
+    def test_onoff_pauses_as_asked(self):
+        """--pauses=N gives N pauses with onoff too (not the idle before the first on period)."""
+        pauses = self.scratch / "onoff-pauses.csv"
+        r = self.run_example(["--workload=onoff", "--onTime=300ms", "--offTime=300ms", "--pauses=3",
+                              "--configs=reno", "--runs=1", "--quiet", f"--pauseCsv={pauses}"])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = list(csv.DictReader(pauses.read_text().splitlines()))
+        self.assertEqual([row["pause"] for row in rows], ["1", "2", "3"])
+
     def test_dry_run_runs_nothing(self):
         out = self.scratch / "dry.csv"
         r = self.run_example(["--dryRun", "--configs=all", f"--csv={out}", "--falseIdleRuns=100"])
@@ -119,6 +175,17 @@ class IdleExample(unittest.TestCase):
         self.assertEqual([row["run"] for row in rows], ["1", "2", "3"])
         self.assertGreater(sum(int(row["lost_packets"]) for row in rows), 0, "loss phases lose packets")
         self.assertGreater(len({row["lost_packets"] for row in rows}), 1, "runs differ")
+        # A run's loss phases are its own: the same rows with one worker, and run 3 alone.
+        one = self.scratch / "loss-jobs1.csv"
+        alone = self.scratch / "loss-run3.csv"
+        for extra, path in ((["--runs=3", "--jobs=1"], one), (["--runs=1", "--firstRun=3"], alone)):
+            args = ["--configs=cubic-LastActivity", "--pauses=2", "--chunk=300kB",
+                    "--period=0.5s", "--loss=2%", "--lossOn=0.3s", "--lossOff=0.2s", "--quiet",
+                    f"--csv={path}"] + extra
+            self.assertEqual(self.run_example(args).returncode, 0)
+        self.assertEqual(one.read_bytes(), out.read_bytes(), "--jobs=1 and --jobs=2 differ")
+        self.assertEqual(alone.read_text().splitlines()[1], out.read_text().splitlines()[3],
+                         "run 3 alone differs from run 3 after runs 1 and 2")
 
     @unittest.skipUnless(pathlib.Path("/usr/bin/python3").exists(), "needs Debian's python3")
     def test_plot_of_one_pause(self):

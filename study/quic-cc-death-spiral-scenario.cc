@@ -7,6 +7,7 @@
 #include "quic-cc-drop-tail-link.h"
 #include "quic-cc-first-socket.h"
 #include "quic-cc-ngtcp2-transport.h"
+#include "quic-cc-random-streams.h"
 #include "quic-cc-single-path.h"
 #include "quic-cc-stop-at-bytes.h"
 
@@ -256,7 +257,7 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     {
         stream += em->AssignStreams(stream);
     }
-    stream += path.internet.AssignStreams(nodes, stream);
+    stream += QuicCcInternetStreamBlock(nodes); // the stack's streams come last
     if (ngtcp2)
     {
         QuicCcNgtcp2Options options = QuicCcNgtcp2Options::For(params.controller,
@@ -273,6 +274,7 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
         stream += quic.AssignStreams(nodes, stream);
         state.sender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectSender, &state));
     }
+    path.internet.AssignStreams(nodes, stream);
 
     QuicCcStopAtBytes transfer(params.transferBytes);
     path.InstallDownload(ngtcp2, params.transferBytes, transfer);

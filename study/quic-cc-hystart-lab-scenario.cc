@@ -6,6 +6,7 @@
 #include "quic-cc-bulk-transfer.h"
 #include "quic-cc-first-socket.h"
 #include "quic-cc-ngtcp2-transport.h"
+#include "quic-cc-random-streams.h"
 #include "quic-cc-stop-at-bytes.h"
 
 #include "ns3/abort.h"
@@ -354,7 +355,7 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     {
         stream += em->AssignStreams(stream);
     }
-    stream += internet.AssignStreams(nodes, stream);
+    stream += QuicCcInternetStreamBlock(nodes); // the stack's streams come last
     if (ngtcp2)
     {
         socketFactory = QuicCcNgtcp2FactoryName();
@@ -370,6 +371,7 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     {
         stream += quic.AssignStreams(nodes, stream);
     }
+    internet.AssignStreams(nodes, stream);
 
     const QuicCcBulkTransfer apps = QuicCcInstallBulkTransfer(socketFactory,
                                                               nodes.Get(0),

@@ -9,6 +9,7 @@
 #include "quic-cc-first-socket.h"
 #include "quic-cc-loss-phases.h"
 #include "quic-cc-ngtcp2-transport.h"
+#include "quic-cc-random-streams.h"
 #include "quic-cc-rate-limited-sender.h"
 #include "quic-cc-request-client.h"
 #include "quic-cc-response-server.h"
@@ -22,6 +23,8 @@
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/quic-cc-helper.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -113,7 +116,6 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     {
         path.devices.Get(serverSends ? 0 : 1)
             ->SetAttribute("ReceiveErrorModel", PointerValue(loss.GetErrorModel()));
-        loss.Start();
     }
 
     path.InstallInternet(); // the drop-tail device queue is the buffer
@@ -136,7 +138,11 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
 
     int64_t stream = 1;
     stream += loss.AssignStreams(stream);
-    stream += path.internet.AssignStreams(nodes, stream);
+    if (params.lossRate > 0)
+    {
+        loss.Start(); // its first phase drawn from the stream just assigned
+    }
+    stream += QuicCcInternetStreamBlock(nodes); // the stack's streams come last
     QuicCcIdleObserver observer(params.minPause, params.rate, params.maxDatagramSize);
     QuicCcFirstSocket sender;
     WatchedSocket watched{&observer, nullptr};
@@ -259,6 +265,7 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
         apps.Stop(periods * (params.onTime + params.offTime));
         stream += onoff.AssignStreams(NodeContainer(nodes.Get(0)), stream);
     }
+    path.internet.AssignStreams(nodes, stream);
     for (Ptr<Application> app :
          {Ptr<Application>(chunked), Ptr<Application>(client), Ptr<Application>(limited)})
     {
@@ -323,6 +330,14 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     }
     else
     {
+        // OnOffApplication opens with an off period: the idle between the handshake and the
+        // first on period precedes any data, so it is no pause between on periods.
+        const double firstOnEnd = (params.offTime + params.onTime).GetSeconds();
+        result.pauses.erase(
+            std::remove_if(result.pauses.begin(),
+                           result.pauses.end(),
+                           [&](const QuicCcIdlePause& q) { return q.resume < firstOnEnd; }),
+            result.pauses.end());
         result.bytesReceived = clock.GetReceived();
         result.completed = true;
     }

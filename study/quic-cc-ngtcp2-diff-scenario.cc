@@ -8,6 +8,7 @@
 #include "quic-cc-first-socket.h"
 #include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-periodic-error-model.h"
+#include "quic-cc-random-streams.h"
 #include "quic-cc-single-path.h"
 #include "quic-cc-stop-at-bytes.h"
 
@@ -230,7 +231,7 @@ QuicCcRunNgtcp2Diff(const QuicCcNgtcp2DiffParams& params)
     DiffState state;
     state.params = &params;
     int64_t stream = 1;
-    stream += path.internet.AssignStreams(nodes, stream);
+    stream += QuicCcInternetStreamBlock(nodes); // the stack's streams come last
     if (ngtcp2)
     {
         QuicCcNgtcp2Options options;
@@ -250,6 +251,7 @@ QuicCcRunNgtcp2Diff(const QuicCcNgtcp2DiffParams& params)
         stream += quic.AssignStreams(nodes, stream);
         state.modelSender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectModelSender, &state));
     }
+    path.internet.AssignStreams(nodes, stream);
 
     QuicCcStopAtBytes transfer(params.transferBytes);
     path.InstallDownload(ngtcp2, params.transferBytes, transfer);

@@ -93,6 +93,12 @@ QuicCcCheckOutputFile(const std::string& option, const std::string& path)
     QuicCcRequire(!path.empty() && path.back() != '/', option, path, "needs a file name");
     std::error_code ec;
     QuicCcRequire(!std::filesystem::is_directory(path, ec), option, path, "is a directory");
+    const std::filesystem::file_status status = std::filesystem::symlink_status(path, ec);
+    QuicCcRequire(!std::filesystem::exists(status) || std::filesystem::is_regular_file(status),
+                  option,
+                  path,
+                  "exists and is not a regular file (a device, FIFO, socket or symbolic link); "
+                  "the output replaces the file at this path");
     const std::string dir = DirectoryOf(path);
     QuicCcRequire(std::filesystem::is_directory(dir, ec),
                   option,
@@ -105,6 +111,24 @@ QuicCcCheckOutputFile(const std::string& option, const std::string& path)
                   path,
                   "cannot create a file in " + dir + ": " + std::strerror(err));
     probe.Discard();
+}
+
+void
+QuicCcCheckDistinctOutputs(const std::string& option,
+                           const std::string& path,
+                           const std::string& otherOption,
+                           const std::string& otherPath)
+{
+    const auto resolved = [](const std::string& p) {
+        std::error_code ec;
+        const std::filesystem::path absolute = std::filesystem::absolute(p, ec);
+        const std::filesystem::path c = std::filesystem::weakly_canonical(absolute, ec);
+        return ec ? absolute.lexically_normal() : c;
+    };
+    QuicCcRequire(resolved(path) != resolved(otherPath),
+                  option,
+                  path,
+                  "is also the file of --" + otherOption);
 }
 
 void

@@ -16,9 +16,21 @@ namespace ns3
  * \ingroup quic-cc
  * Check, before any long work, that \p path can be written as an output file: its directory
  * exists and accepts a new file (tried by creating and removing a temporary file there) and
- * \p path is not a directory. Throws QuicCcUsageError naming \p option and \p path otherwise.
+ * \p path is nothing but a regular file if it exists (the file is replaced by a rename, which
+ * would replace a device, FIFO, socket or symbolic link too). Throws QuicCcUsageError naming
+ * \p option and \p path otherwise.
  */
 void QuicCcCheckOutputFile(const std::string& option, const std::string& path);
+
+/**
+ * \ingroup quic-cc
+ * Throws QuicCcUsageError naming \p option and \p path if \p path is the same file as
+ * \p otherPath, the output of --\p otherOption (one would overwrite the other).
+ */
+void QuicCcCheckDistinctOutputs(const std::string& option,
+                                const std::string& path,
+                                const std::string& otherOption,
+                                const std::string& otherPath);
 
 /**
  * \ingroup quic-cc

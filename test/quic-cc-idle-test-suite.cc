@@ -263,13 +263,13 @@ class QuicCcIdleRateLimitedTestCase : public quiccc::test::SimulationTestCase
 };
 
 /// Test: ns-3's OnOffApplication over "ns3::QuicCcSocketFactory", 1 s on at 50 Mbps, 2 s off,
-/// 3 on periods: every off period (the first precedes the first on period) is a pause, and the
-/// sink receives what 3 s at 50 Mbps send.
+/// 3 on periods: the 2 off periods between them are the pauses (not the first, before any data),
+/// and the sink receives what 3 s at 50 Mbps send.
 class QuicCcIdleOnOffTestCase : public quiccc::test::SimulationTestCase
 {
   public:
     QuicCcIdleOnOffTestCase()
-        : quiccc::test::SimulationTestCase("OnOffApplication over QuicCcSocketFactory: 3 pauses, "
+        : quiccc::test::SimulationTestCase("OnOffApplication over QuicCcSocketFactory: 2 pauses, "
                                            "3 s x 50 Mbps delivered")
     {
     }
@@ -281,7 +281,7 @@ class QuicCcIdleOnOffTestCase : public quiccc::test::SimulationTestCase
         p.workload = "onoff";
         p.pauses = 2;
         const QuicCcIdleResult r = QuicCcRunIdle(p);
-        NS_TEST_ASSERT_MSG_EQ(r.pauses.size(), 3, "three off periods");
+        NS_TEST_ASSERT_MSG_EQ(r.pauses.size(), 2, "the off periods between the on periods");
         for (const QuicCcIdlePause& q : r.pauses)
         {
             NS_TEST_ASSERT_MSG_EQ_TOL(q.IdleSeconds(), 2.0, 0.05, "a 2 s off period");

@@ -21,6 +21,7 @@
 
 #include <arpa/inet.h>
 #include <cstdio>
+#include <filesystem>
 #include <netinet/in.h>
 
 namespace ns3
@@ -165,7 +166,8 @@ QuicCcNgtcp2Socket::GetTypeId()
             .AddAttribute("QlogDirectory",
                           "Write ngtcp2's own qlog (settings.qlog_write) of each connection to "
                           "<dir>/ngtcp2-node<N>-<client|server>-<local port>-<peer port>.sqlog "
-                          "(written as .part, renamed when complete); empty = off.",
+                          "(written as .part, renamed when complete; the directory is created if "
+                          "missing); empty = off.",
                           StringValue(""),
                           MakeStringAccessor(&QuicCcNgtcp2Socket::m_qlogDirectory),
                           MakeStringChecker())
@@ -466,10 +468,13 @@ QuicCcNgtcp2Socket::OpenQlog(const std::string& role)
     };
     m_qlogPath = m_qlogDirectory + "/ngtcp2-node" + std::to_string(m_node->GetId()) + "-" + role +
                  "-" + std::to_string(port(local)) + "-" + std::to_string(port(m_peer)) + ".sqlog";
+    std::error_code ec;
+    std::filesystem::create_directories(m_qlogDirectory, ec);
     m_qlog.open(m_qlogPath + ".part", std::ios::binary | std::ios::trunc);
     NS_ABORT_MSG_UNLESS(m_qlog.is_open(),
                         "QuicCcNgtcp2Socket: cannot write qlog file "
-                            << m_qlogPath << ".part (QlogDirectory '" << m_qlogDirectory << "')");
+                            << m_qlogPath << ".part (QlogDirectory '" << m_qlogDirectory << "'"
+                            << (ec ? ": " + ec.message() : std::string()) << ")");
 }
 
 QuicCcNgtcp2Connection::Path

@@ -26,6 +26,16 @@ BAD = [
     (["--transport=all", "--cc=bbr"], "--cc=bbr: must be cubic or reno"),
     (["--transport=ngtcp2", "--idle-restart=LastSent"],
      "--idle-restart=LastSent: has no effect with --transport=ngtcp2 (ngtcp2 has its own CUBIC)"),
+    # Every option of quic-cc's socket and controllers, not only --idle-restart.
+    *[(["--transport=ngtcp2", f"--{option}={value}"],
+       f"--{option}={value}: has no effect with --transport=ngtcp2 (a quic-cc option; ngtcp2 has "
+       "its own)")
+      for option, value in (("epoch", "separate"), ("pacing", "Rfc9002"), ("hystart", "false"),
+                            ("packetSizing", "FullOnly"), ("persistentCongestion", "true"),
+                            ("probeContent", "Ping"), ("maxAckRanges", "1"),
+                            ("ackPolicy", "Rfc9000"), ("ackBatchWindow", "5ms"),
+                            ("ackThreshold", "4"), ("sendJitter", "1ms"),
+                            ("ackDelayJitter", "1ms"))],
 ]
 
 SMALL = ["--size=2MB", "--timeout=6s", "--lateSample=4s", "--quiet=true"]

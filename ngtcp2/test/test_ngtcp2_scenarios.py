@@ -19,6 +19,7 @@
 
 import csv
 import pathlib
+import shutil
 import subprocess
 import sys
 import unittest
@@ -42,6 +43,9 @@ IDLE_BAD = [
     (["--transport=ngtcp2", "--configs=reno"],
      "--configs=reno: has no effect with --transport=ngtcp2 (it selects quic-cc rows; the ngtcp2 "
      "rows are ngtcp2-cubic, ngtcp2-reno and ngtcp2-bbr)"),
+    (["--transport=ngtcp2", "--flowControl=on"],
+     "--flowControl=on: has no effect with --transport=ngtcp2 (ngtcp2 always applies its own flow "
+     "control)"),
 ]
 
 LAB = ["--transport=ngtcp2", "--buffer=1000p", "--loss=0", "--runs=1", "--size=4MB",
@@ -103,6 +107,22 @@ class Ngtcp2Scenarios(unittest.TestCase):
         self.assertEqual(cubic["lost_packets"], "0")
         self.assertGreater(int(reno["lost_packets"]), 0)
         self.assertGreater(int(reno["queue_drops"]), 0)
+
+    def test_idle_qlog_of_every_row(self):
+        """--qlog with ngtcp2 rows: the run directories are made and each holds both ends' qlog
+        (the idle study once aborted: nothing created <dir>/<config>-run<N>/)."""
+        qlog = self.scratch / "idle-qlog"
+        shutil.rmtree(qlog, ignore_errors=True)
+        r = self.run_example(self.idle, ["--transport=all", "--configs=reno", "--runs=1",
+                                         "--pauses=1", "--chunk=100kB", "--period=0.5s",
+                                         "--quiet=true", "--qlog=" + str(qlog)])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(sorted(p.name for p in qlog.iterdir()),
+                         ["ngtcp2-bbr-run1", "ngtcp2-cubic-run1", "ngtcp2-reno-run1", "reno-run1"])
+        for cc in ("bbr", "cubic", "reno"):
+            files = sorted(p.name for p in (qlog / f"ngtcp2-{cc}-run1").iterdir())
+            self.assertEqual([f.split("-")[2] for f in files], ["client", "server"], files)
+            self.assertTrue(all(f.endswith(".sqlog") for f in files), files)
 
     def test_idle_rows(self):
         pauses = self.scratch / "idle-pauses.csv"
