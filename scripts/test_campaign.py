@@ -79,9 +79,9 @@ class CampaignTest(unittest.TestCase):
         cls.work.mkdir(parents=True)
 
     @classmethod
-    def tool(cls, *args, check=True, env=None, tool=TOOL):
+    def tool(cls, *args, check=True, env=None, tool=TOOL, timeout=None):
         p = subprocess.run([sys.executable, str(tool), *map(str, args)], capture_output=True, text=True,
-                           env=env)
+                           env=env, timeout=timeout)
         if check and p.returncode != 0:
             raise AssertionError(f"quic-cc-campaign {' '.join(map(str, args))} exited {p.returncode}:\n"
                                  f"{p.stdout}\n{p.stderr}")
@@ -174,7 +174,7 @@ class BadSpecs(CampaignTest):
     """Each bad spec is one line on stderr at plan time naming the parameter and the value, exit 2."""
 
     def plan_error(self, text):
-        p = self.tool("plan", self.spec("bad", text), "--bin-dir", self.bin_dir, check=False)
+        p = self.tool("plan", self.spec("bad", text), "--bin-dir", self.bin_dir, check=False, timeout=30)
         line = one_line(self, p, 2)
         self.assertEqual(p.stdout, "")
         self.assertTrue(line.startswith("quic-cc-campaign: plan: "), line)
@@ -205,6 +205,38 @@ class BadSpecs(CampaignTest):
         self.assertIn("example binary 'no-such-example' not found",
                       self.plan_error('[campaign]\nexample = "no-such-example"\nruns = 1\n'))
         self.assertIn("unknown section [params]", self.plan_error(self.HEAD + "[params]\nloss = [1]\n"))
+
+    def test_not_utf8(self):
+        """TOML is UTF-8: a spec that is not is one line naming the file and the first bad byte."""
+        path = self.work / "binary.toml"
+        path.write_bytes(b"\xff\xfe[campaign]\n")
+        p = self.tool("plan", path, "--bin-dir", self.bin_dir, check=False)
+        one_line(self, p, 2, f"quic-cc-campaign: plan: {path}: not valid TOML: byte 0 is not UTF-8")
+        path.write_bytes(b'[campaign]\nname = "caf\xe9"\n')  # Latin-1, byte 22
+        p = self.tool("plan", path, "--bin-dir", self.bin_dir, check=False)
+        one_line(self, p, 2, f"quic-cc-campaign: plan: {path}: not valid TOML: byte 22 is not UTF-8")
+
+    def test_too_many_tasks(self):
+        """The task count is computed from the spec before any list is made: above 99999 tasks
+        (the five digits of task-NNNNN) it is one line at once (10^8 one-run tasks used to be a
+        list growing past 2 GB); 99999 tasks plan."""
+        head = '[campaign]\nexample = "quic-cc-death-spiral"\nruns = {runs}\nchunk = 1\n[parameters]\n'
+        spec = self.spec("limit", head.format(runs=99999) + 'cc = ["reno"]\n')
+        p = self.tool("plan", spec, "--bin-dir", self.bin_dir, "--no-pilot", "--runs", 100000, check=False,
+                      timeout=30)
+        one_line(self, p, 2, "--runs=100000, campaign.chunk=1: 1 parameter combination(s) x 100000 task(s) each = "
+                 "100000 tasks, more than 99999")
+        p = self.tool("plan", spec, "--bin-dir", self.bin_dir, "--no-pilot", timeout=30)
+        self.assertIn("1 parameter combination(s) x runs 1..99999 = 99999 invocation-runs, 99999 task(s) of up to "
+                      "1 run(s)", p.stdout)
+        line = self.plan_error(head.format(runs=100000000) + 'cc = ["reno", "cubic"]\n')
+        self.assertTrue(line.endswith("campaign.runs=100000000, campaign.chunk=1: 2 parameter combination(s) x "
+                                      "100000000 task(s) each = 200000000 tasks, more than 99999 "
+                                      "(raise chunk or lower runs)"), line)
+        # a cross product of 10^6 configurations is counted, not listed, either
+        six = "".join(f"p{i} = [{', '.join(map(str, range(10)))}]\n" for i in range(6))
+        line = self.plan_error(head.format(runs=1) + six)
+        self.assertIn(": 1000000 parameter combination(s) x 1 task(s) each = 1000000 tasks, more than 99999", line)
 
     def test_attribute_names_and_values(self):
         """ns-3 attributes as parameters: names and values checked by the example (--dryRun)."""
@@ -273,6 +305,28 @@ class BadOptions(CampaignTest):
         nested = self.work / "a" / "b"
         self.run_error(2, "--backend=local", "--dir", nested, words=[f"{self.work / 'a'} does not exist"])
         self.assertFalse((self.work / "a").exists())
+
+    def test_empty_values(self):
+        """An empty value is one line naming the option: --dir "" is not campaigns/<name>,
+        --bin-dir "" not the search of $QUICCC_BIN_DIR, the tool's directory and PATH."""
+        spec = self.spec("small", SMALL.format(chunk=5))
+        env = dict(os.environ, QUICCC_BIN_DIR=str(self.bin_dir))  # where an ignored --bin-dir "" would look
+        for args, line in ((["run", spec, "--bin-dir", self.bin_dir, "--backend=local", "--dir", ""],
+                            "quic-cc-campaign run: argument --dir: empty value"),
+                           (["run", spec, "--bin-dir", "", "--backend=local", "--dir", self.work / "empty-bin"],
+                            "quic-cc-campaign run: argument --bin-dir: empty value"),
+                           (["plan", spec, "--bin-dir=", "--no-pilot"],
+                            "quic-cc-campaign plan: argument --bin-dir: empty value"),
+                           (["run", spec, "--bin-dir", self.bin_dir, "--backend=slurm", "--time=",
+                             "--dir", self.work / "empty-time"],
+                            "quic-cc-campaign run: argument --time: empty value")):
+            p = subprocess.run([sys.executable, str(TOOL), *map(str, args)], capture_output=True, text=True,
+                               env=env, cwd=self.work, timeout=120)
+            self.assertEqual(one_line(self, p, 2), line)
+            self.assertEqual(p.stdout, "")
+        self.assertFalse((self.work / "campaigns").exists())
+        self.assertFalse((self.work / "empty-bin").exists())
+        self.assertFalse((self.work / "empty-time").exists())
 
     def test_dir_read_only(self):
         """--dir on a read-only file system (a tmpfs mounted read-only in a private mount namespace)."""
@@ -432,6 +486,9 @@ class Fault(CampaignTest):
         self.assertIsNotNone(killed, "no running task was found to kill")
         self.assertEqual(run.returncode, 1, err)
         self.assertIn("1 task(s) without a shard", err)
+        # the runs count holds the runs of the tasks that succeeded, not the killed task's
+        self.assertRegex(err, r"(?m)^small: 7/8 tasks done \(35/40 runs\), 1 failed, \d+m\d\ds elapsed$")
+        self.assertNotIn("(40/40 runs), 1 failed", err)
         self.assertFalse((d / "shards" / f"task-{killed:05d}.csv").exists())
         self.assertEqual(list((d / "shards").glob(".*")), [])  # no partial shard left behind
 
