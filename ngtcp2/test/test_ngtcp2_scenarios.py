@@ -152,4 +152,5 @@ if __name__ == "__main__":
     Ngtcp2Scenarios.lab = pathlib.Path(sys.argv[1])
     Ngtcp2Scenarios.idle = pathlib.Path(sys.argv[2])
     Ngtcp2Scenarios.scratch = pathlib.Path(sys.argv[3])
+    Ngtcp2Scenarios.scratch.mkdir(parents=True, exist_ok=True)
     unittest.main(argv=[sys.argv[0]], verbosity=2)
