@@ -803,13 +803,14 @@ main(int argc, char* argv[])
             const double bits = base.rate.GetBitRate() * base.fraction * phase.GetSeconds();
             const std::string phaseOption = workload == "onoff" ? "onTime" : "limitedFor";
             const std::string phaseText = workload == "onoff" ? onTime : limitedFor;
-            QuicCcRequire(
-                bits >= 8.0 * base.maxDatagramSize,
-                cmd.WasGiven(phaseOption) && !cmd.WasGiven("fraction") ? phaseOption : "fraction",
-                cmd.WasGiven(phaseOption) && !cmd.WasGiven("fraction") ? phaseText : fraction,
-                "at fraction x rate, less than one " + std::to_string(base.maxDatagramSize) +
-                    "-byte datagram per " +
-                    (workload == "onoff" ? "on period" : "rate-limited phase"));
+            // Name the phase only if the user gave it and not --fraction.
+            const bool namePhase = cmd.WasGiven(phaseOption) && !cmd.WasGiven("fraction");
+            QuicCcRequire(bits >= 8.0 * base.maxDatagramSize,
+                          namePhase ? phaseOption : "fraction",
+                          namePhase ? phaseText : fraction,
+                          "at fraction x rate, less than one " +
+                              std::to_string(base.maxDatagramSize) + "-byte datagram per " +
+                              (workload == "onoff" ? "on period" : "rate-limited phase"));
         }
         base.minPause = QuicCcParseTime("minPause", minPause);
         QuicCcRequire(base.minPause.IsStrictlyPositive(), "minPause", minPause, "must be > 0");

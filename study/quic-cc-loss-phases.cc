@@ -39,12 +39,16 @@ QuicCcLossPhases::AssignStreams(int64_t stream)
     const int64_t used = m_model->AssignStreams(stream);
     m_on->SetStream(stream + used);
     m_off->SetStream(stream + used + 1);
+    m_streamsAssigned = true;
     return used + 2;
 }
 
 void
 QuicCcLossPhases::Start()
 {
+    NS_ABORT_MSG_UNLESS(m_streamsAssigned,
+                        "loss phases: AssignStreams before Start (the first phase would be drawn "
+                        "from a stream that depends on the runs before it)");
     Simulator::Schedule(Seconds(m_off->GetValue()), &QuicCcLossPhases::Switch, this, true);
 }
 

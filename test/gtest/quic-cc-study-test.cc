@@ -5,6 +5,7 @@
  */
 #include "quic-cc-batch-runner.h"
 #include "quic-cc-command-line.h"
+#include "quic-cc-loss-phases.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
 
@@ -114,6 +115,12 @@ TEST(QuicCcBatchRunnerDeathTest, NewlineInAResultIsFatal)
 {
     EXPECT_DEATH(QuicCcRunBatch(2, 1, [](size_t i) { return std::string(i ? "a\nb" : "a"); }),
                  "the result of task 1 contains a newline");
+}
+
+TEST(QuicCcLossPhasesDeathTest, StartBeforeAssignStreamsIsFatal)
+{
+    ns3::QuicCcLossPhases loss(0.01, ns3::Seconds(1), ns3::Seconds(3));
+    EXPECT_DEATH(loss.Start(), "loss phases: AssignStreams before Start");
 }
 
 TEST(QuicCcReport, NearestRankQuantile)
