@@ -1,4 +1,4 @@
-# quic-cc standalone build: the ngtcp2 transport (issue 27), a real QUIC stack's own congestion
+# quic-cc standalone build: the ngtcp2 transport, a real QUIC stack's own congestion
 # controllers (ngtcp2 Reno, CUBIC, BBR) behind ns-3 sockets, beside the models.
 # Included from ../CMakeLists.txt (standalone mode only), after the quic-cc-study library; the
 # in-tree build (ns-3 contrib/) does not build this part.

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The differential check of quic-cc against the real ngtcp2 library (issue 27): quic-cc's CUBIC
+ * The differential check of quic-cc against the real ngtcp2 library: quic-cc's CUBIC
  * configured as ngtcp2 (QuicCcNgtcp2Profile: separate epoch, app-limited-time idle rule,
  * HyStart++, ACK every 2 packets with a 25 ms max_ack_delay, pacing, ...) against ngtcp2's own
  * CUBIC, on the same paths with the same seeds:

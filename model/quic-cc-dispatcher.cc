@@ -3,8 +3,7 @@
  */
 #include "quic-cc-dispatcher.h"
 
-#include "quic-cc-frames.h"
-#include "quic-cc-socket.h"
+#include "quic-cc-socket-base.h"
 
 namespace ns3
 {
@@ -13,11 +12,9 @@ QuicCcDispatcher::QuicCcDispatcher() = default;
 QuicCcDispatcher::~QuicCcDispatcher() = default;
 
 QuicCcDispatcher::Route
-QuicCcDispatcher::Dispatch(const uint8_t* bytes,
-                           size_t size,
-                           const Address& from,
+QuicCcDispatcher::Dispatch(const Address& from,
                            bool accepting,
-                           Ptr<const Packet> source) const
+                           const std::function<QuicCcAdmission()>& admit) const
 {
     Route route;
     auto it = m_connections.find(from);
@@ -26,41 +23,43 @@ QuicCcDispatcher::Dispatch(const uint8_t* bytes,
         route.connection = it->second;
         return route;
     }
-    // A new peer: only a well-formed INITIAL opens a connection.
-    QuicCcParseResult parsed = QuicCcParse(bytes, size, std::move(source));
-    if (!parsed.packet)
+    const QuicCcAdmission admission = admit();
+    if (!admission.admit)
     {
-        route.dropReason = "listener: " + parsed.error;
+        route.dropReason = admission.dropReason;
         return route;
     }
-    if (parsed.packet->type != QuicCcPacketType::INITIAL || !accepting)
+    if (!accepting)
     {
-        route.dropReason = "listener: no connection for a non-INITIAL packet from a new address";
+        route.dropReason = "listener: closed, no new connection";
         return route;
     }
-    if (m_closedConnectionIds.count(parsed.packet->connectionId) > 0)
+    if (admission.connectionId && m_closedConnectionIds.count(*admission.connectionId) > 0)
     {
-        // A late or duplicated INITIAL of a connection that already ended (RFC 9000
+        // A late or duplicated first packet of a connection that already ended (RFC 9000
         // Section 10.2: a closed connection's packets are not a new connection).
         route.dropReason =
-            "listener: INITIAL of closed connection " + std::to_string(parsed.packet->connectionId);
+            "listener: INITIAL of closed connection " + std::to_string(*admission.connectionId);
         return route;
     }
     route.open = true;
-    route.connectionId = parsed.packet->connectionId;
+    route.connectionId = admission.connectionId;
     return route;
 }
 
 void
-QuicCcDispatcher::Add(const Address& peer, Ptr<QuicCcSocket> connection)
+QuicCcDispatcher::Add(const Address& peer, Ptr<QuicCcSocketBase> connection)
 {
     m_connections[peer] = connection;
 }
 
 void
-QuicCcDispatcher::OnClosed(const Address& peer, uint64_t connectionId)
+QuicCcDispatcher::OnClosed(const Address& peer, std::optional<uint64_t> connectionId)
 {
-    m_closedConnectionIds.insert(connectionId);
+    if (connectionId)
+    {
+        m_closedConnectionIds.insert(*connectionId);
+    }
     m_connections.erase(peer);
 }
 

@@ -18,12 +18,6 @@ QuicCcFlowControl::GetLimit() const
     return m_limit;
 }
 
-uint64_t
-QuicCcFlowControl::GetConsumed() const
-{
-    return m_consumed;
-}
-
 bool
 QuicCcFlowControl::Exceeds(uint64_t end) const
 {

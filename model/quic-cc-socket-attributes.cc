@@ -28,23 +28,6 @@
 namespace ns3
 {
 
-namespace
-{
-/// Fire a TCP-width (uint32_t) trace from 64-bit values, which saturate at UINT32_MAX; like a
-/// TracedValue it stays silent when the saturated values are equal.
-void
-FireSaturated(const TracedCallback<uint32_t, uint32_t>& trace, uint64_t oldValue, uint64_t newValue)
-{
-    const auto saturate = [](uint64_t v) {
-        return static_cast<uint32_t>(std::min<uint64_t>(v, std::numeric_limits<uint32_t>::max()));
-    };
-    if (saturate(oldValue) != saturate(newValue))
-    {
-        trace(saturate(oldValue), saturate(newValue));
-    }
-}
-} // namespace
-
 template <typename V, typename... Path>
 Ptr<const AttributeAccessor>
 QuicCcSocket::MakeConfigAccessor(Path... path)
@@ -118,7 +101,7 @@ QuicCcSocket::GetTypeId()
     const Config defaults; // each attribute's default is its field's
     static TypeId tid =
         TypeId("ns3::QuicCcSocket")
-            .SetParent<Socket>()
+            .SetParent<QuicCcSocketBase>()
             .SetGroupName("QuicCc")
             .AddConstructor<QuicCcSocket>()
             .AddAttribute(
@@ -335,63 +318,11 @@ QuicCcSocket::GetTypeId()
                           MakeTypeIdAccessor(&QuicCcSocket::SetCongestionControlTypeId,
                                              &QuicCcSocket::GetCongestionControlTypeId),
                           MakeTypeIdChecker())
-            .AddTraceSource("CongestionWindow",
-                            "Congestion window, bytes, with ns-3 TCP's signature (uint32_t, as "
-                            "TcpSocketBase's CongestionWindow); above 2^32-1 reads as UINT32_MAX.",
-                            MakeTraceSourceAccessor(&QuicCcSocket::m_cwnd32Trace),
-                            "ns3::TracedValueCallback::Uint32")
-            .AddTraceSource("SlowStartThreshold",
-                            "Slow-start threshold, bytes, with ns-3 TCP's signature (uint32_t); "
-                            "not set or above 2^32-1 reads as UINT32_MAX, as TCP's initial value.",
-                            MakeTraceSourceAccessor(&QuicCcSocket::m_ssthresh32Trace),
-                            "ns3::TracedValueCallback::Uint32")
-            .AddTraceSource("CongestionWindow64",
-                            "Congestion window, bytes, full width (from the controller).",
-                            MakeTraceSourceAccessor(&QuicCcSocket::m_cwndTrace),
-                            "ns3::TracedValueCallback::Uint64")
-            .AddTraceSource("SlowStartThreshold64",
-                            "Slow-start threshold, bytes, full width; UINT64_MAX = not set (from "
-                            "the controller).",
-                            MakeTraceSourceAccessor(&QuicCcSocket::m_ssthreshTrace),
-                            "ns3::TracedValueCallback::Uint64")
-            .AddTraceSource("CongestionState",
-                            "qlog congestion state (SlowStart, ConservativeSlowStart, "
-                            "CongestionAvoidance, Recovery) on every change.",
-                            MakeTraceSourceAccessor(&QuicCcSocket::m_stateTrace),
-                            "ns3::TracedValueCallback::QuicCongestionState")
-            .AddTraceSource("RecoveryStartTime",
-                            "The congestion recovery start time R (also CUBIC's epoch) on every "
-                            "change.",
-                            MakeTraceSourceAccessor(&QuicCcSocket::m_recoveryStartTrace),
-                            "ns3::Time::TracedCallback")
-            .AddTraceSource("BytesInFlight",
-                            "Bytes of ack-eliciting packets neither acknowledged nor lost.",
-                            MakeTraceSourceAccessor(&QuicCcSocket::m_bytesInFlightTrace),
-                            "ns3::TracedValueCallback::Uint64")
-            .AddTraceSource("Rtt",
-                            "After each RTT sample (RFC 9002 Section 5): latest_rtt, smoothed_rtt, "
-                            "min_rtt.",
-                            MakeTraceSourceAccessor(&QuicCcSocket::m_rttTrace),
-                            "ns3::QuicCcSocket::RttTracedCallback")
-            .AddTraceSource("PacketSent",
-                            "Every packet sent: packet number, UDP payload bytes.",
-                            MakeTraceSourceAccessor(&QuicCcSocket::m_packetSentTrace),
-                            "ns3::QuicCcSocket::PacketTracedCallback")
-            .AddTraceSource(
-                "PacketReceived",
-                "Every valid, non-duplicate packet received: packet number, UDP payload "
-                "bytes.",
-                MakeTraceSourceAccessor(&QuicCcSocket::m_packetReceivedTrace),
-                "ns3::QuicCcSocket::PacketTracedCallback")
             .AddTraceSource("PacketAcked",
                             "Every ack-eliciting packet newly acknowledged: packet number, bytes, "
                             "time sent.",
                             MakeTraceSourceAccessor(&QuicCcSocket::m_packetAckedTrace),
-                            "ns3::QuicCcSocket::PacketTimeTracedCallback")
-            .AddTraceSource("PacketLost",
-                            "Every packet declared lost: packet number, bytes, time sent.",
-                            MakeTraceSourceAccessor(&QuicCcSocket::m_packetLostTrace),
-                            "ns3::QuicCcSocket::PacketTimeTracedCallback")
+                            "ns3::QuicCcSocketBase::PacketTimeTracedCallback")
             .AddTraceSource("DroppedDatagram",
                             "A received datagram was dropped as malformed or inconsistent: total "
                             "dropped so far, reason.",
@@ -437,9 +368,9 @@ QuicCcSocket::WireTraces()
     // The controller's and loss detection's values reach the socket's trace sources unchanged.
     Ptr<QuicCongestionController> cc = m_connection->GetCongestionController();
     cc->TraceConnectWithoutContext("CongestionWindow",
-                                   MakeCallback(&QuicCcSocket::TraceCwnd, this));
+                                   MakeCallback(&QuicCcSocket::TraceCongestionWindow, this));
     cc->TraceConnectWithoutContext("SlowStartThreshold",
-                                   MakeCallback(&QuicCcSocket::TraceSsthresh, this));
+                                   MakeCallback(&QuicCcSocket::TraceSlowStartThreshold, this));
     cc->TraceConnectWithoutContext(
         "CongestionState",
         MakeCallback(&decltype(m_stateTrace)::operator(), &m_stateTrace));
@@ -453,20 +384,6 @@ QuicCcSocket::WireTraces()
         MakeCallback(&decltype(m_packetLostTrace)::operator(), &m_packetLostTrace));
     lossDetection.TraceConnectPacketAcked(
         MakeCallback(&decltype(m_packetAckedTrace)::operator(), &m_packetAckedTrace));
-}
-
-void
-QuicCcSocket::TraceCwnd(uint64_t oldValue, uint64_t newValue)
-{
-    m_cwndTrace(oldValue, newValue);
-    FireSaturated(m_cwnd32Trace, oldValue, newValue);
-}
-
-void
-QuicCcSocket::TraceSsthresh(uint64_t oldValue, uint64_t newValue)
-{
-    m_ssthreshTrace(oldValue, newValue);
-    FireSaturated(m_ssthresh32Trace, oldValue, newValue);
 }
 
 } // namespace ns3

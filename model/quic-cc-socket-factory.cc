@@ -64,7 +64,7 @@ QuicCcSocketFactory::CreateSocket()
     {
         socket->SetCongestionController(m_cc);
     }
-    socket->SetChildCreatedCallback(MakeCallback(&QuicCcSocketFactory::AddSocket, this));
+    socket->SetChildCreatedCallback(MakeCallback(&QuicCcSocketFactory::AddChild, this));
     AddSocket(socket);
     return socket;
 }
@@ -123,6 +123,12 @@ QuicCcSocketFactory::AddSocket(Ptr<QuicCcSocket> socket)
     }
     m_sockets.push_back(socket);
     m_socketCreatedTrace(socket);
+}
+
+void
+QuicCcSocketFactory::AddChild(Ptr<QuicCcSocketBase> socket)
+{
+    AddSocket(DynamicCast<QuicCcSocket>(socket));
 }
 
 const std::vector<Ptr<QuicCcSocket>>&

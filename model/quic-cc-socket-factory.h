@@ -74,6 +74,7 @@ class QuicCcSocketFactory : public SocketFactory
 
   private:
     void AddSocket(Ptr<QuicCcSocket> socket);
+    void AddChild(Ptr<QuicCcSocketBase> socket); //!< an accepted connection
 
     ObjectFactory m_socketFactory;                          //!< QuicCcSocket + attributes
     Ptr<QuicCongestionController> m_cc;                     //!< controller prototype

@@ -3,15 +3,14 @@
  */
 #include "quic-cc-socket.h"
 
+#include "quic-cc-frames.h"
 #include "quic-cc-path-mtu.h"
 
 #include "ns3/abort.h"
-#include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
 #include "ns3/packet.h"
-#include "ns3/udp-socket-factory.h"
 
 #include <algorithm>
 #include <limits>
@@ -54,12 +53,8 @@ QuicCcSocket::DoDispose()
         m_connection->Dispose(); // stops its timers and forgets this owner
         m_connection = nullptr;
     }
-    m_dispatcher.Clear();
-    m_listener = nullptr;
-    m_udp = nullptr;
-    m_node = nullptr;
     m_ccPrototype = nullptr;
-    Socket::DoDispose();
+    QuicCcSocketBase::DoDispose();
 }
 
 // ---------------------------------------------------------------- set-up
@@ -71,12 +66,6 @@ QuicCcSocket::AssignStreams(int64_t stream)
     m_config.sendDelay->SetStream(stream + 1);
     m_config.ackProcessingDelay->SetStream(stream + 2);
     return 3;
-}
-
-void
-QuicCcSocket::SetNode(Ptr<Node> node)
-{
-    m_node = node;
 }
 
 void
@@ -99,16 +88,10 @@ QuicCcSocket::GetLossDetection() const
 }
 
 void
-QuicCcSocket::SetChildCreatedCallback(Callback<void, Ptr<QuicCcSocket>> cb)
+QuicCcSocket::StartConnection()
 {
-    m_childCreated = cb;
-}
-
-void
-QuicCcSocket::StartConnection(Role role)
-{
+    const Role role = GetRole();
     NS_LOG_FUNCTION(this << role);
-    m_role = role;
     if (!m_ccPrototype)
     {
         ObjectFactory factory;
@@ -130,275 +113,144 @@ QuicCcSocket::StartConnection(Role role)
     WireTraces();
     m_startedTrace(this);
     // Report the starting window so that a trace sink (and the qlog) sees it.
-    TraceCwnd(0, m_connection->GetCongestionController()->GetCongestionWindow());
+    TraceCongestionWindow(0, m_connection->GetCongestionController()->GetCongestionWindow());
     m_connection->Start();
 }
 
-// ---------------------------------------------------------------- ns3::Socket
+// ---------------------------------------------------------------- QuicCcSocketBase: the engine
 
-Socket::SocketErrno
-QuicCcSocket::GetErrno() const
+void
+QuicCcSocket::CheckConfig(bool ipv4) const
 {
-    return m_errno;
-}
-
-Socket::SocketType
-QuicCcSocket::GetSocketType() const
-{
-    return NS3_SOCK_STREAM;
-}
-
-Ptr<Node>
-QuicCcSocket::GetNode() const
-{
-    return m_node;
-}
-
-int
-QuicCcSocket::BindUdp(const Address& local)
-{
-    NS_ABORT_MSG_IF(!m_node, "QuicCcSocket: no node (create sockets through QuicCcSocketFactory)");
-    if (m_udp)
-    {
-        m_errno = ERROR_INVAL;
-        return -1;
-    }
-    m_udp = Socket::CreateSocket(m_node, UdpSocketFactory::GetTypeId());
-    if (m_udp->Bind(local) != 0)
-    {
-        m_errno = m_udp->GetErrno();
-        m_udp = nullptr;
-        return -1;
-    }
-    m_udp->SetRecvCallback(MakeCallback(&QuicCcSocket::HandleUdpRead, this));
-    return 0;
-}
-
-int
-QuicCcSocket::Bind(const Address& address)
-{
-    NS_LOG_FUNCTION(this << address);
-    if (!InetSocketAddress::IsMatchingType(address) && !Inet6SocketAddress::IsMatchingType(address))
-    {
-        m_errno = ERROR_INVAL;
-        return -1;
-    }
-    return BindUdp(address);
-}
-
-int
-QuicCcSocket::Bind()
-{
-    return BindUdp(InetSocketAddress(Ipv4Address::GetAny(), 0));
-}
-
-int
-QuicCcSocket::Bind6()
-{
-    return BindUdp(Inet6SocketAddress(Ipv6Address::GetAny(), 0));
-}
-
-int
-QuicCcSocket::Connect(const Address& address)
-{
-    NS_LOG_FUNCTION(this << address);
-    if (m_role != Role::NONE)
-    {
-        m_errno = ERROR_ISCONN;
-        return -1;
-    }
     m_config.Validate();
-    if (!m_udp)
-    {
-        const int rc = InetSocketAddress::IsMatchingType(address) ? Bind() : Bind6();
-        if (rc != 0)
-        {
-            return rc;
-        }
-    }
-    if (m_udp->Connect(address) != 0)
-    {
-        m_errno = m_udp->GetErrno();
-        return -1;
-    }
-    m_config.CheckIpv4Size(InetSocketAddress::IsMatchingType(address));
-    m_peer = address;
-    StartConnection(Role::CLIENT);
+    m_config.CheckIpv4Size(ipv4);
+}
+
+void
+QuicCcSocket::StartClient()
+{
+    StartConnection();
     m_connection->StartClientHandshake();
-    return 0;
 }
 
-int
-QuicCcSocket::Listen()
+QuicCcAdmission
+QuicCcSocket::AdmitInitial(const std::vector<uint8_t>& datagram, Ptr<const Packet> packet)
 {
-    NS_LOG_FUNCTION(this);
-    if (!m_udp || m_role != Role::NONE)
+    QuicCcAdmission admission;
+    QuicCcParseResult parsed = QuicCcParse(datagram.data(), datagram.size(), std::move(packet));
+    if (!parsed.packet)
     {
-        m_errno = ERROR_INVAL;
-        return -1;
+        admission.dropReason = "listener: " + parsed.error;
     }
-    m_config.Validate();
-    Address local;
-    m_udp->GetSockName(local);
-    m_config.CheckIpv4Size(InetSocketAddress::IsMatchingType(local));
-    m_role = Role::LISTENER;
-    return 0;
-}
-
-int
-QuicCcSocket::Close()
-{
-    NS_LOG_FUNCTION(this);
-    switch (m_role)
+    else if (parsed.packet->type != QuicCcPacketType::INITIAL)
     {
-    case Role::NONE:
-    case Role::LISTENER:
-        // A listener stops accepting; connections already accepted keep using the UDP socket.
-        m_listenerClosed = true;
-        return 0;
-    case Role::CLIENT:
-    case Role::ACCEPTED:
-        if (!IsOpen())
-        {
-            m_errno = ERROR_BADF;
-            return -1;
-        }
-        // Graceful in every state: buffered data (even written during the handshake) and the FIN
-        // are delivered before CONNECTION_CLOSE.
-        m_closeRequested = true;
-        m_connection->FinishStream();
-        MaybeFinishClose();
-        return 0;
+        admission.dropReason =
+            "listener: no connection for a non-INITIAL packet from a new address";
     }
-    return 0;
+    else
+    {
+        admission.admit = true;
+        admission.connectionId = parsed.packet->connectionId;
+    }
+    return admission;
 }
 
-int
-QuicCcSocket::ShutdownSend()
+QuicCcAdmission
+QuicCcSocket::Admit(const std::vector<uint8_t>& datagram, Ptr<Packet> packet) const
 {
-    // No more application data: the FIN follows what is buffered (the connection stays open).
-    m_shutdownSend = true;
+    return AdmitInitial(datagram, packet);
+}
+
+Ptr<QuicCcSocketBase>
+QuicCcSocket::CreateAccepted(const QuicCcAdmission& admission)
+{
+    NS_LOG_FUNCTION(this << *admission.connectionId);
+    Ptr<QuicCcSocket> child = CreateObject<QuicCcSocket>();
+    child->m_config = m_config.CloneForConnection();
+    child->m_connectionId = *admission.connectionId;
+    child->m_ccPrototype = m_ccPrototype;
+    return child;
+}
+
+void
+QuicCcSocket::StartAccepted(const QuicCcAdmission& admission, const std::vector<uint8_t>& datagram)
+{
+    StartConnection();
+    m_connection->AcceptClient(); // established at the client's INITIAL
+    NotifyEstablished();
+}
+
+void
+QuicCcSocket::Receive(const std::vector<uint8_t>& datagram, Ptr<Packet> packet)
+{
     if (m_connection)
     {
-        m_connection->FinishStream();
+        m_connection->OnDatagram(datagram, packet);
     }
-    return 0;
 }
 
-int
-QuicCcSocket::ShutdownRecv()
+void
+QuicCcSocket::OnDropped(const std::string& reason)
 {
-    m_shutdownRecv = true;
-    return 0;
+    OnDatagramDropped(reason);
+}
+
+bool
+QuicCcSocket::IsOpen() const
+{
+    return m_connection && m_connection->GetState() != QuicCcConnection::STATE_CLOSED;
 }
 
 uint32_t
-QuicCcSocket::GetTxAvailable() const
+QuicCcSocket::EngineTxAvailable() const
 {
     return m_connection ? m_connection->GetTxAvailable() : m_config.sndBufSize;
 }
 
-int
-QuicCcSocket::Send(Ptr<Packet> p, uint32_t flags)
+bool
+QuicCcSocket::EngineCanSend(uint32_t bytes) const
 {
-    NS_LOG_FUNCTION(this << p << flags);
-    if (m_role != Role::CLIENT && m_role != Role::ACCEPTED)
-    {
-        m_errno = ERROR_NOTCONN;
-        return -1;
-    }
-    if (m_shutdownSend || m_closeRequested || !IsOpen())
-    {
-        m_errno = ERROR_SHUTDOWN;
-        return -1;
-    }
-    if (!m_connection->GetSendStream().CanAppend(p->GetSize()))
-    {
-        m_errno = ERROR_MSGSIZE;
-        return -1;
-    }
+    return m_connection->GetSendStream().CanAppend(bytes);
+}
+
+void
+QuicCcSocket::EngineSend(Ptr<Packet> p)
+{
     // Kept as the application's packet: virtual (zero-filled) packets cost no memory.
     m_connection->Send(p);
-    return static_cast<int>(p->GetSize());
-}
-
-int
-QuicCcSocket::SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress)
-{
-    return Send(p, flags);
-}
-
-uint32_t
-QuicCcSocket::GetRxAvailable() const
-{
-    const uint64_t available = m_connection ? m_connection->GetRecvStream().Available() : 0;
-    return static_cast<uint32_t>(
-        std::min<uint64_t>(available, std::numeric_limits<uint32_t>::max()));
-}
-
-Ptr<Packet>
-QuicCcSocket::Recv(uint32_t maxSize, uint32_t flags)
-{
-    if (GetRxAvailable() == 0 || maxSize == 0)
-    {
-        m_errno = maxSize == 0 ? ERROR_INVAL : ERROR_AGAIN;
-        return nullptr;
-    }
-    return m_connection->Read(maxSize);
-}
-
-Ptr<Packet>
-QuicCcSocket::RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress)
-{
-    Ptr<Packet> p = Recv(maxSize, flags);
-    if (p)
-    {
-        fromAddress = m_peer;
-    }
-    return p;
-}
-
-int
-QuicCcSocket::GetSockName(Address& address) const
-{
-    Ptr<Socket> udp = m_udp ? m_udp : (m_listener ? m_listener->m_udp : nullptr);
-    if (!udp)
-    {
-        address = InetSocketAddress(Ipv4Address::GetZero(), 0);
-        return 0;
-    }
-    return udp->GetSockName(address);
-}
-
-int
-QuicCcSocket::GetPeerName(Address& address) const
-{
-    if (m_role != Role::CLIENT && m_role != Role::ACCEPTED)
-    {
-        m_errno = ERROR_NOTCONN;
-        return -1;
-    }
-    address = m_peer;
-    return 0;
-}
-
-bool
-QuicCcSocket::SetAllowBroadcast(bool allowBroadcast)
-{
-    return !allowBroadcast;
-}
-
-bool
-QuicCcSocket::GetAllowBroadcast() const
-{
-    return false;
 }
 
 uint64_t
-QuicCcSocket::GetBytesSent() const
+QuicCcSocket::EngineRxAvailable() const
 {
-    return m_connection ? m_connection->GetSendStream().GetEndOffset() : 0;
+    return m_connection ? m_connection->GetRecvStream().Available() : 0;
 }
+
+Ptr<Packet>
+QuicCcSocket::EngineRecv(uint32_t maxSize)
+{
+    return m_connection->Read(maxSize);
+}
+
+void
+QuicCcSocket::EngineClose()
+{
+    // Graceful in every state: buffered data (even written during the handshake) and the FIN
+    // are delivered before CONNECTION_CLOSE.
+    m_connection->FinishStream();
+    MaybeFinishClose();
+}
+
+void
+QuicCcSocket::EngineShutdownSend()
+{
+    if (m_connection)
+    {
+        m_connection->FinishStream();
+    }
+}
+
+// ---------------------------------------------------------------- queries
 
 uint64_t
 QuicCcSocket::GetBytesAcked() const
@@ -427,7 +279,7 @@ QuicCcSocket::IsEstablished() const
 bool
 QuicCcSocket::IsClient() const
 {
-    return m_role == Role::CLIENT;
+    return GetRole() == Role::CLIENT;
 }
 
 uint64_t
@@ -444,78 +296,10 @@ QuicCcSocket::GetSentPacketRecordPeak() const
 
 // ---------------------------------------------------------------- the state machine
 
-bool
-QuicCcSocket::IsOpen() const
-{
-    return m_connection && m_connection->GetState() != QuicCcConnection::STATE_CLOSED;
-}
-
-void
-QuicCcSocket::HandleUdpRead(Ptr<Socket> udp)
-{
-    Address from;
-    Ptr<Packet> p;
-    while ((p = udp->RecvFrom(from)))
-    {
-        std::vector<uint8_t> bytes(p->GetSize());
-        p->CopyData(bytes.data(), bytes.size());
-        if (m_role != Role::LISTENER)
-        {
-            if (m_connection)
-            {
-                m_connection->OnDatagram(bytes, p);
-            }
-            continue;
-        }
-        const QuicCcDispatcher::Route route =
-            m_dispatcher.Dispatch(bytes.data(), bytes.size(), from, !m_listenerClosed, p);
-        Ptr<QuicCcSocket> connection = route.connection;
-        if (route.open)
-        {
-            connection = CreateServerChild(from, route.connectionId);
-        }
-        else if (!connection)
-        {
-            OnDatagramDropped(route.dropReason);
-        }
-        if (connection)
-        {
-            connection->m_connection->OnDatagram(bytes, p);
-        }
-    }
-}
-
-Ptr<QuicCcSocket>
-QuicCcSocket::CreateServerChild(const Address& from, uint64_t connectionId)
-{
-    NS_LOG_FUNCTION(this << from << connectionId);
-    if (!NotifyConnectionRequest(from))
-    {
-        return nullptr;
-    }
-    Ptr<QuicCcSocket> child = CreateObject<QuicCcSocket>();
-    child->m_config = m_config.CloneForConnection();
-    child->m_node = m_node;
-    child->m_listener = this;
-    child->m_peer = from;
-    child->m_connectionId = connectionId;
-    child->m_ccPrototype = m_ccPrototype;
-    // Announce the socket before it starts, so that trace sinks and stream assignment see it all.
-    if (!m_childCreated.IsNull())
-    {
-        m_childCreated(child);
-    }
-    child->StartConnection(Role::ACCEPTED);
-    child->m_connection->AcceptClient();
-    m_dispatcher.Add(from, child);
-    NotifyNewConnectionCreated(child, from);
-    return child;
-}
-
 void
 QuicCcSocket::MaybeFinishClose()
 {
-    if (!m_closeRequested || !IsEstablished() || !m_connection->GetSendStream().AllAcked())
+    if (!IsCloseRequested() || !IsEstablished() || !m_connection->GetSendStream().AllAcked())
     {
         return;
     }
@@ -541,15 +325,8 @@ QuicCcSocket::EnterClosed()
     NS_LOG_FUNCTION(this);
     m_connection->Close();
     m_closedTrace(this);
-    if (m_role == Role::CLIENT && m_udp)
-    {
-        m_udp->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
-        m_udp->Close();
-    }
-    if (m_role == Role::ACCEPTED && m_listener)
-    {
-        m_listener->m_dispatcher.OnClosed(m_peer, m_connectionId);
-    }
+    CloseUdp();
+    LeaveListener(m_connectionId);
 }
 
 // ---------------------------------------------------------------- QuicCcConnection::Owner
@@ -557,18 +334,11 @@ QuicCcSocket::EnterClosed()
 void
 QuicCcSocket::SendDatagram(Ptr<Packet> datagram)
 {
-    if (m_config.dontFragment && QuicCcExceedsPathMtu(m_node, m_peer, datagram->GetSize()))
+    if (m_config.dontFragment && QuicCcExceedsPathMtu(GetNode(), GetPeer(), datagram->GetSize()))
     {
         return; // not fragmented (RFC 9000 Section 14): never arrives, declared lost later
     }
-    if (m_role == Role::ACCEPTED)
-    {
-        m_listener->m_udp->SendTo(datagram, 0, m_peer);
-    }
-    else
-    {
-        m_udp->Send(datagram);
-    }
+    SendToPeer(datagram);
 }
 
 void
@@ -600,13 +370,13 @@ QuicCcSocket::OnRttSample(const QuicRttStats& rtt)
 void
 QuicCcSocket::OnHandshakeComplete()
 {
-    NotifyConnectionSucceeded();
+    NotifyEstablished();
 }
 
 bool
 QuicCcSocket::IsReceiving() const
 {
-    return !m_shutdownRecv;
+    return !IsRecvShutdown();
 }
 
 void
@@ -624,7 +394,7 @@ QuicCcSocket::OnDataSent(uint64_t bytes)
 void
 QuicCcSocket::OnSendBufferFreed(uint32_t available)
 {
-    if (!m_closeRequested && !m_shutdownSend && IsEstablished())
+    if (!IsCloseRequested() && !IsSendShutdown() && IsEstablished())
     {
         NotifySend(available);
     }
@@ -640,7 +410,7 @@ QuicCcSocket::OnPeerClose(uint64_t errorCode, const std::string& reason)
         NotifyNormalClose();
         return;
     }
-    m_errno = ERROR_SHUTDOWN;
+    SetErrno(ERROR_SHUTDOWN);
     NotifyErrorClose();
 }
 
@@ -665,7 +435,7 @@ QuicCcSocket::OnIdleTimeout(Time idle)
     EnterClosed();
     if (before == QuicCcConnection::STATE_HANDSHAKE)
     {
-        m_errno = ERROR_NOTCONN;
+        SetErrno(ERROR_NOTCONN);
         NotifyConnectionFailed();
         return;
     }
@@ -679,7 +449,7 @@ QuicCcSocket::OnIdleTimeout(Time idle)
         NotifyNormalClose();
         return;
     }
-    m_errno = ERROR_SHUTDOWN;
+    SetErrno(ERROR_SHUTDOWN);
     NotifyErrorClose();
 }
 

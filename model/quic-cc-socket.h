@@ -5,8 +5,7 @@
 #define QUIC_CC_SOCKET_H
 
 #include "quic-cc-connection.h"
-#include "quic-cc-dispatcher.h"
-#include "quic-cc-socket-interface.h"
+#include "quic-cc-socket-base.h"
 #include "quic-congestion-controller.h"
 #include "quic-loss-detection.h"
 
@@ -44,25 +43,19 @@ class Packet;
  * Received datagrams are never trusted: a malformed, truncated or inconsistent datagram is
  * dropped and reported on the DroppedDatagram trace source with a reason.
  *
- * Layering: this class is the ns3::Socket facade (binding, the application's calls and
- * callbacks, attributes, trace sources) and the connection's state machine (roles, handshake
- * completion, graceful close, idle-timeout outcome, what the application is told). The transport
- * engine of a started connection is a QuicCcConnection (receive path, send loop, timers), which
- * owns the byte streams, the QuicCcReceivedPacketManager, the QuicCcPacketBuilder and the
- * QuicLossDetection driving the congestion controller (the one sent-packet record); it reports
- * back through QuicCcConnection::Owner, and every datagram it sends leaves through
- * SendDatagram(). A listener routes datagrams with a QuicCcDispatcher (the connection table).
+ * Layering: the ns3::Socket half (roles, the application's calls and their error codes, the
+ * listener's connection table, the shared trace sources) is the shell, QuicCcSocketBase; this
+ * class is quic-cc's engine under it: attributes, the connection's state machine (handshake
+ * completion, graceful close, idle-timeout outcome) and a started connection's QuicCcConnection
+ * (receive path, send loop, timers), which owns the byte streams, the
+ * QuicCcReceivedPacketManager, the QuicCcPacketBuilder and the QuicLossDetection driving the
+ * congestion controller (the one sent-packet record); it reports back through
+ * QuicCcConnection::Owner, and every datagram it sends leaves through SendDatagram().
  * Observers (qlog, statistics) attach to trace sources.
  */
-class QuicCcSocket : public Socket, private QuicCcConnection::Owner
+class QuicCcSocket : public QuicCcSocketBase, private QuicCcConnection::Owner
 {
   public:
-    /// Rtt trace: latest_rtt, smoothed_rtt, min_rtt.
-    typedef void (*RttTracedCallback)(Time latest, Time smoothed, Time min);
-    /// PacketSent trace: packet number, UDP payload bytes.
-    typedef void (*PacketTracedCallback)(uint64_t packetNumber, uint64_t bytes);
-    /// PacketAcked / PacketLost traces: packet number, bytes, time sent.
-    typedef void (*PacketTimeTracedCallback)(uint64_t packetNumber, uint64_t bytes, Time timeSent);
     /// DroppedDatagram trace: total dropped so far, reason.
     typedef void (*DroppedTracedCallback)(uint64_t total, const std::string& reason);
     /// ConnectionStarted / ConnectionClosed traces: the socket.
@@ -72,8 +65,6 @@ class QuicCcSocket : public Socket, private QuicCcConnection::Owner
     QuicCcSocket();
     ~QuicCcSocket() override;
 
-    /// Node this socket lives on (set by the factory).
-    void SetNode(Ptr<Node> node);
     /// \return "" if the attributes fit together (Connect and Listen check it: fatal error
     /// otherwise), else the reason, naming the attributes and their values, e.g.
     /// "QuicCcSocket::RcvBufSize (1000) must hold at least one datagram (MaxDatagramSize 1350)"
@@ -90,19 +81,21 @@ class QuicCcSocket : public Socket, private QuicCcConnection::Owner
      * run does not depend on what ran before it in the same process.
      * \return the number of streams used (3)
      */
-    int64_t AssignStreams(int64_t stream);
+    int64_t AssignStreams(int64_t stream) override;
 
-    /// Called with every server socket a listener creates (the factory uses it for SocketList).
-    void SetChildCreatedCallback(Callback<void, Ptr<QuicCcSocket>> cb);
+    /**
+     * Whether the first datagram from a new address opens a connection: a well-formed INITIAL
+     * (its connection ID in the admission); otherwise the reason it is dropped.
+     * \param packet  null, or the ns-3 packet that holds \p datagram (as for QuicCcParse)
+     */
+    static QuicCcAdmission AdmitInitial(const std::vector<uint8_t>& datagram,
+                                        Ptr<const Packet> packet = nullptr);
 
-    QUICCC_SOCKET_OVERRIDES; // ns3::Socket
-
-    uint64_t GetBytesSent() const;        //!< stream bytes the application handed over
     uint64_t GetBytesAcked() const;       //!< stream bytes acknowledged in order
     uint64_t GetBytesReceived() const;    //!< stream bytes delivered in order to the receive buffer
     uint64_t GetDroppedDatagrams() const; //!< datagrams dropped as malformed or inconsistent
     uint64_t GetSentPacketRecordPeak() const; //!< peak number of packets in the sent-packet record
-    bool IsEstablished() const;               //!< handshake complete
+    bool IsEstablished() const override;      //!< handshake complete
     bool IsClient() const;                    //!< this end called Connect()
     uint64_t GetConnectionId() const;         //!< the connection's ID (0 before it starts)
 
@@ -119,20 +112,31 @@ class QuicCcSocket : public Socket, private QuicCcConnection::Owner
     template <typename V, typename... Path>
     static Ptr<const AttributeAccessor> MakeConfigAccessor(Path... path);
 
+    // QuicCcSocketBase: the engine
+    void CheckConfig(bool ipv4) const override;
+    void StartClient() override;
+    QuicCcAdmission Admit(const std::vector<uint8_t>& datagram, Ptr<Packet> packet) const override;
+    Ptr<QuicCcSocketBase> CreateAccepted(const QuicCcAdmission& admission) override;
+    void StartAccepted(const QuicCcAdmission& admission,
+                       const std::vector<uint8_t>& datagram) override;
+    void Receive(const std::vector<uint8_t>& datagram, Ptr<Packet> packet) override;
+    void OnDropped(const std::string& reason) override;
+    bool IsOpen() const override; //!< a started connection that is not closed
+    uint32_t EngineTxAvailable() const override;
+    bool EngineCanSend(uint32_t bytes) const override;
+    void EngineSend(Ptr<Packet> p) override;
+    uint64_t EngineRxAvailable() const override;
+    Ptr<Packet> EngineRecv(uint32_t maxSize) override;
+    void EngineClose() override;
+    void EngineShutdownSend() override;
+
     // set-up
-    void StartConnection(Role role);
-    int BindUdp(const Address& local);
-    Ptr<QuicCcSocket> CreateServerChild(const Address& from, uint64_t connectionId);
+    void StartConnection();
     void SetCongestionControlTypeId(TypeId tid);
     TypeId GetCongestionControlTypeId() const;
     void WireTraces();
-    /// Forward the controller's cwnd/ssthresh at full width and saturated to TCP's uint32_t.
-    void TraceCwnd(uint64_t oldValue, uint64_t newValue);
-    void TraceSsthresh(uint64_t oldValue, uint64_t newValue);
 
     // the state machine
-    bool IsOpen() const; //!< a started connection that is not closed
-    void HandleUdpRead(Ptr<Socket> udp);
     void MaybeFinishClose();
     void EnterClosed();
 
@@ -155,43 +159,19 @@ class QuicCcSocket : public Socket, private QuicCcConnection::Owner
 
     QuicCcConnection::Config m_config; //!< every attribute's value (the only storage)
 
-    // identity and state
-    Ptr<Node> m_node;
-    Role m_role{Role::NONE};
-    bool m_listenerClosed{false}; //!< listener: Close() called, no new connections
-    mutable SocketErrno m_errno{ERROR_NOTERROR};
-    Ptr<Socket> m_udp;             //!< own UDP socket (client, listener)
-    Ptr<QuicCcSocket> m_listener;  //!< server child: the listener whose UDP socket it uses
-    Address m_peer;                //!< peer address
-    uint64_t m_connectionId{0};    //!< the connection's ID (0 before it starts)
-    QuicCcDispatcher m_dispatcher; //!< listener: its connections
-    bool m_shutdownSend{false};
-    bool m_shutdownRecv{false};
-    bool m_closeRequested{false};
+    uint64_t m_connectionId{0}; //!< the connection's ID (0 before it starts)
     bool m_closeNotified{false};
     uint64_t m_dropped{0};
 
     Ptr<QuicCongestionController> m_ccPrototype;
     Ptr<QuicCcConnection> m_connection; //!< client, server: the transport (null before start)
 
-    // traces
-    TracedCallback<uint64_t, uint64_t> m_cwndTrace;
-    TracedCallback<uint64_t, uint64_t> m_ssthreshTrace;
-    TracedCallback<uint32_t, uint32_t> m_cwnd32Trace;     //!< TCP width, saturating
-    TracedCallback<uint32_t, uint32_t> m_ssthresh32Trace; //!< TCP width, saturating
-    TracedCallback<QuicCongestionState, QuicCongestionState> m_stateTrace;
-    TracedCallback<Time> m_recoveryStartTrace;
-    TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;
-    TracedCallback<Time, Time, Time> m_rttTrace;              //!< latest, smoothed, min
-    TracedCallback<uint64_t, uint64_t> m_packetSentTrace;     //!< packet number, bytes
-    TracedCallback<uint64_t, uint64_t> m_packetReceivedTrace; //!< packet number, bytes
+    // traces of this engine only (the shared ones are QuicCcSocketBase's)
     TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace;
-    TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;
     TracedCallback<uint64_t, const std::string&> m_droppedTrace; //!< total dropped, reason
     TracedCallback<Ptr<QuicCcSocket>> m_startedTrace;            //!< ConnectionStarted
     TracedCallback<Ptr<QuicCcSocket>> m_closedTrace;             //!< ConnectionClosed
-    Callback<void, Ptr<QuicCcSocket>> m_childCreated;
-    Ptr<UniformRandomVariable> m_cidRng; //!< connection IDs
+    Ptr<UniformRandomVariable> m_cidRng;                         //!< connection IDs
 };
 
 } // namespace ns3

@@ -212,7 +212,7 @@ QuicLossDetection::OnAckReceived(Time now,
     result.lost = DetectLosses(now, m_bytesInFlight, result.lostFrames);
     // Step 5: the controller sees bytes in flight after the lost bytes, before the acked bytes.
     m_cc->OnPacketsAcked(now, acked, m_bytesInFlight, m_rtt);
-    // Step 6.
+    // Step 6: the acked bytes leave bytes in flight.
     SetBytesInFlight(m_bytesInFlight - ackedBytes);
     m_ptoCount = 0;
     m_pendingProbes = 0;

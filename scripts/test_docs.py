@@ -83,7 +83,7 @@ class SphinxBuild(unittest.TestCase):
             self.assertTrue((WORK / "sphinx" / "html" / "_images" / pathlib.Path(fig).name).is_file(), fig)
 
     def test_a_bad_heading_fails_the_build(self):
-        # The check can fail: the defect of issue 29 (a subsection underlined with the chapter's
+        # The check can fail: the defect it guards against (a subsection underlined with the chapter's
         # character) must stop the build.
         with tempfile.TemporaryDirectory(dir=WORK) as d:
             src = pathlib.Path(d) / "src"

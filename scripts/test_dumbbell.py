@@ -82,7 +82,7 @@ class DumbbellExample(unittest.TestCase):
 
     def test_too_short_to_measure(self):
         """A duration, warm-up or stagger that leaves less than two base RTTs (the longest) of
-        measurement is refused, naming the option written (issue 28); the default warm-up is a
+        measurement is refused, naming the option written; the default warm-up is a
         sixth of --duration, so then --duration is named."""
         short = "too short to measure anything"
         self.refused("duration", "1ns", "to the end (+1e-09s) is shorter than two base RTTs (+80ms): " + short)

@@ -14,7 +14,7 @@
 - a write failure of an output file (a file size limit, as a full disk) is one line and exit
   status 1, the finished rows kept in <csv>.partial, no temporary file and no core file left;
 - empty values, rates without a unit, size units, derived defaults, attributes the example sets
-  itself, the dumbbell's Jain index over zero throughputs (issue 28).
+  itself, the dumbbell's Jain index over zero throughputs.
 
     test_examples_cli.py <directory of the example programs> <scratch dir>
 """
@@ -170,7 +170,7 @@ BAD = [
      "--runs=2: must be 1: the periodic loss draws no random number, so every run of a point is "
      "the same"),
     # The constraints between attributes are checked with the values the runs use: --mss, not
-    # the socket's default MaxDatagramSize (issue 28).
+    # the socket's default MaxDatagramSize.
     *[(name, ["--mss=1472", "--ns3::QuicCcSocket::RcvBufSize=1400"],
        "--ns3::QuicCcSocket::RcvBufSize=1400 --mss=1472: QuicCcSocket::RcvBufSize (1400) must hold "
        "at least one datagram (MaxDatagramSize 1472)") for name in (DS, HL)],
@@ -203,7 +203,7 @@ GOOD = [
     *[(name, ["--runs=1", "--firstRun=3", "--jobs=2", "--seed=2", "--quiet"]) for name in BATCH],
     (DB, ["--duration=3s"]),          # the warm-up follows (0.5 s)
     (DB, ["--transfer=2MB"]),
-    # MaxDatagramSize 1200 from --mss fits a 1250-byte receive buffer (issue 28).
+    # MaxDatagramSize 1200 from --mss fits a 1250-byte receive buffer.
     *[(name, ["--mss=1200", "--ns3::QuicCcSocket::RcvBufSize=1250"]) for name in (DS, HL)],
     (RF, ["--rtt=1ms"]),
 ]

@@ -10,7 +10,7 @@
 - a small batch gives the runs CSV, the pauses CSV and the table with every requested row
   exactly once, identical across two runs and across --jobs=1 and --jobs=2;
 - SIGINT while qlog files are written leaves each qlog file whole or absent, and no temporary
-  file (issue 28).
+  file.
 
     test_idle_example.py <quic-cc-idle> <scratch dir>
 """

@@ -123,7 +123,7 @@ class SimpleExample(unittest.TestCase):
     def test_file_size_limit_is_a_failed_write(self):
         # As a full disk, without root: a 1 kB file size limit (ulimit -f). SIGXFSZ would kill
         # the program with a core dump; the write fails instead (EFBIG): one line, exit 1, no
-        # file and no temporary file left (issue 28).
+        # file and no temporary file left.
         target = self.scratch / "limited.cwnd"
         r = subprocess.run([os.path.abspath(self.example), f"--maxBytes={MAX_BYTES}", f"--cwndFile={target}"],
                            capture_output=True, text=True, timeout=300, cwd=self.scratch,
@@ -147,7 +147,7 @@ class SimpleExample(unittest.TestCase):
         # Checked before the simulation: a directory as --cwndFile ("/.part" is writable by root,
         # the final rename was not), a stray non-option argument (ns-3 ignores it).
         # An empty value, a value-less option and an unknown option: one line and exit 2, not
-        # ns-3's whole help text and exit 1 (issue 28).
+        # ns-3's whole help text and exit 1.
         for args, expected in (([f"--cwndFile={self.scratch}"], f"--cwndFile={self.scratch}: is a directory"),
                                (["extra"], "extra: not an option (options are --name=value; see --help)"),
                                (["--cwndFile="], "--cwndFile=: needs a value (--cwndFile=VALUE)"),

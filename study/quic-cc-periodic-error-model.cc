@@ -64,12 +64,6 @@ QuicCcPeriodicErrorModel::GetPeriod() const
 }
 
 uint64_t
-QuicCcPeriodicErrorModel::GetCounted() const
-{
-    return m_counted;
-}
-
-uint64_t
 QuicCcPeriodicErrorModel::GetDropped() const
 {
     return m_dropped;

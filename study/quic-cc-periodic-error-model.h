@@ -26,7 +26,6 @@ class QuicCcPeriodicErrorModel : public ErrorModel
     static TypeId GetTypeId();
     QuicCcPeriodicErrorModel();
 
-    uint64_t GetCounted() const; //!< data packets seen so far (dropped ones included)
     uint64_t GetDropped() const; //!< data packets dropped so far
 
   private:

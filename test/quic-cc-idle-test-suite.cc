@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * True idle (issue 26): the study's workloads over a 100 Mbps, 20 ms path, one case per workload,
+ * True idle: the study's workloads over a 100 Mbps, 20 ms path, one case per workload,
  * each asserting measured values — CUBIC without an idle rule (IdleRestart=Off) jumps after a
  * 5 s pause while LastActivity and LastSent shift the epoch by the pause; the restart window and
  * pacing bound the burst at the resume; a request/response run delivers every response byte

@@ -19,15 +19,23 @@ namespace quiccc
 namespace test
 {
 
-PatternWriter::PatternWriter(Ptr<Socket> socket, uint64_t total)
+PatternWriter::PatternWriter(Ptr<Socket> socket, uint64_t total, End end)
     : m_socket(socket),
-      m_total(total)
+      m_total(total),
+      m_end(end)
 {
+}
+
+void
+PatternWriter::StartOnConnect(PatternWriter* writer, Ptr<Socket>)
+{
+    writer->Start();
 }
 
 void
 PatternWriter::Start()
 {
+    m_socket->GetSockName(nameAtStart);
     m_socket->SetSendCallback(MakeCallback(&PatternWriter::Fill, this));
     Fill(m_socket, m_socket->GetTxAvailable());
 }
@@ -58,7 +66,16 @@ PatternWriter::Fill(Ptr<Socket>, uint32_t)
     if (!m_closed)
     {
         m_closed = true;
-        m_socket->Close();
+        if (m_end == CLOSE)
+        {
+            m_socket->Close();
+        }
+        else
+        {
+            m_socket->ShutdownSend();
+        }
+        afterEnd = m_socket->Send(Create<Packet>(10));
+        afterEndErrno = m_socket->GetErrno();
     }
 }
 

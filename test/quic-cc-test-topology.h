@@ -32,22 +32,42 @@ PatternByte(uint64_t i)
     return static_cast<uint8_t>((i * 131 + (i >> 8) * 7 + (i >> 16)) & 0xff);
 }
 
-/// Writes \p total pattern bytes to a socket as fast as it accepts them, then closes it.
+/// Writes \p total pattern bytes to a socket as fast as it accepts them, then closes it (or
+/// shuts its sending down).
 class PatternWriter
 {
   public:
-    PatternWriter(Ptr<Socket> socket, uint64_t total);
+    /// What follows the last byte.
+    enum End
+    {
+        CLOSE,
+        SHUTDOWN_SEND,
+    };
+
+    PatternWriter(Ptr<Socket> socket, uint64_t total, End end = CLOSE);
     void Start(); //!< begin writing (socket must be connected)
+    /// A connect callback that starts \p writer.
+    static void StartOnConnect(PatternWriter* writer, Ptr<Socket>);
 
     uint64_t Written() const
     {
         return m_written;
     }
 
+    Ptr<Socket> GetSocket() const
+    {
+        return m_socket;
+    }
+
+    Address nameAtStart; //!< the socket's name at Start (a closed client's UDP has none)
+    int afterEnd{0};     //!< Send's answer just after the end
+    Socket::SocketErrno afterEndErrno{Socket::ERROR_NOTERROR}; //!< and its errno
+
   private:
     void Fill(Ptr<Socket>, uint32_t);
     Ptr<Socket> m_socket;
     uint64_t m_total;
+    End m_end;
     uint64_t m_written{0};
     bool m_closed{false};
 };

@@ -66,7 +66,7 @@ QuicCcNgtcp2SocketFactory::CreateSocket()
     NS_ABORT_MSG_IF(!node, "QuicCcNgtcp2SocketFactory is not aggregated to a node");
     Ptr<QuicCcNgtcp2Socket> socket = m_socketFactory.Create<QuicCcNgtcp2Socket>();
     socket->SetNode(node);
-    socket->SetChildCreatedCallback(MakeCallback(&QuicCcNgtcp2SocketFactory::AddSocket, this));
+    socket->SetChildCreatedCallback(MakeCallback(&QuicCcNgtcp2SocketFactory::AddChild, this));
     AddSocket(socket);
     return socket;
 }
@@ -83,9 +83,15 @@ QuicCcNgtcp2SocketFactory::AddSocket(Ptr<QuicCcNgtcp2Socket> socket)
                                                                    "AssignStreams");
         socket->AssignStreams(m_streamBase + k);
     }
-    socket->SetChildCreatedCallback(MakeCallback(&QuicCcNgtcp2SocketFactory::AddSocket, this));
+    socket->SetChildCreatedCallback(MakeCallback(&QuicCcNgtcp2SocketFactory::AddChild, this));
     m_sockets.push_back(socket);
     m_socketCreatedTrace(socket);
+}
+
+void
+QuicCcNgtcp2SocketFactory::AddChild(Ptr<QuicCcSocketBase> socket)
+{
+    AddSocket(DynamicCast<QuicCcNgtcp2Socket>(socket));
 }
 
 int64_t

@@ -49,6 +49,7 @@ class QuicCcNgtcp2SocketFactory : public SocketFactory
 
   private:
     void AddSocket(Ptr<QuicCcNgtcp2Socket> socket);
+    void AddChild(Ptr<QuicCcSocketBase> socket); //!< an accepted connection
 
     ObjectFactory m_socketFactory;
     std::vector<Ptr<QuicCcNgtcp2Socket>> m_sockets;

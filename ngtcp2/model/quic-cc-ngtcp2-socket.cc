@@ -13,10 +13,10 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/quic-cc-attribute-copy.h"
 #include "ns3/quic-cc-compat.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
 #include <arpa/inet.h>
@@ -71,7 +71,7 @@ QuicCcNgtcp2Socket::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::QuicCcNgtcp2Socket")
-            .SetParent<Socket>()
+            .SetParent<QuicCcSocketBase>()
             .SetGroupName("QuicCc")
             .AddConstructor<QuicCcNgtcp2Socket>()
             .AddAttribute("CongestionControl",
@@ -178,61 +178,10 @@ QuicCcNgtcp2Socket::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&QuicCcNgtcp2Socket::m_packetTraces),
                           MakeBooleanChecker())
-            .AddTraceSource("CongestionWindow",
-                            "Congestion window, bytes, with ns-3 TCP's signature (uint32_t); "
-                            "above 2^32-1 reads as UINT32_MAX.",
-                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_cwnd32Trace),
-                            "ns3::TracedValueCallback::Uint32")
-            .AddTraceSource("SlowStartThreshold",
-                            "Slow-start threshold, bytes (uint32_t); not set or above 2^32-1 "
-                            "reads as UINT32_MAX.",
-                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_ssthresh32Trace),
-                            "ns3::TracedValueCallback::Uint32")
-            .AddTraceSource("CongestionWindow64",
-                            "Congestion window, bytes, full width (ngtcp2_conn_info.cwnd).",
-                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_cwndTrace),
-                            "ns3::TracedValueCallback::Uint64")
-            .AddTraceSource("SlowStartThreshold64",
-                            "Slow-start threshold, bytes, full width; UINT64_MAX = not set.",
-                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_ssthreshTrace),
-                            "ns3::TracedValueCallback::Uint64")
-            .AddTraceSource("BytesInFlight",
-                            "Bytes in flight (ngtcp2_conn_info.bytes_in_flight).",
-                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_bytesInFlightTrace),
-                            "ns3::TracedValueCallback::Uint64")
             .AddTraceSource("PacketsLost",
                             "Packets ngtcp2 declared lost so far (ngtcp2_conn_info.pkt_lost).",
                             MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_packetsLostTrace),
-                            "ns3::TracedValueCallback::Uint64")
-            .AddTraceSource("PacketReceived",
-                            "Every UDP datagram this connection receives: its index (from 0), "
-                            "UDP payload bytes.",
-                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_datagramReceivedTrace),
-                            "ns3::QuicCcSocket::PacketTracedCallback")
-            .AddTraceSource("PacketSent",
-                            "PacketTraces: every 1-RTT packet sent, packet number and bytes, "
-                            "fired after the call's BytesInFlight update.",
-                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_packetSentTrace),
-                            "ns3::QuicCcSocket::PacketTracedCallback")
-            .AddTraceSource("PacketLost",
-                            "PacketTraces: every 1-RTT packet ngtcp2 declared lost: packet "
-                            "number, bytes, time sent.",
-                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_packetLostTrace),
-                            "ns3::QuicCcSocket::PacketTimeTracedCallback")
-            .AddTraceSource("Rtt",
-                            "When ngtcp2's RTT estimate changes: latest_rtt, smoothed_rtt, "
-                            "min_rtt.",
-                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_rttTrace),
-                            "ns3::QuicCcSocket::RttTracedCallback")
-            .AddTraceSource("CongestionState",
-                            "qlog congestion state on every change, inferred from cwnd, ssthresh "
-                            "and the loss count (QuicCcNgtcp2CongestionEvents).",
-                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_stateTrace),
-                            "ns3::TracedValueCallback::QuicCongestionState")
-            .AddTraceSource("RecoveryStartTime",
-                            "Each inferred congestion event: the simulated time it was seen.",
-                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_recoveryStartTrace),
-                            "ns3::Time::TracedCallback");
+                            "ns3::TracedValueCallback::Uint64");
     return tid;
 }
 
@@ -257,22 +206,7 @@ QuicCcNgtcp2Socket::DoDispose()
     {
         m_qlog.close();
     }
-    for (auto& child : m_children)
-    {
-        child.second->m_listener = nullptr;
-    }
-    m_children.clear();
-    m_listener = nullptr;
-    m_udp = nullptr;
-    m_node = nullptr;
-    m_childCreated = MakeNullCallback<void, Ptr<QuicCcNgtcp2Socket>>();
-    Socket::DoDispose();
-}
-
-void
-QuicCcNgtcp2Socket::SetNode(Ptr<Node> node)
-{
-    m_node = node;
+    QuicCcSocketBase::DoDispose();
 }
 
 int64_t
@@ -280,12 +214,6 @@ QuicCcNgtcp2Socket::AssignStreams(int64_t stream)
 {
     m_rng->SetStream(stream);
     return 1;
-}
-
-void
-QuicCcNgtcp2Socket::SetChildCreatedCallback(Callback<void, Ptr<QuicCcNgtcp2Socket>> callback)
-{
-    m_childCreated = callback;
 }
 
 std::string
@@ -312,7 +240,7 @@ QuicCcNgtcp2Socket::GetControllerName() const
 uint64_t
 QuicCcNgtcp2Socket::GetCongestionWindow() const
 {
-    return m_cwndTrace.Get();
+    return m_tracedCwnd;
 }
 
 uint64_t
@@ -328,65 +256,9 @@ QuicCcNgtcp2Socket::GetCongestionEvents() const
 }
 
 bool
-QuicCcNgtcp2Socket::IsHandshakeCompleted() const
+QuicCcNgtcp2Socket::IsEstablished() const
 {
     return m_connectedNotified;
-}
-
-Socket::SocketErrno
-QuicCcNgtcp2Socket::GetErrno() const
-{
-    return m_errno;
-}
-
-Socket::SocketType
-QuicCcNgtcp2Socket::GetSocketType() const
-{
-    return NS3_SOCK_STREAM;
-}
-
-Ptr<Node>
-QuicCcNgtcp2Socket::GetNode() const
-{
-    return m_node;
-}
-
-int
-QuicCcNgtcp2Socket::BindUdp(const Address* address, bool ipv6)
-{
-    if (m_udp)
-    {
-        m_errno = ERROR_INVAL;
-        return -1;
-    }
-    NS_ABORT_MSG_IF(!m_node, "QuicCcNgtcp2Socket: no node (create it through the factory)");
-    m_udp = Socket::CreateSocket(m_node, UdpSocketFactory::GetTypeId());
-    int rv = address ? m_udp->Bind(*address) : (ipv6 ? m_udp->Bind6() : m_udp->Bind());
-    if (rv != 0)
-    {
-        m_errno = m_udp->GetErrno();
-        return rv;
-    }
-    m_udp->SetRecvCallback(MakeCallback(&QuicCcNgtcp2Socket::OnUdpRead, this));
-    return 0;
-}
-
-int
-QuicCcNgtcp2Socket::Bind()
-{
-    return BindUdp(nullptr, false);
-}
-
-int
-QuicCcNgtcp2Socket::Bind6()
-{
-    return BindUdp(nullptr, true);
-}
-
-int
-QuicCcNgtcp2Socket::Bind(const Address& address)
-{
-    return BindUdp(&address, false);
 }
 
 QuicCcNgtcp2Config
@@ -457,7 +329,7 @@ void
 QuicCcNgtcp2Socket::OpenQlog(const std::string& role)
 {
     Address local;
-    m_udp->GetSockName(local);
+    GetSockName(local);
     auto port = [](const Address& a) -> uint16_t {
         if (InetSocketAddress::IsMatchingType(a))
         {
@@ -466,8 +338,9 @@ QuicCcNgtcp2Socket::OpenQlog(const std::string& role)
         return Inet6SocketAddress::IsMatchingType(a) ? Inet6SocketAddress::ConvertFrom(a).GetPort()
                                                      : 0;
     };
-    m_qlogPath = m_qlogDirectory + "/ngtcp2-node" + std::to_string(m_node->GetId()) + "-" + role +
-                 "-" + std::to_string(port(local)) + "-" + std::to_string(port(m_peer)) + ".sqlog";
+    m_qlogPath = m_qlogDirectory + "/ngtcp2-node" + std::to_string(GetNode()->GetId()) + "-" +
+                 role + "-" + std::to_string(port(local)) + "-" + std::to_string(port(GetPeer())) +
+                 ".sqlog";
     std::error_code ec;
     std::filesystem::create_directories(m_qlogDirectory, ec);
     m_qlog.open(m_qlogPath + ".part", std::ios::binary | std::ios::trunc);
@@ -481,33 +354,23 @@ QuicCcNgtcp2Connection::Path
 QuicCcNgtcp2Socket::MakePath(const Address& peer) const
 {
     Address local;
-    m_udp->GetSockName(local);
+    GetSockName(local);
     return QuicCcNgtcp2Connection::Path{SockaddrBytes(local), SockaddrBytes(peer)};
 }
 
-int
-QuicCcNgtcp2Socket::Connect(const Address& address)
+// ---------------------------------------------------------------- QuicCcSocketBase: the engine
+
+void
+QuicCcNgtcp2Socket::CheckConfig(bool ipv4) const
 {
-    NS_LOG_FUNCTION(this << address);
-    if (m_role != Role::NONE)
-    {
-        m_errno = ERROR_ISCONN;
-        return -1;
-    }
-    if (!m_udp && BindUdp(nullptr, Inet6SocketAddress::IsMatchingType(address)) != 0)
-    {
-        return -1;
-    }
-    if (m_udp->Connect(address) != 0)
-    {
-        m_errno = m_udp->GetErrno();
-        return -1;
-    }
-    m_role = Role::CLIENT;
-    m_peer = address;
+}
+
+void
+QuicCcNgtcp2Socket::StartClient()
+{
     m_conn = QuicCcNgtcp2Connection::CreateClient(
         MakeConfig(false),
-        MakePath(address),
+        MakePath(GetPeer()),
         [this](const uint8_t* data, size_t length) { SendDatagram(data, length); },
         [this](uint8_t* data, size_t length) { FillRandom(data, length); },
         NowNs());
@@ -515,20 +378,54 @@ QuicCcNgtcp2Socket::Connect(const Address& address)
         m_conn->GetError().empty(),
         "QuicCcNgtcp2Socket: ngtcp2_conn_client_new failed: " << m_conn->GetError());
     ScheduleWrite();
-    return 0;
 }
 
-int
-QuicCcNgtcp2Socket::Listen()
+QuicCcAdmission
+QuicCcNgtcp2Socket::Admit(const std::vector<uint8_t>& datagram, Ptr<Packet> packet) const
 {
-    if (!m_udp || m_role != Role::NONE)
+    QuicCcAdmission admission;
+    admission.admit = QuicCcNgtcp2Connection::IsAcceptableInitial(datagram.data(), datagram.size());
+    if (!admission.admit)
     {
-        m_errno = ERROR_INVAL;
-        return -1;
+        admission.dropReason = "listener: not a first Initial (ngtcp2_accept) from a new address";
     }
-    m_role = Role::LISTENER;
-    m_listening = true;
-    return 0;
+    return admission;
+}
+
+Ptr<QuicCcSocketBase>
+QuicCcNgtcp2Socket::CreateAccepted(const QuicCcAdmission& admission)
+{
+    // The accepted connection: this listener's attributes.
+    Ptr<QuicCcNgtcp2Socket> child = CreateObject<QuicCcNgtcp2Socket>();
+    QuicCcCopyAttributes(*this, *child);
+    return child;
+}
+
+void
+QuicCcNgtcp2Socket::StartAccepted(const QuicCcAdmission& admission,
+                                  const std::vector<uint8_t>& datagram)
+{
+    m_conn = QuicCcNgtcp2Connection::CreateServer(
+        MakeConfig(true),
+        MakePath(GetPeer()),
+        datagram.data(),
+        datagram.size(),
+        [this](const uint8_t* data, size_t length) { SendDatagram(data, length); },
+        [this](uint8_t* data, size_t length) { FillRandom(data, length); },
+        NowNs());
+    NS_ABORT_MSG_UNLESS(m_conn, "QuicCcNgtcp2Socket: ngtcp2_conn_server_new failed");
+}
+
+void
+QuicCcNgtcp2Socket::OnDropped(const std::string& reason)
+{
+    NS_LOG_LOGIC("datagram dropped: " << reason);
+}
+
+bool
+QuicCcNgtcp2Socket::IsOpen() const
+{
+    return m_conn && !m_closing;
 }
 
 void
@@ -543,89 +440,11 @@ QuicCcNgtcp2Socket::FillRandom(uint8_t* data, size_t length)
 void
 QuicCcNgtcp2Socket::SendDatagram(const uint8_t* data, size_t length)
 {
-    Ptr<Packet> p = Create<Packet>(data, static_cast<uint32_t>(length));
-    if (m_role == Role::ACCEPTED)
-    {
-        m_udp->SendTo(p, 0, m_peer);
-    }
-    else
-    {
-        m_udp->Send(p);
-    }
+    SendToPeer(Create<Packet>(data, static_cast<uint32_t>(length)));
 }
 
 void
-QuicCcNgtcp2Socket::OnUdpRead(Ptr<Socket> udp)
-{
-    Ptr<QuicCcNgtcp2Socket> self = this; // a callback below may close and release us
-    Address from;
-    while (Ptr<Packet> p = udp->RecvFrom(from))
-    {
-        std::vector<uint8_t> datagram(p->GetSize());
-        p->CopyData(datagram.data(), datagram.size());
-        if (m_role == Role::LISTENER)
-        {
-            Dispatch(datagram, from);
-        }
-        else if (m_role == Role::CLIENT && from == m_peer)
-        {
-            Deliver(datagram);
-        }
-    }
-}
-
-void
-QuicCcNgtcp2Socket::Dispatch(const std::vector<uint8_t>& datagram, const Address& from)
-{
-    auto it = m_children.find(from);
-    if (it != m_children.end())
-    {
-        Ptr<QuicCcNgtcp2Socket> child = it->second;
-        child->Deliver(datagram);
-        return;
-    }
-    if (!m_listening ||
-        !QuicCcNgtcp2Connection::IsAcceptableInitial(datagram.data(), datagram.size()) ||
-        !NotifyConnectionRequest(from))
-    {
-        NS_LOG_LOGIC("datagram from " << from << " is no acceptable first Initial: dropped");
-        return;
-    }
-    // The accepted connection: this listener's attributes, node and UDP socket.
-    Ptr<QuicCcNgtcp2Socket> child = CreateObject<QuicCcNgtcp2Socket>();
-    const TypeId tid = GetInstanceTypeId();
-    for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
-    {
-        const TypeId::AttributeInformation info = tid.GetAttribute(i);
-        Ptr<AttributeValue> value = info.checker->Create();
-        GetAttribute(info.name, *value);
-        child->SetAttribute(info.name, *value);
-    }
-    child->m_node = m_node;
-    child->m_udp = m_udp;
-    child->m_role = Role::ACCEPTED;
-    child->m_listener = this;
-    child->m_peer = from;
-    if (!m_childCreated.IsNull())
-    {
-        m_childCreated(child); // the factory assigns its random stream before first use
-    }
-    QuicCcNgtcp2Socket* raw = PeekPointer(child);
-    child->m_conn = QuicCcNgtcp2Connection::CreateServer(
-        child->MakeConfig(true),
-        child->MakePath(from),
-        datagram.data(),
-        datagram.size(),
-        [raw](const uint8_t* data, size_t length) { raw->SendDatagram(data, length); },
-        [raw](uint8_t* data, size_t length) { raw->FillRandom(data, length); },
-        NowNs());
-    NS_ABORT_MSG_UNLESS(child->m_conn, "QuicCcNgtcp2Socket: ngtcp2_conn_server_new failed");
-    m_children[from] = child;
-    child->Deliver(datagram);
-}
-
-void
-QuicCcNgtcp2Socket::Deliver(const std::vector<uint8_t>& datagram)
+QuicCcNgtcp2Socket::Receive(const std::vector<uint8_t>& datagram, Ptr<Packet> packet)
 {
     if (!m_conn)
     {
@@ -636,7 +455,7 @@ QuicCcNgtcp2Socket::Deliver(const std::vector<uint8_t>& datagram)
         m_conn->RepeatClose(); // RFC 9000 Section 10.2.1
         return;
     }
-    m_datagramReceivedTrace(m_datagramsReceived++, datagram.size());
+    m_packetReceivedTrace(m_datagramsReceived++, datagram.size());
     const uint64_t now = NowNs();
     QuicCcNgtcp2Connection::Status status = m_conn->Receive(datagram.data(), datagram.size(), now);
     if (status == QuicCcNgtcp2Connection::OPEN)
@@ -678,11 +497,25 @@ QuicCcNgtcp2Socket::UpdateTraces()
     const QuicCcNgtcp2Connection::Info info = m_conn->GetInfo();
     const QuicCongestionState before = m_events.GetState();
     const bool event = m_events.Update({info.cwnd, info.ssthresh, info.packetsLost});
-    m_cwndTrace = info.cwnd;
-    m_cwnd32Trace = static_cast<uint32_t>(std::min<uint64_t>(info.cwnd, UINT32_MAX));
-    m_ssthreshTrace = info.ssthresh;
-    m_ssthresh32Trace = static_cast<uint32_t>(std::min<uint64_t>(info.ssthresh, UINT32_MAX));
-    m_bytesInFlightTrace = info.bytesInFlight;
+    // Each value is traced when it changes (as a TracedValue).
+    if (info.cwnd != m_tracedCwnd)
+    {
+        const uint64_t old = m_tracedCwnd;
+        m_tracedCwnd = info.cwnd;
+        TraceCongestionWindow(old, info.cwnd);
+    }
+    if (info.ssthresh != m_tracedSsthresh)
+    {
+        const uint64_t old = m_tracedSsthresh;
+        m_tracedSsthresh = info.ssthresh;
+        TraceSlowStartThreshold(old, info.ssthresh);
+    }
+    if (info.bytesInFlight != m_tracedBytesInFlight)
+    {
+        const uint64_t old = m_tracedBytesInFlight;
+        m_tracedBytesInFlight = info.bytesInFlight;
+        m_bytesInFlightTrace(old, info.bytesInFlight);
+    }
     m_packetsLostTrace = info.packetsLost;
     // PacketTraces: the call's packets after its bytes in flight, as QuicCcSocket orders them
     // (a packet into an empty pipe is seen in flight before its PacketSent).
@@ -733,17 +566,18 @@ QuicCcNgtcp2Socket::AfterCall(QuicCcNgtcp2Connection::Status status)
         m_finishEvent = Simulator::Schedule(NanoSeconds(m_conn->ClosingPeriodNs()),
                                             &QuicCcNgtcp2Socket::Finish,
                                             this);
-        if (m_role == Role::CLIENT && !m_connectedNotified)
+        if (GetRole() == QuicCcSocketRole::CLIENT && !m_connectedNotified)
         {
             NotifyConnectionFailed();
             return;
         }
+        DiscardReceived();
         if (GetRxAvailable() > 0)
         {
             NotifyDataRecv();
         }
         if (status == QuicCcNgtcp2Connection::CLOSED &&
-            (m_closeRequested || m_conn->PeerFinished()))
+            (IsCloseRequested() || m_conn->PeerFinished()))
         {
             NotifyNormalClose();
         }
@@ -756,15 +590,9 @@ QuicCcNgtcp2Socket::AfterCall(QuicCcNgtcp2Connection::Status status)
     if (!m_connectedNotified && m_conn->HandshakeCompleted())
     {
         m_connectedNotified = true;
-        if (m_role == Role::CLIENT)
-        {
-            NotifyConnectionSucceeded();
-        }
-        else if (m_listener)
-        {
-            m_listener->NotifyNewConnectionCreated(this, m_peer);
-        }
+        NotifyEstablished();
     }
+    DiscardReceived();
     if (m_connectedNotified && GetRxAvailable() > 0)
     {
         NotifyDataRecv();
@@ -773,7 +601,7 @@ QuicCcNgtcp2Socket::AfterCall(QuicCcNgtcp2Connection::Status status)
     if (unacked < m_unackedSeen)
     {
         NotifyDataSent(static_cast<uint32_t>(m_unackedSeen - unacked));
-        if (!m_closeRequested)
+        if (!IsCloseRequested() && !IsSendShutdown())
         {
             NotifySend(GetTxAvailable());
         }
@@ -783,7 +611,7 @@ QuicCcNgtcp2Socket::AfterCall(QuicCcNgtcp2Connection::Status status)
     {
         return; // the application closed it in a callback
     }
-    if (m_closeRequested && m_conn->AllAcknowledged())
+    if (IsCloseRequested() && m_conn->AllAcknowledged())
     {
         StartClosing();
         return;
@@ -822,97 +650,81 @@ QuicCcNgtcp2Socket::Finish()
     Ptr<QuicCcNgtcp2Socket> self = this;
     m_timer.Cancel();
     m_writeEvent.Cancel();
-    m_conn.reset();
-    if (m_role == Role::ACCEPTED && m_listener)
+    if (m_conn && m_conn->GetRxAvailable() > 0)
     {
-        m_listener->m_children.erase(m_peer);
-        m_listener = nullptr;
+        m_conn->Read(m_unread, m_conn->GetRxAvailable()); // kept for the application
     }
-    else if (m_role == Role::CLIENT && m_udp)
+    m_conn.reset();
+    LeaveListener(std::nullopt);
+    CloseUdp();
+}
+
+void
+QuicCcNgtcp2Socket::DiscardReceived()
+{
+    if (IsRecvShutdown() && m_conn && m_conn->GetRxAvailable() > 0)
     {
-        m_udp->Close();
+        std::vector<uint8_t> bytes;
+        m_conn->Read(bytes, m_conn->GetRxAvailable());
     }
 }
 
-int
-QuicCcNgtcp2Socket::Close()
+void
+QuicCcNgtcp2Socket::EngineClose()
 {
-    NS_LOG_FUNCTION(this);
-    if (m_role == Role::LISTENER)
-    {
-        m_listening = false; // accepted connections go on
-        return 0;
-    }
-    if (!m_conn || m_closeRequested)
-    {
-        return 0;
-    }
-    m_closeRequested = true;
     m_conn->ShutdownWrite();
     ScheduleWrite();
-    return 0;
 }
 
-int
-QuicCcNgtcp2Socket::ShutdownSend()
+void
+QuicCcNgtcp2Socket::EngineShutdownSend()
 {
-    m_shutdownSend = true;
-    return 0;
-}
-
-int
-QuicCcNgtcp2Socket::ShutdownRecv()
-{
-    return 0;
+    if (IsOpen())
+    {
+        m_conn->ShutdownWrite();
+        ScheduleWrite();
+    }
 }
 
 uint32_t
-QuicCcNgtcp2Socket::GetTxAvailable() const
+QuicCcNgtcp2Socket::EngineTxAvailable() const
 {
     const uint64_t unacked = m_conn ? m_conn->GetUnacknowledged() : 0;
     return unacked >= m_sndBufSize ? 0 : static_cast<uint32_t>(m_sndBufSize - unacked);
 }
 
-int
-QuicCcNgtcp2Socket::Send(Ptr<Packet> p, uint32_t flags)
+bool
+QuicCcNgtcp2Socket::EngineCanSend(uint32_t bytes) const
 {
-    if (!m_conn || m_closing || m_closeRequested || m_shutdownSend || m_role == Role::LISTENER)
-    {
-        m_errno = m_conn ? ERROR_SHUTDOWN : ERROR_NOTCONN;
-        return -1;
-    }
-    if (p->GetSize() > GetTxAvailable())
-    {
-        m_errno = ERROR_MSGSIZE;
-        return -1;
-    }
+    return bytes <= EngineTxAvailable();
+}
+
+void
+QuicCcNgtcp2Socket::EngineSend(Ptr<Packet> p)
+{
     std::vector<uint8_t> bytes(p->GetSize());
     p->CopyData(bytes.data(), bytes.size());
     m_conn->Send(bytes.data(), bytes.size());
     m_unackedSeen = m_conn->GetUnacknowledged();
     ScheduleWrite();
-    return static_cast<int>(p->GetSize());
 }
 
-int
-QuicCcNgtcp2Socket::SendTo(Ptr<Packet> p, uint32_t flags, const Address&)
+uint64_t
+QuicCcNgtcp2Socket::EngineRxAvailable() const
 {
-    return Send(p, flags);
-}
-
-uint32_t
-QuicCcNgtcp2Socket::GetRxAvailable() const
-{
-    return m_conn ? static_cast<uint32_t>(m_conn->GetRxAvailable()) : 0;
+    return m_conn ? m_conn->GetRxAvailable() : m_unread.size() - m_unreadOffset;
 }
 
 Ptr<Packet>
-QuicCcNgtcp2Socket::Recv(uint32_t maxSize, uint32_t flags)
+QuicCcNgtcp2Socket::EngineRecv(uint32_t maxSize)
 {
-    if (!m_conn || m_conn->GetRxAvailable() == 0)
+    if (!m_conn)
     {
-        m_errno = ERROR_AGAIN;
-        return nullptr;
+        // The connection ended before the application read everything.
+        const size_t n = std::min<size_t>(maxSize, m_unread.size() - m_unreadOffset);
+        Ptr<Packet> p = Create<Packet>(m_unread.data() + m_unreadOffset, static_cast<uint32_t>(n));
+        m_unreadOffset += n;
+        return p;
     }
     std::vector<uint8_t> bytes;
     m_conn->Read(bytes, maxSize);
@@ -921,52 +733,6 @@ QuicCcNgtcp2Socket::Recv(uint32_t maxSize, uint32_t flags)
         ScheduleWrite(); // MAX_DATA / MAX_STREAM_DATA
     }
     return Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
-}
-
-Ptr<Packet>
-QuicCcNgtcp2Socket::RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress)
-{
-    Ptr<Packet> p = Recv(maxSize, flags);
-    if (p)
-    {
-        fromAddress = m_peer;
-    }
-    return p;
-}
-
-int
-QuicCcNgtcp2Socket::GetSockName(Address& address) const
-{
-    if (!m_udp)
-    {
-        address = InetSocketAddress(Ipv4Address::GetAny(), 0);
-        return 0;
-    }
-    return m_udp->GetSockName(address);
-}
-
-int
-QuicCcNgtcp2Socket::GetPeerName(Address& address) const
-{
-    if (m_role != Role::CLIENT && m_role != Role::ACCEPTED)
-    {
-        m_errno = ERROR_NOTCONN;
-        return -1;
-    }
-    address = m_peer;
-    return 0;
-}
-
-bool
-QuicCcNgtcp2Socket::SetAllowBroadcast(bool)
-{
-    return false;
-}
-
-bool
-QuicCcNgtcp2Socket::GetAllowBroadcast() const
-{
-    return false;
 }
 
 } // namespace ns3

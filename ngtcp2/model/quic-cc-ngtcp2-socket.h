@@ -8,7 +8,7 @@
 #include "quic-cc-ngtcp2-connection.h"
 
 #include "ns3/event-id.h"
-#include "ns3/quic-cc-socket-interface.h"
+#include "ns3/quic-cc-socket-base.h"
 #include "ns3/quic-congestion-controller.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/socket.h"
@@ -18,6 +18,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <vector>
 
 namespace ns3
 {
@@ -30,29 +31,26 @@ class Node;
  * ns-3 UdpSocket, so stock BulkSend / PacketSink / OnOff run over ngtcp2's own Reno, CUBIC or
  * BBR by choosing "ns3::QuicCcNgtcp2SocketFactory".
  *
- * Roles: a client (Connect), a listener (Listen: one UDP socket; datagrams are handed to the
- * accepted connection of their source address, an unknown address's first Initial creates
- * one), and an accepted connection (created by its listener, reported to the application
- * through NotifyNewConnectionCreated when its handshake completes). Close() sends the FIN after
- * the bytes given; once all are acknowledged the connection sends CONNECTION_CLOSE, keeps its
- * closing period (three PTO) and ends.
+ * The ns3::Socket half (roles, error codes, the listener's connection table, when the
+ * application is told, the shared trace sources) is the shell, QuicCcSocketBase; this class is
+ * the ngtcp2 engine under it. An unknown address's first datagram opens a connection when
+ * ngtcp2_accept takes it as a first Initial. Close() sends the FIN after the bytes given; once
+ * all are acknowledged the connection sends CONNECTION_CLOSE, keeps its closing period (three
+ * PTO) and ends.
  *
- * Traces follow QuicCcSocket's names and signatures; ngtcp2 hides its congestion events, so
- * CongestionState and RecoveryStartTime are inferred (QuicCcNgtcp2CongestionEvents) and
- * RecoveryStartTime is the simulated time of the call in which the event was seen.
+ * ngtcp2 hides its congestion events, so CongestionState and RecoveryStartTime are inferred
+ * (QuicCcNgtcp2CongestionEvents) and RecoveryStartTime is the simulated time of the call in
+ * which the event was seen.
  */
-class QuicCcNgtcp2Socket : public Socket
+class QuicCcNgtcp2Socket : public QuicCcSocketBase
 {
   public:
     static TypeId GetTypeId();
     QuicCcNgtcp2Socket();
     ~QuicCcNgtcp2Socket() override;
 
-    void SetNode(Ptr<Node> node);
     /// Fix the random stream (connection IDs, ngtcp2's rand); returns 1.
-    int64_t AssignStreams(int64_t stream);
-    /// Called with each accepted connection this listener creates (the factory's SocketList).
-    void SetChildCreatedCallback(Callback<void, Ptr<QuicCcNgtcp2Socket>> callback);
+    int64_t AssignStreams(int64_t stream) override;
 
     /// ngtcp2's version as the linked library reports it (ngtcp2_version), e.g. "1.24.0".
     static std::string GetLibraryVersion();
@@ -61,22 +59,32 @@ class QuicCcNgtcp2Socket : public Socket
     uint64_t GetCongestionWindow() const; //!< bytes (0 before the connection exists)
     uint64_t GetPacketsLost() const;      //!< packets ngtcp2 declared lost so far
     uint64_t GetCongestionEvents() const; //!< inferred congestion events so far
-    bool IsHandshakeCompleted() const;
-
-    QUICCC_SOCKET_OVERRIDES; // ns3::Socket
+    bool IsEstablished() const override;  //!< handshake complete
 
   protected:
     void DoDispose() override;
 
   private:
-    using Role = QuicCcSocketRole;
+    // QuicCcSocketBase: the engine
+    void CheckConfig(bool ipv4) const override;
+    void StartClient() override;
+    QuicCcAdmission Admit(const std::vector<uint8_t>& datagram, Ptr<Packet> packet) const override;
+    Ptr<QuicCcSocketBase> CreateAccepted(const QuicCcAdmission& admission) override;
+    void StartAccepted(const QuicCcAdmission& admission,
+                       const std::vector<uint8_t>& datagram) override;
+    void Receive(const std::vector<uint8_t>& datagram, Ptr<Packet> packet) override;
+    void OnDropped(const std::string& reason) override;
+    bool IsOpen() const override;
+    uint32_t EngineTxAvailable() const override;
+    bool EngineCanSend(uint32_t bytes) const override;
+    void EngineSend(Ptr<Packet> p) override;
+    uint64_t EngineRxAvailable() const override;
+    Ptr<Packet> EngineRecv(uint32_t maxSize) override;
+    void EngineClose() override;
+    void EngineShutdownSend() override;
 
-    int BindUdp(const Address* address, bool ipv6);
     QuicCcNgtcp2Config MakeConfig(bool server);
     QuicCcNgtcp2Connection::Path MakePath(const Address& peer) const;
-    void OnUdpRead(Ptr<Socket> udp);
-    void Dispatch(const std::vector<uint8_t>& datagram, const Address& from);
-    void Deliver(const std::vector<uint8_t>& datagram);
     void SendDatagram(const uint8_t* data, size_t length);
     void FillRandom(uint8_t* data, size_t length); //!< from this socket's random stream
     void OnTimer();
@@ -85,6 +93,8 @@ class QuicCcNgtcp2Socket : public Socket
     /// After every call into the connection: traces, application notifications, close steps,
     /// timer.
     void AfterCall(QuicCcNgtcp2Connection::Status status);
+    /// The application reads nothing more (ShutdownRecv): consume what arrived.
+    void DiscardReceived();
     void UpdateTraces();
     void StartClosing();
     void Finish();
@@ -108,13 +118,6 @@ class QuicCcNgtcp2Socket : public Socket
     std::string m_qlogDirectory;
     bool m_packetTraces{false};
 
-    Ptr<Node> m_node;
-    Role m_role{Role::NONE};
-    Ptr<Socket> m_udp;                  //!< ours (client, listener) or the listener's
-    Ptr<QuicCcNgtcp2Socket> m_listener; //!< accepted connection: its listener
-    std::map<Address, Ptr<QuicCcNgtcp2Socket>> m_children; //!< listener: by peer address
-    Callback<void, Ptr<QuicCcNgtcp2Socket>> m_childCreated;
-    Address m_peer;
     std::unique_ptr<QuicCcNgtcp2Connection> m_conn;
     Ptr<UniformRandomVariable> m_rng;
     QuicCcNgtcp2CongestionEvents m_events;
@@ -122,12 +125,10 @@ class QuicCcNgtcp2Socket : public Socket
     EventId m_writeEvent;
     EventId m_finishEvent;
     Time m_timerFiredAt{Time(-1)}; //!< when OnTimer last ran
-    mutable SocketErrno m_errno{ERROR_NOTERROR};
-    bool m_listening{false};
     bool m_connectedNotified{false};
-    bool m_closeRequested{false};
+    std::vector<uint8_t> m_unread; //!< received, not yet read when the connection ended
+    size_t m_unreadOffset{0};      //!< of m_unread, bytes the application has read
     bool m_closing{false}; //!< CONNECTION_CLOSE sent or received: only the closing period left
-    bool m_shutdownSend{false};
     uint64_t m_unackedSeen{0};
     std::ofstream m_qlog;
     std::string m_qlogPath;
@@ -145,21 +146,13 @@ class QuicCcNgtcp2Socket : public Socket
     std::vector<uint64_t> m_sentPending;          //!< sent in this call: traced after BytesInFlight
     std::vector<uint64_t> m_lostPending;          //!< lost in this call
 
-    // Traces
-    TracedValue<uint32_t> m_cwnd32Trace{0};
-    TracedValue<uint32_t> m_ssthresh32Trace{UINT32_MAX};
-    TracedValue<uint64_t> m_cwndTrace{0};
-    TracedValue<uint64_t> m_ssthreshTrace{UINT64_MAX};
-    TracedValue<uint64_t> m_bytesInFlightTrace{0};
+    // Traces of this engine only (the shared ones are QuicCcSocketBase's)
     TracedValue<uint64_t> m_packetsLostTrace{0};
-    TracedCallback<Time, Time, Time> m_rttTrace;
-    TracedCallback<QuicCongestionState, QuicCongestionState> m_stateTrace;
-    TracedCallback<Time> m_recoveryStartTrace;
-    TracedCallback<uint64_t, uint64_t> m_datagramReceivedTrace;
-    TracedCallback<uint64_t, uint64_t> m_packetSentTrace;       //!< PacketTraces
-    TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace; //!< PacketTraces
     uint64_t m_datagramsReceived{0};
-    QuicCcNgtcp2Connection::Info m_lastInfo;
+    QuicCcNgtcp2Connection::Info m_lastInfo; //!< at the last call (RTT changes)
+    uint64_t m_tracedCwnd{0};                //!< CongestionWindow as last traced
+    uint64_t m_tracedSsthresh{UINT64_MAX};   //!< SlowStartThreshold as last traced
+    uint64_t m_tracedBytesInFlight{0};       //!< BytesInFlight as last traced
 };
 
 } // namespace ns3

@@ -201,7 +201,8 @@ TEST(QuicCcBadInputTest, SocketDefaults)
     TypeIdValue cc;
     s->GetAttribute("CongestionControl", cc);
     EXPECT_EQ(cc.Get().GetName(), "ns3::QuicCubic");
-    EXPECT_EQ(QuicCcSocket::GetTypeId().GetParent(), Socket::GetTypeId());
+    EXPECT_EQ(QuicCcSocket::GetTypeId().GetParent(), QuicCcSocketBase::GetTypeId());
+    EXPECT_EQ(QuicCcSocketBase::GetTypeId().GetParent(), Socket::GetTypeId());
     EXPECT_EQ(QuicCcSocketFactory::GetTypeId().GetParent(), SocketFactory::GetTypeId());
 }
 

@@ -1,8 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * QuicCcDispatcher: routing by peer address, who may open a connection, and the memory of
- * closed connection IDs (RFC 9000 Section 10.2).
+ * The listener's connection table (QuicCcDispatcher: routing by peer address, the memory of
+ * closed connection IDs, RFC 9000 Section 10.2) and quic-cc's verdict on who may open a
+ * connection (QuicCcSocket::AdmitInitial).
  */
 #include "ns3/inet-socket-address.h"
 #include "ns3/quic-cc-dispatcher.h"
@@ -33,7 +34,7 @@ Route(const QuicCcDispatcher& d,
       const Address& from,
       bool accepting = true)
 {
-    return d.Dispatch(bytes.data(), bytes.size(), from, accepting);
+    return d.Dispatch(from, accepting, [&bytes]() { return QuicCcSocket::AdmitInitial(bytes); });
 }
 
 const Address kPeerA = InetSocketAddress(Ipv4Address("10.0.0.1"), 1000);
@@ -56,10 +57,12 @@ TEST(QuicCcDispatcherTest, OnlyAWellFormedInitialOpens)
 
     r = Route(d, Datagram(QuicCcPacketType::INITIAL, 5), kPeerA, false);
     EXPECT_FALSE(r.open) << "a closed listener accepts nothing";
+    EXPECT_EQ(r.dropReason, "listener: closed, no new connection");
 
     r = Route(d, Datagram(QuicCcPacketType::INITIAL, 5), kPeerA);
     EXPECT_TRUE(r.open);
-    EXPECT_EQ(r.connectionId, 5u);
+    ASSERT_TRUE(r.connectionId.has_value());
+    EXPECT_EQ(*r.connectionId, 5u);
     EXPECT_TRUE(r.dropReason.empty());
 }
 
@@ -73,12 +76,17 @@ TEST(QuicCcDispatcherTest, RoutesByPeerAndRemembersClosedIds)
     EXPECT_EQ(Route(d, {0xff}, kPeerA).connection, a);
     EXPECT_FALSE(Route(d, Datagram(QuicCcPacketType::ONE_RTT, 9), kPeerB).connection);
 
-    d.OnClosed(kPeerA, 5);
+    d.OnClosed(kPeerA, uint64_t{5});
     EXPECT_EQ(d.GetConnectionCount(), 0u);
     auto r = Route(d, Datagram(QuicCcPacketType::INITIAL, 5), kPeerA);
     EXPECT_FALSE(r.open);
     EXPECT_EQ(r.dropReason, "listener: INITIAL of closed connection 5");
     EXPECT_TRUE(Route(d, Datagram(QuicCcPacketType::INITIAL, 6), kPeerA).open);
+    // A connection without an ID (the ngtcp2 engine's) leaves nothing to remember.
+    d.Add(kPeerB, a);
+    d.OnClosed(kPeerB, std::nullopt);
+    EXPECT_EQ(d.GetConnectionCount(), 0u);
+    EXPECT_TRUE(Route(d, Datagram(QuicCcPacketType::INITIAL, 7), kPeerB).open);
     d.Clear();
     a->Dispose();
     Simulator::Destroy();

@@ -1,0 +1,567 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-socket-base.h"
+
+#include "ns3/abort.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/inet6-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/udp-socket-factory.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("QuicCcSocketBase");
+NS_OBJECT_ENSURE_REGISTERED(QuicCcSocketBase);
+
+std::ostream&
+operator<<(std::ostream& os, QuicCcSocketRole role)
+{
+    static const char* const kNames[] = {"NONE", "CLIENT", "LISTENER", "ACCEPTED"};
+    return os << kNames[static_cast<int>(role)];
+}
+
+namespace
+{
+/// Fire a TCP-width (uint32_t) trace from 64-bit values, which saturate at UINT32_MAX; like a
+/// TracedValue it stays silent when the saturated values are equal.
+void
+FireSaturated(const TracedCallback<uint32_t, uint32_t>& trace, uint64_t oldValue, uint64_t newValue)
+{
+    const auto saturate = [](uint64_t v) {
+        return static_cast<uint32_t>(std::min<uint64_t>(v, std::numeric_limits<uint32_t>::max()));
+    };
+    if (saturate(oldValue) != saturate(newValue))
+    {
+        trace(saturate(oldValue), saturate(newValue));
+    }
+}
+} // namespace
+
+TypeId
+QuicCcSocketBase::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::QuicCcSocketBase")
+            .SetParent<Socket>()
+            .SetGroupName("QuicCc")
+            .AddTraceSource("CongestionWindow",
+                            "Congestion window, bytes, with ns-3 TCP's signature (uint32_t, as "
+                            "TcpSocketBase's CongestionWindow); above 2^32-1 reads as UINT32_MAX.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_cwnd32Trace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("SlowStartThreshold",
+                            "Slow-start threshold, bytes, with ns-3 TCP's signature (uint32_t); "
+                            "not set or above 2^32-1 reads as UINT32_MAX, as TCP's initial value.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_ssthresh32Trace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("CongestionWindow64",
+                            "Congestion window, bytes, full width.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_cwndTrace),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("SlowStartThreshold64",
+                            "Slow-start threshold, bytes, full width; UINT64_MAX = not set.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_ssthreshTrace),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("BytesInFlight",
+                            "Bytes of ack-eliciting packets neither acknowledged nor lost.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_bytesInFlightTrace),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("Rtt",
+                            "After each RTT sample (RFC 9002 Section 5): latest_rtt, smoothed_rtt, "
+                            "min_rtt.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_rttTrace),
+                            "ns3::QuicCcSocketBase::RttTracedCallback")
+            .AddTraceSource("CongestionState",
+                            "qlog congestion state (SlowStart, ConservativeSlowStart, "
+                            "CongestionAvoidance, Recovery) on every change.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_stateTrace),
+                            "ns3::TracedValueCallback::QuicCongestionState")
+            .AddTraceSource("RecoveryStartTime",
+                            "The congestion recovery start time R on every congestion event.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_recoveryStartTrace),
+                            "ns3::Time::TracedCallback")
+            .AddTraceSource("PacketSent",
+                            "Every packet sent: packet number, UDP payload bytes.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_packetSentTrace),
+                            "ns3::QuicCcSocketBase::PacketTracedCallback")
+            .AddTraceSource("PacketReceived",
+                            "Every packet (quic-cc) or datagram (ngtcp2) received: its packet "
+                            "number (datagram index), UDP payload bytes.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_packetReceivedTrace),
+                            "ns3::QuicCcSocketBase::PacketTracedCallback")
+            .AddTraceSource("PacketLost",
+                            "Every packet declared lost: packet number, bytes, time sent.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_packetLostTrace),
+                            "ns3::QuicCcSocketBase::PacketTimeTracedCallback");
+    return tid;
+}
+
+QuicCcSocketBase::QuicCcSocketBase() = default;
+QuicCcSocketBase::~QuicCcSocketBase() = default;
+
+void
+QuicCcSocketBase::DoDispose()
+{
+    m_dispatcher.Clear();
+    m_listener = nullptr;
+    m_udp = nullptr;
+    m_node = nullptr;
+    m_childCreated = MakeNullCallback<void, Ptr<QuicCcSocketBase>>();
+    Socket::DoDispose();
+}
+
+void
+QuicCcSocketBase::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+void
+QuicCcSocketBase::SetChildCreatedCallback(Callback<void, Ptr<QuicCcSocketBase>> callback)
+{
+    m_childCreated = callback;
+}
+
+QuicCcSocketRole
+QuicCcSocketBase::GetRole() const
+{
+    return m_role;
+}
+
+size_t
+QuicCcSocketBase::GetConnectionCount() const
+{
+    return m_dispatcher.GetConnectionCount();
+}
+
+// ---------------------------------------------------------------- ns3::Socket
+
+Socket::SocketErrno
+QuicCcSocketBase::GetErrno() const
+{
+    return m_errno;
+}
+
+Socket::SocketType
+QuicCcSocketBase::GetSocketType() const
+{
+    return NS3_SOCK_STREAM;
+}
+
+Ptr<Node>
+QuicCcSocketBase::GetNode() const
+{
+    return m_node;
+}
+
+int
+QuicCcSocketBase::BindUdp(const Address& local)
+{
+    NS_ABORT_MSG_IF(!m_node,
+                    GetInstanceTypeId().GetName()
+                        << ": no node (create sockets through the transport's socket factory)");
+    if (m_udp)
+    {
+        m_errno = ERROR_INVAL;
+        return -1;
+    }
+    m_udp = Socket::CreateSocket(m_node, UdpSocketFactory::GetTypeId());
+    if (m_udp->Bind(local) != 0)
+    {
+        m_errno = m_udp->GetErrno();
+        m_udp = nullptr;
+        return -1;
+    }
+    m_udp->SetRecvCallback(MakeCallback(&QuicCcSocketBase::HandleUdpRead, this));
+    return 0;
+}
+
+int
+QuicCcSocketBase::Bind(const Address& address)
+{
+    NS_LOG_FUNCTION(this << address);
+    if (!InetSocketAddress::IsMatchingType(address) && !Inet6SocketAddress::IsMatchingType(address))
+    {
+        m_errno = ERROR_INVAL;
+        return -1;
+    }
+    return BindUdp(address);
+}
+
+int
+QuicCcSocketBase::Bind()
+{
+    return BindUdp(InetSocketAddress(Ipv4Address::GetAny(), 0));
+}
+
+int
+QuicCcSocketBase::Bind6()
+{
+    return BindUdp(Inet6SocketAddress(Ipv6Address::GetAny(), 0));
+}
+
+int
+QuicCcSocketBase::Connect(const Address& address)
+{
+    NS_LOG_FUNCTION(this << address);
+    if (m_role != QuicCcSocketRole::NONE)
+    {
+        m_errno = ERROR_ISCONN;
+        return -1;
+    }
+    const bool ipv4 = InetSocketAddress::IsMatchingType(address);
+    if (!ipv4 && !Inet6SocketAddress::IsMatchingType(address))
+    {
+        m_errno = ERROR_INVAL;
+        return -1;
+    }
+    if (!m_udp)
+    {
+        const int rc = ipv4 ? Bind() : Bind6();
+        if (rc != 0)
+        {
+            return rc;
+        }
+    }
+    if (m_udp->Connect(address) != 0)
+    {
+        m_errno = m_udp->GetErrno();
+        return -1;
+    }
+    CheckConfig(ipv4);
+    m_peer = address;
+    m_role = QuicCcSocketRole::CLIENT;
+    StartClient();
+    return 0;
+}
+
+int
+QuicCcSocketBase::Listen()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_udp || m_role != QuicCcSocketRole::NONE)
+    {
+        m_errno = ERROR_INVAL;
+        return -1;
+    }
+    Address local;
+    m_udp->GetSockName(local);
+    CheckConfig(InetSocketAddress::IsMatchingType(local));
+    m_role = QuicCcSocketRole::LISTENER;
+    return 0;
+}
+
+int
+QuicCcSocketBase::Close()
+{
+    NS_LOG_FUNCTION(this);
+    switch (m_role)
+    {
+    case QuicCcSocketRole::NONE:
+    case QuicCcSocketRole::LISTENER:
+        // A listener stops accepting; connections already accepted go on.
+        m_accepting = false;
+        return 0;
+    case QuicCcSocketRole::CLIENT:
+    case QuicCcSocketRole::ACCEPTED:
+        // As TcpSocketBase: graceful, and closing again (or a connection that is over) is 0.
+        if (m_closeRequested || !IsOpen())
+        {
+            return 0;
+        }
+        m_closeRequested = true;
+        EngineClose();
+        return 0;
+    }
+    return 0;
+}
+
+int
+QuicCcSocketBase::ShutdownSend()
+{
+    NS_LOG_FUNCTION(this);
+    // No more application data: the FIN follows what is buffered; the connection stays open.
+    m_shutdownSend = true;
+    EngineShutdownSend();
+    return 0;
+}
+
+int
+QuicCcSocketBase::ShutdownRecv()
+{
+    NS_LOG_FUNCTION(this);
+    m_shutdownRecv = true;
+    return 0;
+}
+
+uint32_t
+QuicCcSocketBase::GetTxAvailable() const
+{
+    return EngineTxAvailable();
+}
+
+int
+QuicCcSocketBase::Send(Ptr<Packet> p, uint32_t flags)
+{
+    NS_LOG_FUNCTION(this << p << flags);
+    if (m_role != QuicCcSocketRole::CLIENT && m_role != QuicCcSocketRole::ACCEPTED)
+    {
+        m_errno = ERROR_NOTCONN;
+        return -1;
+    }
+    if (m_shutdownSend || m_closeRequested || !IsOpen())
+    {
+        m_errno = ERROR_SHUTDOWN;
+        return -1;
+    }
+    if (!EngineCanSend(p->GetSize()))
+    {
+        m_errno = ERROR_MSGSIZE;
+        return -1;
+    }
+    EngineSend(p);
+    return static_cast<int>(p->GetSize());
+}
+
+int
+QuicCcSocketBase::SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress)
+{
+    return Send(p, flags);
+}
+
+uint32_t
+QuicCcSocketBase::GetRxAvailable() const
+{
+    return static_cast<uint32_t>(
+        std::min<uint64_t>(EngineRxAvailable(), std::numeric_limits<uint32_t>::max()));
+}
+
+Ptr<Packet>
+QuicCcSocketBase::Recv(uint32_t maxSize, uint32_t flags)
+{
+    if (EngineRxAvailable() == 0)
+    {
+        m_errno = ERROR_AGAIN; // as UdpSocketImpl
+        return nullptr;
+    }
+    if (maxSize == 0)
+    {
+        return nullptr; // as TcpSocketBase (TcpRxBuffer::Extract of 0 bytes)
+    }
+    return EngineRecv(maxSize);
+}
+
+Ptr<Packet>
+QuicCcSocketBase::RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress)
+{
+    Ptr<Packet> p = Recv(maxSize, flags);
+    if (p)
+    {
+        fromAddress = m_peer;
+    }
+    return p;
+}
+
+int
+QuicCcSocketBase::GetSockName(Address& address) const
+{
+    Ptr<Socket> udp = m_udp ? m_udp : (m_listener ? m_listener->m_udp : nullptr);
+    if (!udp)
+    {
+        address = InetSocketAddress(Ipv4Address::GetZero(), 0);
+        return 0;
+    }
+    return udp->GetSockName(address);
+}
+
+int
+QuicCcSocketBase::GetPeerName(Address& address) const
+{
+    if (m_role != QuicCcSocketRole::CLIENT && m_role != QuicCcSocketRole::ACCEPTED)
+    {
+        m_errno = ERROR_NOTCONN;
+        return -1;
+    }
+    address = m_peer;
+    return 0;
+}
+
+bool
+QuicCcSocketBase::SetAllowBroadcast(bool allowBroadcast)
+{
+    // As TcpSocketBase: no broadcast; true only when it is not asked for.
+    return !allowBroadcast;
+}
+
+bool
+QuicCcSocketBase::GetAllowBroadcast() const
+{
+    return false;
+}
+
+// ---------------------------------------------------------------- the datagram path
+
+void
+QuicCcSocketBase::HandleUdpRead(Ptr<Socket> udp)
+{
+    Ptr<QuicCcSocketBase> self = this; // a callback below may close and release this socket
+    Address from;
+    Ptr<Packet> p;
+    while ((p = udp->RecvFrom(from)))
+    {
+        std::vector<uint8_t> bytes(p->GetSize());
+        p->CopyData(bytes.data(), bytes.size());
+        if (m_role == QuicCcSocketRole::LISTENER)
+        {
+            Dispatch(bytes, p, from);
+        }
+        else if (m_role == QuicCcSocketRole::CLIENT)
+        {
+            Receive(bytes, p);
+        }
+    }
+}
+
+void
+QuicCcSocketBase::Dispatch(const std::vector<uint8_t>& datagram,
+                           Ptr<Packet> packet,
+                           const Address& from)
+{
+    const QuicCcDispatcher::Route route =
+        m_dispatcher.Dispatch(from, m_accepting, [&]() { return Admit(datagram, packet); });
+    Ptr<QuicCcSocketBase> connection = route.connection;
+    if (route.open)
+    {
+        NS_LOG_LOGIC(this << " new connection from " << from);
+        if (!NotifyConnectionRequest(from))
+        {
+            return;
+        }
+        QuicCcAdmission admission;
+        admission.admit = true;
+        admission.connectionId = route.connectionId;
+        connection = CreateAccepted(admission);
+        connection->m_node = m_node;
+        connection->m_listener = this;
+        connection->m_peer = from;
+        connection->m_role = QuicCcSocketRole::ACCEPTED;
+        // Announced before it starts, so that trace sinks and stream assignment see it all.
+        if (!m_childCreated.IsNull())
+        {
+            m_childCreated(connection);
+        }
+        m_dispatcher.Add(from, connection);
+        connection->StartAccepted(admission, datagram);
+    }
+    else if (!connection)
+    {
+        OnDropped(route.dropReason);
+        return;
+    }
+    connection->Receive(datagram, packet);
+}
+
+// ---------------------------------------------------------------- for the engine
+
+void
+QuicCcSocketBase::NotifyEstablished()
+{
+    if (m_establishedNotified)
+    {
+        return;
+    }
+    m_establishedNotified = true;
+    if (m_role == QuicCcSocketRole::CLIENT)
+    {
+        NotifyConnectionSucceeded();
+    }
+    else if (m_role == QuicCcSocketRole::ACCEPTED && m_listener)
+    {
+        m_listener->NotifyNewConnectionCreated(this, m_peer);
+    }
+}
+
+void
+QuicCcSocketBase::LeaveListener(std::optional<uint64_t> connectionId)
+{
+    if (m_role == QuicCcSocketRole::ACCEPTED && m_listener)
+    {
+        m_listener->m_dispatcher.OnClosed(m_peer, connectionId);
+    }
+}
+
+void
+QuicCcSocketBase::SendToPeer(Ptr<Packet> datagram)
+{
+    if (m_role == QuicCcSocketRole::ACCEPTED)
+    {
+        m_listener->m_udp->SendTo(datagram, 0, m_peer);
+    }
+    else
+    {
+        m_udp->Send(datagram);
+    }
+}
+
+void
+QuicCcSocketBase::CloseUdp()
+{
+    if (m_role == QuicCcSocketRole::CLIENT && m_udp)
+    {
+        m_udp->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        m_udp->Close();
+    }
+}
+
+const Address&
+QuicCcSocketBase::GetPeer() const
+{
+    return m_peer;
+}
+
+bool
+QuicCcSocketBase::IsCloseRequested() const
+{
+    return m_closeRequested;
+}
+
+bool
+QuicCcSocketBase::IsSendShutdown() const
+{
+    return m_shutdownSend;
+}
+
+bool
+QuicCcSocketBase::IsRecvShutdown() const
+{
+    return m_shutdownRecv;
+}
+
+void
+QuicCcSocketBase::SetErrno(SocketErrno error) const
+{
+    m_errno = error;
+}
+
+void
+QuicCcSocketBase::TraceCongestionWindow(uint64_t oldValue, uint64_t newValue)
+{
+    m_cwndTrace(oldValue, newValue);
+    FireSaturated(m_cwnd32Trace, oldValue, newValue);
+}
+
+void
+QuicCcSocketBase::TraceSlowStartThreshold(uint64_t oldValue, uint64_t newValue)
+{
+    m_ssthreshTrace(oldValue, newValue);
+    FireSaturated(m_ssthresh32Trace, oldValue, newValue);
+}
+
+} // namespace ns3

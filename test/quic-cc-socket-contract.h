@@ -1,0 +1,610 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The ns3::Socket contract of both QUIC transports: one set of cases, run by two suites
+ * (quic-cc-socket-contract on QuicCcSocket, quic-cc-ngtcp2-socket-contract on QuicCcNgtcp2Socket),
+ * so that the two engines under the one socket shell (QuicCcSocketBase) answer every call an
+ * application makes the same way: error codes, the order of callbacks, Close / ShutdownSend /
+ * ShutdownRecv, many connections on one listener, IPv4 and IPv6, Recv with small buffers,
+ * reading before and after the data arrived, a closed listener.
+ */
+#ifndef QUIC_CC_SOCKET_CONTRACT_H
+#define QUIC_CC_SOCKET_CONTRACT_H
+
+#include "quic-cc-test-case.h"
+#include "quic-cc-test-compat.h"
+#include "quic-cc-test-topology.h"
+
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/nstime.h"
+#include "ns3/packet-socket-address.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/quic-cc-socket-base.h"
+#include "ns3/string.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace quiccc
+{
+namespace test
+{
+
+/// A transport under test: how to put its socket factory on a node.
+struct ContractTransport
+{
+    std::string name;                                     //!< "quic-cc", "ngtcp2"
+    std::function<Ptr<SocketFactory>(Ptr<Node>)> install; //!< after the Internet stack
+};
+
+/// What one end saw: callbacks in order, bytes read and checked against the pattern.
+struct ContractEnd
+{
+    std::vector<std::string> events;
+    std::vector<Ptr<Socket>> accepted;
+    std::map<Socket*, uint64_t> received; //!< per connection: bytes read
+    uint64_t mismatches{0};
+    uint32_t readSize{100000}; //!< Recv's maxSize
+    uint32_t largestRead{0};
+    bool readOnNotify{true}; //!< read in the receive callback (else the test polls)
+    bool shutdownRecvAtAccept{false};
+    bool recvZeroChecked{false};                //!< Recv(0) returned null and left the bytes
+    std::function<void(Ptr<Socket>)> onAllRead; //!< called once a connection read expectBytes
+    uint64_t expectBytes{0};
+
+    void Log(const std::string& e)
+    {
+        events.push_back(e);
+    }
+
+    bool Saw(const std::string& e) const
+    {
+        return Index(e) >= 0;
+    }
+
+    /// Position of the first \p e in events, -1 if none.
+    int Index(const std::string& e) const
+    {
+        for (size_t i = 0; i < events.size(); ++i)
+        {
+            if (events[i] == e)
+            {
+                return static_cast<int>(i);
+            }
+        }
+        return -1;
+    }
+
+    uint64_t TotalReceived() const
+    {
+        uint64_t total = 0;
+        for (const auto& r : received)
+        {
+            total += r.second;
+        }
+        return total;
+    }
+
+    /// Read what is there in readSize pieces, checking every byte.
+    void ReadAll(Ptr<Socket> s)
+    {
+        if (!recvZeroChecked && s->GetRxAvailable() > 0)
+        {
+            const uint32_t before = s->GetRxAvailable();
+            recvZeroChecked = !s->Recv(0, 0) && s->GetRxAvailable() == before;
+        }
+        uint64_t& offset = received[PeekPointer(s)];
+        while (Ptr<Packet> p = s->Recv(readSize, 0))
+        {
+            std::vector<uint8_t> bytes(p->GetSize());
+            p->CopyData(bytes.data(), bytes.size());
+            largestRead = std::max(largestRead, p->GetSize());
+            for (uint8_t b : bytes)
+            {
+                mismatches += b != PatternByte(offset++) ? 1 : 0;
+            }
+        }
+        if (onAllRead && expectBytes > 0 && offset == expectBytes)
+        {
+            onAllRead(s);
+        }
+    }
+
+    static void Connected(ContractEnd* e, Ptr<Socket>)
+    {
+        e->Log("connected");
+    }
+
+    static void ConnectFailed(ContractEnd* e, Ptr<Socket>)
+    {
+        e->Log("connect-failed");
+    }
+
+    static bool Request(ContractEnd* e, Ptr<Socket>, const Address&)
+    {
+        e->Log("request");
+        return true;
+    }
+
+    static void Recv(ContractEnd* e, Ptr<Socket> s)
+    {
+        e->Log("recv");
+        e->ReadAll(s);
+    }
+
+    static void NormalClose(ContractEnd* e, Ptr<Socket>)
+    {
+        e->Log("normal-close");
+    }
+
+    static void ErrorClose(ContractEnd* e, Ptr<Socket>)
+    {
+        e->Log("error-close");
+    }
+
+    static void Accepted(ContractEnd* e, Ptr<Socket> s, const Address&)
+    {
+        e->Log("accepted");
+        e->accepted.push_back(s);
+        if (e->shutdownRecvAtAccept)
+        {
+            s->ShutdownRecv();
+        }
+        if (e->readOnNotify)
+        {
+            s->SetRecvCallback(MakeBoundCallback(&ContractEnd::Recv, e));
+        }
+        s->SetCloseCallbacks(MakeBoundCallback(&ContractEnd::NormalClose, e),
+                             MakeBoundCallback(&ContractEnd::ErrorClose, e));
+    }
+
+    /// Callbacks of a listener.
+    void WatchListener(Ptr<Socket> s)
+    {
+        s->SetAcceptCallback(MakeBoundCallback(&ContractEnd::Request, this),
+                             MakeBoundCallback(&ContractEnd::Accepted, this));
+    }
+
+    /// Callbacks of a client.
+    void WatchClient(Ptr<Socket> s)
+    {
+        s->SetConnectCallback(MakeBoundCallback(&ContractEnd::Connected, this),
+                              MakeBoundCallback(&ContractEnd::ConnectFailed, this));
+        s->SetCloseCallbacks(MakeBoundCallback(&ContractEnd::NormalClose, this),
+                             MakeBoundCallback(&ContractEnd::ErrorClose, this));
+        s->SetRecvCallback(MakeBoundCallback(&ContractEnd::Recv, this));
+    }
+};
+
+/// Two nodes on a 100 Mbit/s, 5 ms point-to-point link with IPv4 and IPv6, the transport on both.
+struct ContractNet
+{
+    static constexpr uint16_t kPort = 4433;
+    NodeContainer nodes;
+    Ipv4InterfaceContainer v4;
+    Ipv6InterfaceContainer v6;
+    std::vector<Ptr<SocketFactory>> factories;
+
+    explicit ContractNet(const ContractTransport& transport)
+    {
+        nodes.Create(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("5ms"));
+        NetDeviceContainer devices = p2p.Install(nodes);
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
+        v4 = ipv4.Assign(devices);
+        Ipv6AddressHelper ipv6;
+        ipv6.SetBase(Ipv6Address("2001:db8::"), Ipv6Prefix(64));
+        v6 = ipv6.Assign(devices);
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            factories.push_back(transport.install(nodes.Get(i)));
+        }
+    }
+
+    Ptr<Socket> Create(uint32_t node) const
+    {
+        return factories[node]->CreateSocket();
+    }
+
+    /// The listener on node 1, bound to the wildcard address of the family.
+    Ptr<Socket> Listener(bool ipv6) const
+    {
+        Ptr<Socket> s = Create(1);
+        const int rc = ipv6 ? s->Bind(Inet6SocketAddress(Ipv6Address::GetAny(), kPort))
+                            : s->Bind(InetSocketAddress(Ipv4Address::GetAny(), kPort));
+        NS_ABORT_MSG_IF(rc != 0 || s->Listen() != 0, "contract test: listener set-up failed");
+        return s;
+    }
+
+    Address Server(bool ipv6) const
+    {
+        return ipv6 ? Address(Inet6SocketAddress(v6.GetAddress(1, 1), kPort))
+                    : Address(InetSocketAddress(v4.GetAddress(1), kPort));
+    }
+
+    /// Connect \p client at \p at (IPv6: after duplicate address detection, RFC 4862).
+    void ConnectAt(Time at, Ptr<Socket> client, bool ipv6) const
+    {
+        Simulator::Schedule(at, [client, server = Server(ipv6)]() {
+            NS_ABORT_MSG_IF(client->Connect(server) != 0, "contract test: Connect failed");
+        });
+    }
+};
+
+/// A listener on node 1 and the clients on node 0 that write to it: each case's set-up.
+struct ContractPair
+{
+    ContractNet net;
+    bool ipv6;
+    ContractEnd server;
+    Ptr<Socket> listener;
+    std::vector<std::unique_ptr<PatternWriter>> writers;
+
+    explicit ContractPair(const ContractTransport& t, bool useIpv6 = false)
+        : net(t),
+          ipv6(useIpv6)
+    {
+        listener = net.Listener(ipv6);
+        server.WatchListener(listener);
+    }
+
+    /// A client watched by \p end that connects at \p at and writes \p total bytes.
+    PatternWriter& AddClient(ContractEnd& end,
+                             uint64_t total,
+                             Time at,
+                             PatternWriter::End how = PatternWriter::CLOSE)
+    {
+        Ptr<Socket> c = net.Create(0);
+        end.WatchClient(c);
+        writers.push_back(std::make_unique<PatternWriter>(c, total, how));
+        c->SetConnectCallback(
+            MakeBoundCallback(&PatternWriter::StartOnConnect, writers.back().get()),
+            MakeBoundCallback(&ContractEnd::ConnectFailed, &end));
+        net.ConnectAt(at, c, ipv6);
+        return *writers.back();
+    }
+
+    void Run(Time stop)
+    {
+        Simulator::Stop(stop);
+        Simulator::Run();
+    }
+};
+
+/// The socket calls before any connection: error codes and answers, no simulation.
+class ContractCallsTestCase : public SimulationTestCase
+{
+  public:
+    explicit ContractCallsTestCase(ContractTransport t)
+        : SimulationTestCase(t.name + ": calls before a connection"),
+          m_t(std::move(t))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ContractNet net(m_t);
+        Ptr<Socket> s = net.Create(0);
+        NS_TEST_ASSERT_MSG_EQ(s->GetSocketType(), Socket::NS3_SOCK_STREAM, "a stream socket");
+        NS_TEST_ASSERT_MSG_EQ(s->GetNode(), net.nodes.Get(0), "its node");
+        NS_TEST_ASSERT_MSG_EQ(s->Send(Create<Packet>(10), 0), -1, "Send before Connect");
+        NS_TEST_ASSERT_MSG_EQ(s->GetErrno(), Socket::ERROR_NOTCONN, "not connected");
+        NS_TEST_ASSERT_MSG_EQ(s->Recv(100, 0), nullptr, "nothing to read");
+        NS_TEST_ASSERT_MSG_EQ(s->GetErrno(), Socket::ERROR_AGAIN, "try again (UdpSocketImpl)");
+        NS_TEST_ASSERT_MSG_EQ(s->GetRxAvailable(), 0u, "nothing available");
+        NS_TEST_ASSERT_MSG_GT(s->GetTxAvailable(), 0u, "the send buffer is free");
+        Address a;
+        NS_TEST_ASSERT_MSG_EQ(s->GetPeerName(a), -1, "no peer");
+        NS_TEST_ASSERT_MSG_EQ(s->GetErrno(), Socket::ERROR_NOTCONN, "no peer: not connected");
+        NS_TEST_ASSERT_MSG_EQ(s->GetSockName(a), 0, "unbound: the zero address");
+        NS_TEST_ASSERT_MSG_EQ(InetSocketAddress::ConvertFrom(a).GetPort(), 0, "port 0");
+        NS_TEST_ASSERT_MSG_EQ(s->SetAllowBroadcast(false), true, "no broadcast asked: fine");
+        NS_TEST_ASSERT_MSG_EQ(s->SetAllowBroadcast(true), false, "broadcast refused");
+        NS_TEST_ASSERT_MSG_EQ(s->GetAllowBroadcast(), false, "never broadcast");
+        NS_TEST_ASSERT_MSG_EQ(s->Listen(), -1, "Listen needs Bind");
+        NS_TEST_ASSERT_MSG_EQ(s->GetErrno(), Socket::ERROR_INVAL, "Listen unbound: invalid");
+        NS_TEST_ASSERT_MSG_EQ(s->Bind(PacketSocketAddress()), -1, "not an IP socket address");
+        NS_TEST_ASSERT_MSG_EQ(s->GetErrno(), Socket::ERROR_INVAL, "wrong address: invalid");
+        NS_TEST_ASSERT_MSG_EQ(s->Bind(), 0, "Bind");
+        NS_TEST_ASSERT_MSG_EQ(s->GetSockName(a), 0, "bound");
+        NS_TEST_ASSERT_MSG_GT(InetSocketAddress::ConvertFrom(a).GetPort(), 0, "an ephemeral port");
+        NS_TEST_ASSERT_MSG_EQ(s->Bind(), -1, "bound twice");
+        NS_TEST_ASSERT_MSG_EQ(s->GetErrno(), Socket::ERROR_INVAL, "bound twice: invalid");
+        NS_TEST_ASSERT_MSG_EQ(s->Close(), 0, "Close of an unconnected socket");
+        Ptr<Socket> listener = net.Listener(false);
+        NS_TEST_ASSERT_MSG_EQ(listener->Send(Create<Packet>(10), 0), -1, "Send on a listener");
+        NS_TEST_ASSERT_MSG_EQ(listener->GetErrno(), Socket::ERROR_NOTCONN, "listener: not conn.");
+        NS_TEST_ASSERT_MSG_EQ(listener->Listen(), -1, "Listen twice");
+        NS_TEST_ASSERT_MSG_EQ(listener->Connect(net.Server(false)), -1, "Connect a listener");
+        NS_TEST_ASSERT_MSG_EQ(listener->GetErrno(), Socket::ERROR_ISCONN, "listener: is conn.");
+    }
+
+    ContractTransport m_t;
+};
+
+/// One transfer, read in small pieces: callback order, Close semantics, names, both families.
+class ContractTransferTestCase : public SimulationTestCase
+{
+  public:
+    ContractTransferTestCase(ContractTransport t, bool ipv6)
+        : SimulationTestCase(t.name + ": 200 kB over " + (ipv6 ? "IPv6" : "IPv4") +
+                             ", read 100 bytes at a time; callbacks in order; Close"),
+          m_t(std::move(t)),
+          m_ipv6(ipv6)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ContractPair pair(m_t, m_ipv6);
+        ContractEnd& server = pair.server;
+        server.readSize = 100;
+        ContractEnd client;
+        PatternWriter& writer = pair.AddClient(client, 200'000, Seconds(2));
+        Ptr<Socket> c = writer.GetSocket();
+        pair.Run(Seconds(20));
+
+        NS_TEST_ASSERT_MSG_EQ(writer.Written(), 200'000u, "every byte taken");
+        NS_TEST_ASSERT_MSG_EQ(server.TotalReceived(), 200'000u, "every byte read");
+        NS_TEST_ASSERT_MSG_EQ(server.mismatches, 0u, "in order, unaltered");
+        NS_TEST_ASSERT_MSG_EQ(server.largestRead, 100u, "Recv(100) gives at most 100 bytes");
+        NS_TEST_ASSERT_MSG_EQ(server.recvZeroChecked, true, "Recv(0): null, bytes kept");
+        NS_TEST_ASSERT_MSG_EQ(server.accepted.size(), 1u, "one connection");
+        NS_TEST_ASSERT_MSG_LT(server.Index("request"), server.Index("accepted"), "asked first");
+        NS_TEST_ASSERT_MSG_LT(server.Index("accepted"), server.Index("recv"), "announced first");
+        NS_TEST_ASSERT_MSG_EQ(server.Saw("normal-close"), true, "server: normal close");
+        NS_TEST_ASSERT_MSG_EQ(server.Saw("error-close"), false, "server: no error close");
+        NS_TEST_ASSERT_MSG_EQ(client.events.front(), "normal-close", "client: closed normally");
+        NS_TEST_ASSERT_MSG_EQ(client.Saw("error-close"), false, "client: no error close");
+        NS_TEST_ASSERT_MSG_EQ(writer.afterEnd, -1, "Send after Close");
+        NS_TEST_ASSERT_MSG_EQ(writer.afterEndErrno, Socket::ERROR_SHUTDOWN, "shut down");
+        NS_TEST_ASSERT_MSG_EQ(c->Close(), 0, "Close again is 0 (TcpSocketBase)");
+        NS_TEST_ASSERT_MSG_EQ(c->Send(Create<Packet>(10), 0), -1, "Send after the end");
+        NS_TEST_ASSERT_MSG_EQ(c->GetErrno(), Socket::ERROR_SHUTDOWN, "after the end: shut down");
+
+        Address peer;
+        Address local;
+        NS_TEST_ASSERT_MSG_EQ(server.accepted[0]->GetPeerName(peer), 0, "accepted: its peer");
+        local = writer.nameAtStart;
+        const Address clientAddress =
+            m_ipv6 ? Address(Inet6SocketAddress(pair.net.v6.GetAddress(0, 1),
+                                                Inet6SocketAddress::ConvertFrom(local).GetPort()))
+                   : Address(InetSocketAddress(pair.net.v4.GetAddress(0),
+                                               InetSocketAddress::ConvertFrom(local).GetPort()));
+        NS_TEST_ASSERT_MSG_EQ(peer, clientAddress, "the accepted socket's peer is the client");
+        NS_TEST_ASSERT_MSG_EQ(c->GetPeerName(peer), 0, "client: its peer");
+        NS_TEST_ASSERT_MSG_EQ(peer, pair.net.Server(m_ipv6), "the client's peer is the server");
+        NS_TEST_ASSERT_MSG_EQ(server.accepted[0]->GetSockName(local), 0, "accepted: its name");
+        const uint16_t port = m_ipv6 ? Inet6SocketAddress::ConvertFrom(local).GetPort()
+                                     : InetSocketAddress::ConvertFrom(local).GetPort();
+        NS_TEST_ASSERT_MSG_EQ(port, ContractNet::kPort, "the accepted socket has the listener's");
+    }
+
+    ContractTransport m_t;
+    bool m_ipv6;
+};
+
+/// ShutdownSend ends one direction: Send refuses, the peer reads to the end, the other
+/// direction goes on.
+class ContractShutdownSendTestCase : public SimulationTestCase
+{
+  public:
+    explicit ContractShutdownSendTestCase(ContractTransport t)
+        : SimulationTestCase(t.name + ": ShutdownSend, then the reply in the other direction"),
+          m_t(std::move(t))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ContractPair pair(m_t);
+        ContractEnd& server = pair.server;
+        server.expectBytes = 50'000;
+        std::vector<std::unique_ptr<PatternWriter>> replies;
+        server.onAllRead = [&replies](Ptr<Socket> s) {
+            replies.push_back(std::make_unique<PatternWriter>(s, 30'000));
+            replies.back()->Start();
+        };
+        ContractEnd client;
+        PatternWriter& writer =
+            pair.AddClient(client, 50'000, Seconds(1), PatternWriter::SHUTDOWN_SEND);
+        pair.Run(Seconds(20));
+
+        NS_TEST_ASSERT_MSG_EQ(writer.afterEnd, -1, "Send after ShutdownSend");
+        NS_TEST_ASSERT_MSG_EQ(writer.afterEndErrno, Socket::ERROR_SHUTDOWN, "shut down");
+        NS_TEST_ASSERT_MSG_EQ(server.TotalReceived(), 50'000u, "the peer read to the end");
+        NS_TEST_ASSERT_MSG_EQ(replies.size(), 1u, "the reply started");
+        NS_TEST_ASSERT_MSG_EQ(client.TotalReceived(), 30'000u, "the other direction went on");
+        NS_TEST_ASSERT_MSG_EQ(client.mismatches + server.mismatches, 0u, "unaltered");
+        NS_TEST_ASSERT_MSG_EQ(client.Saw("normal-close"), true, "client: normal close");
+        NS_TEST_ASSERT_MSG_EQ(server.Saw("normal-close"), true, "server: normal close");
+        NS_TEST_ASSERT_MSG_EQ(client.Saw("error-close") || server.Saw("error-close"),
+                              false,
+                              "no error close");
+    }
+
+    ContractTransport m_t;
+};
+
+/// ShutdownRecv: no more data notifications; what arrives is consumed; the sender completes.
+class ContractShutdownRecvTestCase : public SimulationTestCase
+{
+  public:
+    explicit ContractShutdownRecvTestCase(ContractTransport t)
+        : SimulationTestCase(t.name + ": ShutdownRecv stops data notifications"),
+          m_t(std::move(t))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ContractPair pair(m_t);
+        ContractEnd& server = pair.server;
+        server.shutdownRecvAtAccept = true;
+        ContractEnd client;
+        PatternWriter& writer = pair.AddClient(client, 100'000, Seconds(1));
+        pair.Run(Seconds(20));
+
+        NS_TEST_ASSERT_MSG_EQ(server.accepted.size(), 1u, "accepted");
+        NS_TEST_ASSERT_MSG_EQ(server.Saw("recv"), false, "no data notification");
+        NS_TEST_ASSERT_MSG_EQ(server.accepted[0]->GetRxAvailable(), 0u, "nothing held");
+        NS_TEST_ASSERT_MSG_EQ(writer.Written(), 100'000u, "the sender gave every byte");
+        NS_TEST_ASSERT_MSG_EQ(client.Saw("normal-close"), true, "and closed normally");
+    }
+
+    ContractTransport m_t;
+};
+
+/// Many connections on one listener, each its own byte stream; the table empties at the end.
+class ContractManyConnectionsTestCase : public SimulationTestCase
+{
+  public:
+    explicit ContractManyConnectionsTestCase(ContractTransport t)
+        : SimulationTestCase(t.name + ": five connections on one listener"),
+          m_t(std::move(t))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ContractPair pair(m_t);
+        ContractEnd& server = pair.server;
+        std::vector<ContractEnd> clients(5);
+        for (uint32_t i = 0; i < 5; ++i)
+        {
+            pair.AddClient(clients[i], 10'000 * (i + 1), MilliSeconds(1000 + 10 * i));
+        }
+        pair.Run(Seconds(30));
+
+        NS_TEST_ASSERT_MSG_EQ(server.accepted.size(), 5u, "five accepted");
+        std::vector<uint64_t> sizes;
+        for (const Ptr<Socket>& s : server.accepted)
+        {
+            sizes.push_back(server.received[PeekPointer(s)]);
+        }
+        std::sort(sizes.begin(), sizes.end());
+        for (uint32_t i = 0; i < 5; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(sizes[i], 10'000u * (i + 1), "each connection its own stream");
+            NS_TEST_ASSERT_MSG_EQ(clients[i].Saw("normal-close"), true, "each client closed");
+        }
+        NS_TEST_ASSERT_MSG_EQ(server.mismatches, 0u, "unaltered");
+        NS_TEST_ASSERT_MSG_EQ(DynamicCast<QuicCcSocketBase>(pair.listener)->GetConnectionCount(),
+                              0u,
+                              "ended connections leave the listener's table");
+    }
+
+    ContractTransport m_t;
+};
+
+/// The application reads after the data arrived (no receive callback): all of it is there.
+class ContractLateReadTestCase : public SimulationTestCase
+{
+  public:
+    explicit ContractLateReadTestCase(ContractTransport t)
+        : SimulationTestCase(t.name + ": reading after the data arrived"),
+          m_t(std::move(t))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ContractPair pair(m_t);
+        ContractEnd& server = pair.server;
+        server.readOnNotify = false;
+        ContractEnd client;
+        pair.AddClient(client, 20'000, Seconds(1));
+        uint32_t availableBefore = 0;
+        Simulator::Schedule(Seconds(4), [&server, &availableBefore]() {
+            if (!server.accepted.empty())
+            {
+                availableBefore = server.accepted[0]->GetRxAvailable();
+                server.ReadAll(server.accepted[0]);
+            }
+        });
+        pair.Run(Seconds(20));
+
+        NS_TEST_ASSERT_MSG_EQ(server.accepted.size(), 1u, "accepted");
+        NS_TEST_ASSERT_MSG_EQ(availableBefore, 20'000u, "all of it waits for the application");
+        NS_TEST_ASSERT_MSG_EQ(server.TotalReceived(), 20'000u, "and is read");
+        NS_TEST_ASSERT_MSG_EQ(server.mismatches, 0u, "unaltered");
+        NS_TEST_ASSERT_MSG_EQ(client.Saw("normal-close"), true, "the client closed normally");
+    }
+
+    ContractTransport m_t;
+};
+
+/// A closed listener accepts no new connection; the one it accepted before goes on.
+class ContractClosedListenerTestCase : public SimulationTestCase
+{
+  public:
+    explicit ContractClosedListenerTestCase(ContractTransport t)
+        : SimulationTestCase(t.name + ": a closed listener accepts no new connection"),
+          m_t(std::move(t))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ContractPair pair(m_t);
+        ContractEnd& server = pair.server;
+        ContractEnd first;
+        ContractEnd second;
+        pair.AddClient(first, 300'000, Seconds(1));
+        Simulator::Schedule(Seconds(1.05), [listener = pair.listener]() { listener->Close(); });
+        pair.AddClient(second, 1000, Seconds(1.1))
+            .GetSocket()
+            ->SetAttribute("IdleTimeout", TimeValue(Seconds(3)));
+        pair.Run(Seconds(20));
+
+        NS_TEST_ASSERT_MSG_EQ(server.accepted.size(), 1u, "only the connection before Close");
+        NS_TEST_ASSERT_MSG_EQ(server.TotalReceived(), 300'000u, "which went on to the end");
+        NS_TEST_ASSERT_MSG_EQ(first.Saw("normal-close"), true, "and closed normally");
+        NS_TEST_ASSERT_MSG_EQ(second.Saw("connect-failed"), true, "the later client failed");
+        NS_TEST_ASSERT_MSG_EQ(second.Saw("connected"), false, "and never connected");
+    }
+
+    ContractTransport m_t;
+};
+
+/// A suite of every contract case for one transport.
+class SocketContractTestSuite : public TestSuite
+{
+  public:
+    SocketContractTestSuite(const std::string& name, const ContractTransport& t)
+        : TestSuite(name, QUICCC_SUITE_SYSTEM)
+    {
+        AddTestCase(new ContractCallsTestCase(t), QUICCC_TEST_QUICK);
+        AddTestCase(new ContractTransferTestCase(t, false), QUICCC_TEST_QUICK);
+        AddTestCase(new ContractTransferTestCase(t, true), QUICCC_TEST_QUICK);
+        AddTestCase(new ContractShutdownSendTestCase(t), QUICCC_TEST_QUICK);
+        AddTestCase(new ContractShutdownRecvTestCase(t), QUICCC_TEST_QUICK);
+        AddTestCase(new ContractManyConnectionsTestCase(t), QUICCC_TEST_QUICK);
+        AddTestCase(new ContractLateReadTestCase(t), QUICCC_TEST_QUICK);
+        AddTestCase(new ContractClosedListenerTestCase(t), QUICCC_TEST_QUICK);
+    }
+};
+
+} // namespace test
+} // namespace quiccc
+} // namespace ns3
+
+#endif // QUIC_CC_SOCKET_CONTRACT_H
