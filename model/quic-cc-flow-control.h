@@ -29,7 +29,7 @@ class QuicCcFlowControl
     /// \param window the initial limit and the receive window, bytes
     explicit QuicCcFlowControl(uint64_t window = 0);
 
-    uint64_t GetLimit() const;    //!< highest offset the peer may send (announced), bytes
+    uint64_t GetLimit() const; //!< highest offset the peer may send (announced), bytes
     /// True if \p end (offset + length of received data) lies beyond the limit.
     bool Exceeds(uint64_t end) const;
     /// The application consumed \p bytes more.
