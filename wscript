@@ -125,6 +125,7 @@ def build(bld):
     headers.module = 'quic-cc'
     headers.source = [
         'model/quic-cc-compat.h',
+        'model/quic-cc-config-accessor.h',
         'model/quic-cc-attribute-copy.h',
         'model/quic-cc-flow-control.h',
         'model/quic-rtt-stats.h',

@@ -8,6 +8,7 @@
  * quic-cc-socket.cc.
  */
 #include "quic-cc-compat.h"
+#include "quic-cc-config-accessor.h"
 #include "quic-cc-socket.h"
 
 #include "ns3/abort.h"
@@ -32,64 +33,7 @@ template <typename V, typename... Path>
 Ptr<const AttributeAccessor>
 QuicCcSocket::MakeConfigAccessor(Path... path)
 {
-    // ns-3's AccessorHelper (what MakeUintegerAccessor(&C::m_x) and its kind build), for a field
-    // of the socket's Config instead of a member of the socket.
-    class Accessor : public AccessorHelper<QuicCcSocket, V>
-    {
-      public:
-        explicit Accessor(Path... p)
-            : m_path(p...)
-        {
-        }
-
-        bool HasGetter() const override
-        {
-            return true;
-        }
-
-        bool HasSetter() const override
-        {
-            return true;
-        }
-
-      private:
-        /// The field: m_config.*p1.*p2 ... (a left fold over the member pointers).
-        auto& Field(QuicCcSocket* socket) const
-        {
-            return std::apply(
-                [socket](auto... p) -> auto& { return (socket->m_config.*....*p); },
-                m_path);
-        }
-
-        const auto& Field(const QuicCcSocket* socket) const
-        {
-            return std::apply(
-                [socket](auto... p) -> const auto& { return (socket->m_config.*....*p); },
-                m_path);
-        }
-
-        bool DoSet(QuicCcSocket* socket, const V* value) const override
-        {
-            using Field_t = std::remove_reference_t<decltype(Field(socket))>;
-            typename AccessorTrait<Field_t>::Result field;
-            if (!value->GetAccessor(field))
-            {
-                return false;
-            }
-            Field(socket) = field;
-            return true;
-        }
-
-        bool DoGet(const QuicCcSocket* socket, V* value) const override
-        {
-            value->Set(Field(socket));
-            return true;
-        }
-
-        std::tuple<Path...> m_path;
-    };
-
-    return Ptr<const AttributeAccessor>(new Accessor(path...), false);
+    return QuicCcMakeFieldAccessor<V, QuicCcSocket>(&QuicCcSocket::m_config, path...);
 }
 
 TypeId

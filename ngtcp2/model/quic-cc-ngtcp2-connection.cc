@@ -317,7 +317,7 @@ FillSettings(ngtcp2_settings& settings,
     ngtcp2_settings_default(&settings);
     settings.initial_ts = nowNs;
     settings.cc_algo = Algorithm(config.controller);
-    settings.initial_rtt = config.initialRttNs;
+    settings.initial_rtt = static_cast<uint64_t>(config.initialRtt.GetNanoSeconds());
     settings.max_tx_udp_payload_size = config.maxUdpPayloadBytes;
     settings.no_pmtud = config.pmtud ? 0 : 1;
     settings.no_tx_udp_payload_size_shaping = config.payloadShaping ? 0 : 1;
@@ -335,8 +335,8 @@ FillParams(ngtcp2_transport_params& params, const QuicCcNgtcp2Config& config)
     params.initial_max_data = config.flowControlWindowBytes;
     params.initial_max_streams_bidi = 1;
     params.initial_max_streams_uni = 0;
-    params.max_idle_timeout = config.idleTimeoutNs;
-    params.max_ack_delay = config.maxAckDelayNs;
+    params.max_idle_timeout = static_cast<uint64_t>(config.idleTimeout.GetNanoSeconds());
+    params.max_ack_delay = static_cast<uint64_t>(config.maxAckDelay.GetNanoSeconds());
 }
 
 } // namespace

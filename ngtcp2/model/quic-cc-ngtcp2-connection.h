@@ -6,6 +6,8 @@
 
 #include "quic-cc-ngtcp2-handshake.h"
 
+#include "ns3/nstime.h"
+
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -20,8 +22,8 @@ namespace ns3
 
 /**
  * \ingroup quic-cc
- * What a QuicCcNgtcp2Connection is configured with (units in the names; times in ns, as
- * ngtcp2 takes them).
+ * What a QuicCcNgtcp2Connection is configured with (units in the names), and the only storage
+ * of the ngtcp2 socket's attributes that configure the connection (QuicCcMakeFieldAccessor).
  */
 struct QuicCcNgtcp2Config
 {
@@ -34,13 +36,13 @@ struct QuicCcNgtcp2Config
     };
 
     Controller controller{CUBIC};       //!< settings.cc_algo
-    uint64_t initialRttNs{333'000'000}; //!< settings.initial_rtt (ngtcp2's default)
+    Time initialRtt{MilliSeconds(333)}; //!< settings.initial_rtt (ngtcp2's default)
     uint64_t maxUdpPayloadBytes{1452};  //!< settings.max_tx_udp_payload_size
     bool pmtud{false};                  //!< !settings.no_pmtud
     bool payloadShaping{true}; //!< !settings.no_tx_udp_payload_size_shaping (1200 B w/o PMTUD)
     uint64_t ackThresholdPackets{2};          //!< settings.ack_thresh
-    uint64_t maxAckDelayNs{25'000'000};       //!< params.max_ack_delay
-    uint64_t idleTimeoutNs{30'000'000'000};   //!< params.max_idle_timeout
+    Time maxAckDelay{MilliSeconds(25)};       //!< params.max_ack_delay
+    Time idleTimeout{Seconds(30)};            //!< params.max_idle_timeout
     uint64_t flowControlWindowBytes{1 << 24}; //!< params.initial_max_data and per stream
     uint64_t clientHelloBytes{300};           //!< modelled ClientHello size
     uint64_t serverHelloBytes{100};           //!< modelled ServerHello size

@@ -15,6 +15,7 @@
 #include "ns3/packet.h"
 #include "ns3/quic-cc-attribute-copy.h"
 #include "ns3/quic-cc-compat.h"
+#include "ns3/quic-cc-config-accessor.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -58,6 +59,15 @@ SockaddrBytes(const Address& address)
     return std::vector<uint8_t>(p, p + sizeof(sa));
 }
 
+/// The accessor of the attribute stored at QuicCcNgtcp2Socket::m_config.*field.
+template <typename V, typename F>
+Ptr<const AttributeAccessor>
+Field(F QuicCcNgtcp2Config::*field)
+{
+    return QuicCcMakeFieldAccessor<V, QuicCcNgtcp2Socket>(QuicCcNgtcp2Socket::ConfigMember(),
+                                                          field);
+}
+
 uint64_t
 NowNs()
 {
@@ -69,6 +79,9 @@ NowNs()
 TypeId
 QuicCcNgtcp2Socket::GetTypeId()
 {
+    // Each attribute that configures the connection is stored once, in m_config, and its
+    // default is the config's.
+    const QuicCcNgtcp2Config defaults;
     static TypeId tid =
         TypeId("ns3::QuicCcNgtcp2Socket")
             .SetParent<QuicCcSocketBase>()
@@ -77,9 +90,9 @@ QuicCcNgtcp2Socket::GetTypeId()
             .AddAttribute("CongestionControl",
                           "ngtcp2's congestion controller (settings.cc_algo): Reno, Cubic "
                           "(RFC 9438 with HyStart++, RFC 9406) or Bbr (ngtcp2's BBRv2/v3).",
-                          EnumValue(QuicCcNgtcp2Config::CUBIC),
-                          QUICCC_ENUM_ACCESSOR(QuicCcNgtcp2Config::Controller,
-                                               &QuicCcNgtcp2Socket::m_controller),
+                          EnumValue(defaults.controller),
+                          Field<QUICCC_ENUM_VALUE(QuicCcNgtcp2Config::Controller)>(
+                              &QuicCcNgtcp2Config::controller),
                           MakeEnumChecker(QuicCcNgtcp2Config::RENO,
                                           "Reno",
                                           QuicCcNgtcp2Config::CUBIC,
@@ -89,50 +102,50 @@ QuicCcNgtcp2Socket::GetTypeId()
             .AddAttribute("InitialRtt",
                           "RTT before the first sample (settings.initial_rtt; RFC 9002 "
                           "Section 6.2.2: 333 ms, ngtcp2's default), > 0.",
-                          TimeValue(MilliSeconds(333)),
-                          MakeTimeAccessor(&QuicCcNgtcp2Socket::m_initialRtt),
+                          TimeValue(defaults.initialRtt),
+                          Field<TimeValue>(&QuicCcNgtcp2Config::initialRtt),
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("MaxUdpPayloadSize",
                           "Largest UDP payload sent, bytes (settings.max_tx_udp_payload_size; "
                           "ngtcp2's default 1452), 1200 .. 65527. With UdpPayloadShaping (the "
                           "default) ngtcp2 sends 1200 B until PMTUD finds more.",
-                          UintegerValue(1452),
-                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_maxUdpPayload),
+                          UintegerValue(defaults.maxUdpPayloadBytes),
+                          Field<UintegerValue>(&QuicCcNgtcp2Config::maxUdpPayloadBytes),
                           MakeUintegerChecker<uint32_t>(1200, 65527))
             .AddAttribute("Pmtud",
                           "Path MTU discovery probes (false: settings.no_pmtud, the default here).",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&QuicCcNgtcp2Socket::m_pmtud),
+                          BooleanValue(defaults.pmtud),
+                          Field<BooleanValue>(&QuicCcNgtcp2Config::pmtud),
                           MakeBooleanChecker())
             .AddAttribute("UdpPayloadShaping",
                           "ngtcp2's default: UDP payloads of 1200 B (NGTCP2_MAX_UDP_PAYLOAD_SIZE) "
                           "unless PMTUD finds more; false (settings.no_tx_udp_payload_size_"
                           "shaping): MaxUdpPayloadSize from the first packet on.",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&QuicCcNgtcp2Socket::m_payloadShaping),
+                          BooleanValue(defaults.payloadShaping),
+                          Field<BooleanValue>(&QuicCcNgtcp2Config::payloadShaping),
                           MakeBooleanChecker())
             .AddAttribute("AckThreshold",
                           "Ack-eliciting packets received before an immediate ACK "
                           "(settings.ack_thresh; ngtcp2's default 2), >= 1.",
-                          UintegerValue(2),
-                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_ackThreshold),
+                          UintegerValue(defaults.ackThresholdPackets),
+                          Field<UintegerValue>(&QuicCcNgtcp2Config::ackThresholdPackets),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("MaxAckDelay",
                           "max_ack_delay transport parameter (RFC 9000 Section 18.2; 25 ms), "
                           "below 2^14 ms.",
-                          TimeValue(MilliSeconds(25)),
-                          MakeTimeAccessor(&QuicCcNgtcp2Socket::m_maxAckDelay),
+                          TimeValue(defaults.maxAckDelay),
+                          Field<TimeValue>(&QuicCcNgtcp2Config::maxAckDelay),
                           MakeTimeChecker(Time(0), MilliSeconds((1 << 14) - 1)))
             .AddAttribute("IdleTimeout",
                           "max_idle_timeout transport parameter (RFC 9000 Section 10.1), > 0.",
-                          TimeValue(Seconds(30)),
-                          MakeTimeAccessor(&QuicCcNgtcp2Socket::m_idleTimeout),
+                          TimeValue(defaults.idleTimeout),
+                          Field<TimeValue>(&QuicCcNgtcp2Config::idleTimeout),
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("FlowControlWindow",
                           "initial_max_data and initial_max_stream_data, bytes; reopened as the "
                           "application reads, >= 1350.",
-                          UintegerValue(1 << 24),
-                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_flowControlWindow),
+                          UintegerValue(defaults.flowControlWindowBytes),
+                          Field<UintegerValue>(&QuicCcNgtcp2Config::flowControlWindowBytes),
                           MakeUintegerChecker<uint64_t>(1350))
             .AddAttribute("SndBufSize",
                           "Bytes the application may have given and not yet acknowledged, >= 1.",
@@ -142,26 +155,26 @@ QuicCcNgtcp2Socket::GetTypeId()
             .AddAttribute("ClientHelloSize",
                           "Modelled ClientHello, bytes of CRYPTO data (the Initial packet is "
                           "padded to 1200 bytes anyway), 6 .. 4096.",
-                          UintegerValue(300),
-                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_clientHelloBytes),
+                          UintegerValue(defaults.clientHelloBytes),
+                          Field<UintegerValue>(&QuicCcNgtcp2Config::clientHelloBytes),
                           MakeUintegerChecker<uint32_t>(6, 4096))
             .AddAttribute("ServerHelloSize",
                           "Modelled ServerHello, bytes of Initial CRYPTO data, 6 .. 4096.",
-                          UintegerValue(100),
-                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_serverHelloBytes),
+                          UintegerValue(defaults.serverHelloBytes),
+                          Field<UintegerValue>(&QuicCcNgtcp2Config::serverHelloBytes),
                           MakeUintegerChecker<uint32_t>(6, 4096))
             .AddAttribute("ServerFlightSize",
                           "Modelled server Handshake flight (EncryptedExtensions, Certificate, "
                           "CertificateVerify, Finished), bytes; above ~3.5 KB the 3x "
                           "anti-amplification limit (RFC 9000 Section 8.1) costs a round trip, "
                           "6 .. 65536.",
-                          UintegerValue(2500),
-                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_serverFlightBytes),
+                          UintegerValue(defaults.serverFlightBytes),
+                          Field<UintegerValue>(&QuicCcNgtcp2Config::serverFlightBytes),
                           MakeUintegerChecker<uint32_t>(6, 65536))
             .AddAttribute("ClientFinishedSize",
                           "Modelled client Finished, bytes of Handshake CRYPTO data, 6 .. 4096.",
-                          UintegerValue(60),
-                          MakeUintegerAccessor(&QuicCcNgtcp2Socket::m_clientFinishedBytes),
+                          UintegerValue(defaults.clientFinishedBytes),
+                          Field<UintegerValue>(&QuicCcNgtcp2Config::clientFinishedBytes),
                           MakeUintegerChecker<uint32_t>(6, 4096))
             .AddAttribute("QlogDirectory",
                           "Write ngtcp2's own qlog (settings.qlog_write) of each connection to "
@@ -225,7 +238,7 @@ QuicCcNgtcp2Socket::GetLibraryVersion()
 std::string
 QuicCcNgtcp2Socket::GetControllerName() const
 {
-    switch (m_controller)
+    switch (m_config.controller)
     {
     case QuicCcNgtcp2Config::RENO:
         return "reno";
@@ -264,20 +277,7 @@ QuicCcNgtcp2Socket::IsEstablished() const
 QuicCcNgtcp2Config
 QuicCcNgtcp2Socket::MakeConfig(bool server)
 {
-    QuicCcNgtcp2Config c;
-    c.controller = m_controller;
-    c.initialRttNs = static_cast<uint64_t>(m_initialRtt.GetNanoSeconds());
-    c.maxUdpPayloadBytes = m_maxUdpPayload;
-    c.pmtud = m_pmtud;
-    c.payloadShaping = m_payloadShaping;
-    c.ackThresholdPackets = m_ackThreshold;
-    c.maxAckDelayNs = static_cast<uint64_t>(m_maxAckDelay.GetNanoSeconds());
-    c.idleTimeoutNs = static_cast<uint64_t>(m_idleTimeout.GetNanoSeconds());
-    c.flowControlWindowBytes = m_flowControlWindow;
-    c.clientHelloBytes = m_clientHelloBytes;
-    c.serverHelloBytes = m_serverHelloBytes;
-    c.serverFlightBytes = m_serverFlightBytes;
-    c.clientFinishedBytes = m_clientFinishedBytes;
+    QuicCcNgtcp2Config c = m_config;
     if (!m_qlogDirectory.empty())
     {
         OpenQlog(server ? "server" : "client");

@@ -61,6 +61,12 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     uint64_t GetCongestionEvents() const; //!< inferred congestion events so far
     bool IsEstablished() const override;  //!< handshake complete
 
+    /// The member that stores the connection's settings (for their attribute accessors).
+    static QuicCcNgtcp2Config QuicCcNgtcp2Socket::*ConfigMember()
+    {
+        return &QuicCcNgtcp2Socket::m_config;
+    }
+
   protected:
     void DoDispose() override;
 
@@ -100,21 +106,9 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     void Finish();
     void OpenQlog(const std::string& role);
 
-    // Attributes
-    QuicCcNgtcp2Config::Controller m_controller{QuicCcNgtcp2Config::CUBIC};
-    Time m_initialRtt;
-    uint32_t m_maxUdpPayload{1452};
-    bool m_pmtud{false};
-    bool m_payloadShaping{true};
-    uint32_t m_ackThreshold{2};
-    Time m_maxAckDelay;
-    Time m_idleTimeout;
-    uint64_t m_flowControlWindow{1 << 24};
+    // Attributes: the connection's settings (the only storage), and the socket's own
+    QuicCcNgtcp2Config m_config;
     uint32_t m_sndBufSize{1 << 24};
-    uint32_t m_clientHelloBytes{300};
-    uint32_t m_serverHelloBytes{100};
-    uint32_t m_serverFlightBytes{2500};
-    uint32_t m_clientFinishedBytes{60};
     std::string m_qlogDirectory;
     bool m_packetTraces{false};
 
