@@ -502,7 +502,7 @@ StartQlog(std::string directory, Ptr<QuicCcSocket> socket)
                                        MakeCallback(&QuicCcQlogWriter::Cwnd, w));
     socket->TraceConnectWithoutContext("SlowStartThreshold64",
                                        MakeCallback(&QuicCcQlogWriter::Ssthresh, w));
-    socket->TraceConnectWithoutContext("BytesInFlight",
+    socket->TraceConnectWithoutContext("BytesInFlight64",
                                        MakeCallback(&QuicCcQlogWriter::BytesInFlight, w));
     socket->TraceConnectWithoutContext("Rtt", MakeCallback(&QuicCcQlogWriter::Rtt, w));
     socket->TraceConnectWithoutContext("CongestionState",

@@ -322,8 +322,7 @@ QuicCcSocket::WireTraces()
         "RecoveryStartTime",
         MakeCallback(&decltype(m_recoveryStartTrace)::operator(), &m_recoveryStartTrace));
     QuicLossDetection& lossDetection = m_connection->GetLossDetection();
-    lossDetection.TraceConnectBytesInFlight(
-        MakeCallback(&decltype(m_bytesInFlightTrace)::operator(), &m_bytesInFlightTrace));
+    lossDetection.TraceConnectBytesInFlight(MakeCallback(&QuicCcSocket::TraceBytesInFlight, this));
     lossDetection.TraceConnectPacketLost(
         MakeCallback(&decltype(m_packetLostTrace)::operator(), &m_packetLostTrace));
     lossDetection.TraceConnectPacketAcked(

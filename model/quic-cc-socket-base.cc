@@ -70,9 +70,27 @@ QuicCcSocketBase::GetTypeId()
                             MakeTraceSourceAccessor(&QuicCcSocketBase::m_ssthreshTrace),
                             "ns3::TracedValueCallback::Uint64")
             .AddTraceSource("BytesInFlight",
-                            "Bytes of ack-eliciting packets neither acknowledged nor lost.",
+                            "Bytes of ack-eliciting packets neither acknowledged nor lost, with "
+                            "ns-3 TCP's signature (uint32_t, as TcpSocketBase's BytesInFlight); "
+                            "above 2^32-1 reads as UINT32_MAX.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_bytesInFlight32Trace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("BytesInFlight64",
+                            "Bytes in flight, full width.",
                             MakeTraceSourceAccessor(&QuicCcSocketBase::m_bytesInFlightTrace),
                             "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("RTT",
+                            "The latest RTT sample (latest_rtt, RFC 9002 Section 5.1) when it "
+                            "changes, with the signature of TcpSocketBase's RTT (old, new).",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_lastRttTrace),
+                            "ns3::TracedValueCallback::Time")
+            .AddTraceSource("RTO",
+                            "The PTO period (RFC 9002 Section 6.2.1: smoothed_rtt + max(4 "
+                            "rttvar, kGranularity) + max_ack_delay, doubled per PTO without an "
+                            "ACK) when it changes at an RTT sample, QUIC's counterpart of "
+                            "TcpSocketBase's RTO (old, new).",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_ptoTrace),
+                            "ns3::TracedValueCallback::Time")
             .AddTraceSource("Rtt",
                             "After each RTT sample (RFC 9002 Section 5): latest_rtt, smoothed_rtt, "
                             "min_rtt.",
@@ -562,6 +580,36 @@ QuicCcSocketBase::TraceSlowStartThreshold(uint64_t oldValue, uint64_t newValue)
 {
     m_ssthreshTrace(oldValue, newValue);
     FireSaturated(m_ssthresh32Trace, oldValue, newValue);
+}
+
+void
+QuicCcSocketBase::TraceBytesInFlight(uint64_t oldValue, uint64_t newValue)
+{
+    m_bytesInFlightTrace(oldValue, newValue);
+    FireSaturated(m_bytesInFlight32Trace, oldValue, newValue);
+}
+
+void
+QuicCcSocketBase::TraceRttSample(Time latest, Time smoothed, Time min)
+{
+    m_rttTrace(latest, smoothed, min);
+    if (latest != m_lastRtt)
+    {
+        const Time old = m_lastRtt;
+        m_lastRtt = latest;
+        m_lastRttTrace(old, latest);
+    }
+}
+
+void
+QuicCcSocketBase::TracePto(Time pto)
+{
+    if (pto != m_pto)
+    {
+        const Time old = m_pto;
+        m_pto = pto;
+        m_ptoTrace(old, pto);
+    }
 }
 
 } // namespace ns3

@@ -187,9 +187,13 @@ class QuicCcSocketBase : public Socket
     void TraceCongestionWindow(uint64_t oldValue, uint64_t newValue);
     /// SlowStartThreshold64 and SlowStartThreshold, likewise.
     void TraceSlowStartThreshold(uint64_t oldValue, uint64_t newValue);
+    /// BytesInFlight64 and BytesInFlight (TCP's uint32_t), likewise.
+    void TraceBytesInFlight(uint64_t oldValue, uint64_t newValue);
+    /// An RTT sample: Rtt (latest, smoothed, min) and, when the latest RTT changed, TCP's RTT.
+    void TraceRttSample(Time latest, Time smoothed, Time min);
+    /// The PTO period now (RFC 9002 Section 6.2.1, with its backoff): TCP's RTO, when it changed.
+    void TracePto(Time pto);
 
-    TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace; //!< BytesInFlight
-    TracedCallback<Time, Time, Time> m_rttTrace;             //!< Rtt: latest, smoothed, min
     TracedCallback<QuicCongestionState, QuicCongestionState> m_stateTrace; //!< CongestionState
     TracedCallback<Time> m_recoveryStartTrace;                             //!< RecoveryStartTime
     TracedCallback<uint64_t, uint64_t> m_packetSentTrace;                  //!< PacketSent
@@ -216,10 +220,17 @@ class QuicCcSocketBase : public Socket
     QuicCcDispatcher m_dispatcher; //!< listener: its connections
     Callback<void, Ptr<QuicCcSocketBase>> m_childCreated;
 
-    TracedCallback<uint64_t, uint64_t> m_cwndTrace;       //!< CongestionWindow64
-    TracedCallback<uint64_t, uint64_t> m_ssthreshTrace;   //!< SlowStartThreshold64
-    TracedCallback<uint32_t, uint32_t> m_cwnd32Trace;     //!< CongestionWindow (TCP's width)
-    TracedCallback<uint32_t, uint32_t> m_ssthresh32Trace; //!< SlowStartThreshold (TCP's width)
+    TracedCallback<uint64_t, uint64_t> m_cwndTrace;            //!< CongestionWindow64
+    TracedCallback<uint64_t, uint64_t> m_ssthreshTrace;        //!< SlowStartThreshold64
+    TracedCallback<uint32_t, uint32_t> m_cwnd32Trace;          //!< CongestionWindow (TCP's width)
+    TracedCallback<uint32_t, uint32_t> m_ssthresh32Trace;      //!< SlowStartThreshold (TCP's width)
+    TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;   //!< BytesInFlight64
+    TracedCallback<uint32_t, uint32_t> m_bytesInFlight32Trace; //!< BytesInFlight (TCP's width)
+    TracedCallback<Time, Time, Time> m_rttTrace;               //!< Rtt: latest, smoothed, min
+    TracedCallback<Time, Time> m_lastRttTrace;                 //!< RTT (TCP's: the latest)
+    TracedCallback<Time, Time> m_ptoTrace;                     //!< RTO (the PTO period)
+    Time m_lastRtt;                                            //!< as last traced on RTT
+    Time m_pto;                                                //!< as last traced on RTO
 };
 
 } // namespace ns3

@@ -364,7 +364,8 @@ QuicCcSocket::OnPacketReceived(uint64_t packetNumber, uint64_t bytes)
 void
 QuicCcSocket::OnRttSample(const QuicRttStats& rtt)
 {
-    m_rttTrace(rtt.GetLatestRtt(), rtt.GetSmoothedRtt(), rtt.GetMinRtt());
+    TraceRttSample(rtt.GetLatestRtt(), rtt.GetSmoothedRtt(), rtt.GetMinRtt());
+    TracePto(m_connection->GetLossDetection().GetPtoDuration());
 }
 
 void

@@ -375,7 +375,7 @@ QuicLossDetection::GetPersistentCongestionCount() const
 }
 
 Time
-QuicLossDetection::PtoDuration() const
+QuicLossDetection::GetPtoDuration() const
 {
     // RFC 9002 Section 6.2.1, with max_ack_delay only once the handshake is confirmed.
     Time pto = m_rtt.GetPtoBase();
@@ -404,7 +404,7 @@ QuicLossDetection::GetTimerDeadline() const
     {
         return std::nullopt;
     }
-    const Time pto = PtoDuration();
+    const Time pto = GetPtoDuration();
     return pto > Time::Max() - *m_lastAckElicitingSent ? Time::Max()
                                                        : *m_lastAckElicitingSent + pto;
 }

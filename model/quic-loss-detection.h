@@ -129,6 +129,9 @@ class QuicLossDetection
 
     uint64_t GetBytesInFlight() const; //!< bytes of ack-eliciting packets not acked or lost
     uint32_t GetPtoCount() const;      //!< consecutive PTOs without an ACK
+    /// The PTO period now: RFC 9002 Section 6.2.1 (max_ack_delay once the handshake is
+    /// confirmed), doubled per consecutive PTO; saturates at Time::Max().
+    Time GetPtoDuration() const;
     uint64_t GetPacketThreshold()
         const;                       //!< current packet threshold (3, raised by spurious losses)
     double GetTimeThreshold() const; //!< 9/8, or 5/4 after a spurious loss
@@ -183,7 +186,6 @@ class QuicLossDetection
     /// RFC 9002 Section 7.6.2 over the record, after a pass at \p now that lost packets.
     bool InPersistentCongestion(Time now) const;
     Time LossDelay() const;
-    Time PtoDuration() const;
     void SetBytesInFlight(uint64_t bytes);
     /// Drop acked entries and lost entries older than one smoothed RTT from the front.
     void Prune(Time now);

@@ -38,7 +38,7 @@ QuicCcIdleObserver::Observe(Ptr<Socket> socket)
         socket->TraceConnectWithoutContext("SlowStartThreshold64",
                                            MakeCallback(&QuicCcIdleObserver::OnSsthresh, this));
     }
-    socket->TraceConnectWithoutContext("BytesInFlight",
+    socket->TraceConnectWithoutContext("BytesInFlight64",
                                        MakeCallback(&QuicCcIdleObserver::OnBytesInFlight, this));
     socket->TraceConnectWithoutContext("PacketSent",
                                        MakeCallback(&QuicCcIdleObserver::OnPacketSent, this));

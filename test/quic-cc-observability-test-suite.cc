@@ -227,7 +227,7 @@ QuicCcTraceAndQlogTestCase::DoRun()
                     }
                 }));
             socket->TraceConnectWithoutContext(
-                "BytesInFlight",
+                "BytesInFlight64",
                 Callback<void, uint64_t, uint64_t>(
                     [s](uint64_t, uint64_t v) { s->bytesInFlight.push_back(v); }));
             socket->TraceConnectWithoutContext(

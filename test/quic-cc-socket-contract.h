@@ -6,7 +6,8 @@
  * so that the two engines under the one socket shell (QuicCcSocketBase) answer every call an
  * application makes the same way: error codes, the order of callbacks, Close / ShutdownSend /
  * ShutdownRecv, many connections on one listener, IPv4 and IPv6, Recv with small buffers,
- * reading before and after the data arrived, a closed listener.
+ * reading before and after the data arrived, a closed listener, and the trace hooks of an ns-3
+ * TCP program (CongestionWindow, SlowStartThreshold, BytesInFlight, RTT, RTO) connected unchanged.
  */
 #ifndef QUIC_CC_SOCKET_CONTRACT_H
 #define QUIC_CC_SOCKET_CONTRACT_H
@@ -585,6 +586,93 @@ class ContractClosedListenerTestCase : public SimulationTestCase
     ContractTransport m_t;
 };
 
+/// What a TCP tutorial program's trace sinks saw (ns-3 TCP's signatures).
+struct TcpStyleTraces
+{
+    uint32_t cwndCalls{0};
+    uint32_t lastCwnd{0};
+    uint32_t ssthreshCalls{0};
+    uint32_t bytesInFlightPeak{0};
+    uint32_t rttCalls{0};
+    Time lastRtt;
+    uint32_t rtoCalls{0};
+    Time lastRto;
+
+    static void Cwnd(TcpStyleTraces* t, uint32_t, uint32_t v)
+    {
+        ++t->cwndCalls;
+        t->lastCwnd = v;
+    }
+
+    static void Ssthresh(TcpStyleTraces* t, uint32_t, uint32_t)
+    {
+        ++t->ssthreshCalls;
+    }
+
+    static void BytesInFlight(TcpStyleTraces* t, uint32_t, uint32_t v)
+    {
+        t->bytesInFlightPeak = std::max(t->bytesInFlightPeak, v);
+    }
+
+    static void Rtt(TcpStyleTraces* t, Time, Time v)
+    {
+        ++t->rttCalls;
+        t->lastRtt = v;
+    }
+
+    static void Rto(TcpStyleTraces* t, Time, Time v)
+    {
+        ++t->rtoCalls;
+        t->lastRto = v;
+    }
+};
+
+/// The trace hooks of an ns-3 TCP tutorial program (cwnd, ssthresh, RTT, RTO, bytes in flight,
+/// each with TcpSocketBase's signature) connect unchanged and report the transfer.
+class ContractTcpTracesTestCase : public SimulationTestCase
+{
+  public:
+    explicit ContractTcpTracesTestCase(ContractTransport t)
+        : SimulationTestCase(t.name + ": TCP's trace hooks connect unchanged"),
+          m_t(std::move(t))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ContractPair pair(m_t);
+        ContractEnd client;
+        PatternWriter& writer = pair.AddClient(client, 2'000'000, Seconds(1));
+        Ptr<Socket> c = writer.GetSocket();
+        TcpStyleTraces t;
+        const bool connected =
+            c->TraceConnectWithoutContext("CongestionWindow",
+                                          MakeBoundCallback(&TcpStyleTraces::Cwnd, &t)) &&
+            c->TraceConnectWithoutContext("SlowStartThreshold",
+                                          MakeBoundCallback(&TcpStyleTraces::Ssthresh, &t)) &&
+            c->TraceConnectWithoutContext("BytesInFlight",
+                                          MakeBoundCallback(&TcpStyleTraces::BytesInFlight, &t)) &&
+            c->TraceConnectWithoutContext("RTT", MakeBoundCallback(&TcpStyleTraces::Rtt, &t)) &&
+            c->TraceConnectWithoutContext("RTO", MakeBoundCallback(&TcpStyleTraces::Rto, &t));
+        NS_TEST_ASSERT_MSG_EQ(connected, true, "every TCP trace source name exists");
+        pair.Run(Seconds(20));
+
+        NS_TEST_ASSERT_MSG_EQ(pair.server.TotalReceived(), 2'000'000u, "the transfer ran");
+        NS_TEST_ASSERT_MSG_GT(t.cwndCalls, 1u, "cwnd grew in slow start");
+        NS_TEST_ASSERT_MSG_GT(t.lastCwnd, 12'000u, "above the initial window");
+        NS_TEST_ASSERT_MSG_GT(t.bytesInFlightPeak, 12'000u, "bytes in flight beyond one window");
+        NS_TEST_ASSERT_MSG_GT(t.rttCalls, 0u, "RTT samples");
+        // The path: 5 ms each way, so an RTT sample is at least 10 ms and below 100 ms here.
+        NS_TEST_ASSERT_MSG_GT(t.lastRtt, MilliSeconds(10), "RTT above the propagation delay");
+        NS_TEST_ASSERT_MSG_LT(t.lastRtt, MilliSeconds(100), "RTT below queueing bounds");
+        NS_TEST_ASSERT_MSG_GT(t.rtoCalls, 0u, "RTO (PTO period) traced");
+        NS_TEST_ASSERT_MSG_GT(t.lastRto, t.lastRtt, "the PTO period exceeds an RTT");
+    }
+
+    ContractTransport m_t;
+};
+
 /// A suite of every contract case for one transport.
 class SocketContractTestSuite : public TestSuite
 {
@@ -600,6 +688,7 @@ class SocketContractTestSuite : public TestSuite
         AddTestCase(new ContractManyConnectionsTestCase(t), QUICCC_TEST_QUICK);
         AddTestCase(new ContractLateReadTestCase(t), QUICCC_TEST_QUICK);
         AddTestCase(new ContractClosedListenerTestCase(t), QUICCC_TEST_QUICK);
+        AddTestCase(new ContractTcpTracesTestCase(t), QUICCC_TEST_QUICK);
     }
 };
 

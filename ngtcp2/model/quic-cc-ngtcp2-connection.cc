@@ -923,6 +923,16 @@ QuicCcNgtcp2Connection::GetRxAvailable() const
     return m_rx.size() - m_rxHead;
 }
 
+uint64_t
+QuicCcNgtcp2Connection::GetPtoNs() const
+{
+#if NGTCP2_VERSION_NUM >= 0x011700
+    return ngtcp2_conn_get_pto2(m_conn);
+#else
+    return ngtcp2_conn_get_pto(m_conn);
+#endif
+}
+
 size_t
 QuicCcNgtcp2Connection::Read(std::vector<uint8_t>& out, size_t maxBytes)
 {

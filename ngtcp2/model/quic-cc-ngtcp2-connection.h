@@ -149,6 +149,8 @@ class QuicCcNgtcp2Connection
     uint64_t GetUnacknowledged() const;            //!< bytes given and not yet acknowledged
     bool AllAcknowledged() const;                  //!< every byte and the FIN sent and acknowledged
     size_t GetRxAvailable() const;
+    /// The PTO period now, ns (ngtcp2_conn_get_pto2; ngtcp2_conn_get_pto before 1.23.0).
+    uint64_t GetPtoNs() const;
     /// Move up to \p maxBytes received bytes to \p out; opens the flow-control window.
     size_t Read(std::vector<uint8_t>& out, size_t maxBytes);
     bool PeerFinished() const; //!< the peer's FIN arrived (all its bytes received)

@@ -514,7 +514,7 @@ QuicCcNgtcp2Socket::UpdateTraces()
     {
         const uint64_t old = m_tracedBytesInFlight;
         m_tracedBytesInFlight = info.bytesInFlight;
-        m_bytesInFlightTrace(old, info.bytesInFlight);
+        TraceBytesInFlight(old, info.bytesInFlight);
     }
     m_packetsLostTrace = info.packetsLost;
     // PacketTraces: the call's packets after its bytes in flight, as QuicCcSocket orders them
@@ -537,9 +537,10 @@ QuicCcNgtcp2Socket::UpdateTraces()
     if (info.latestRttNs != m_lastInfo.latestRttNs ||
         info.smoothedRttNs != m_lastInfo.smoothedRttNs || info.minRttNs != m_lastInfo.minRttNs)
     {
-        m_rttTrace(NanoSeconds(info.latestRttNs),
-                   NanoSeconds(info.smoothedRttNs),
-                   NanoSeconds(info.minRttNs));
+        TraceRttSample(NanoSeconds(info.latestRttNs),
+                       NanoSeconds(info.smoothedRttNs),
+                       NanoSeconds(info.minRttNs));
+        TracePto(NanoSeconds(m_conn->GetPtoNs()));
     }
     m_lastInfo = info;
     if (event)
