@@ -11,19 +11,17 @@ namespace ns3
 QuicCcDispatcher::QuicCcDispatcher() = default;
 QuicCcDispatcher::~QuicCcDispatcher() = default;
 
+Ptr<QuicCcSocketBase>
+QuicCcDispatcher::Find(const Address& from) const
+{
+    auto it = m_connections.find(from);
+    return it != m_connections.end() ? it->second : nullptr;
+}
+
 QuicCcDispatcher::Route
-QuicCcDispatcher::Dispatch(const Address& from,
-                           bool accepting,
-                           const std::function<QuicCcAdmission()>& admit) const
+QuicCcDispatcher::Admit(bool accepting, const QuicCcAdmission& admission) const
 {
     Route route;
-    auto it = m_connections.find(from);
-    if (it != m_connections.end())
-    {
-        route.connection = it->second;
-        return route;
-    }
-    const QuicCcAdmission admission = admit();
     if (!admission.admit)
     {
         route.dropReason = admission.dropReason;

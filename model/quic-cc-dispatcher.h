@@ -8,7 +8,6 @@
 #include "ns3/ptr.h"
 
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -45,26 +44,25 @@ struct QuicCcAdmission
 class QuicCcDispatcher
 {
   public:
-    /// Where a datagram goes.
+    /// Where the first datagram of a new sender goes.
     struct Route
     {
-        Ptr<QuicCcSocketBase> connection;     //!< an existing connection, or null
-        bool open{false};                     //!< no connection yet: open one
+        bool open{false};                     //!< open a connection
         std::optional<uint64_t> connectionId; //!< the opening packet's connection ID (open)
-        std::string dropReason;               //!< neither: why the datagram is dropped
+        std::string dropReason;               //!< not opened: why the datagram is dropped
     };
 
     QuicCcDispatcher();
     ~QuicCcDispatcher();
 
+    /// The connection of \p from, or null (a new sender).
+    Ptr<QuicCcSocketBase> Find(const Address& from) const;
     /**
-     * Route a datagram from \p from.
+     * Where the first datagram of a new sender goes.
      * \param accepting  false once the listener is closed: new connections are refused
-     * \param admit  the engine's verdict on the datagram, called only for a new sender
+     * \param admission  the engine's verdict on the datagram
      */
-    Route Dispatch(const Address& from,
-                   bool accepting,
-                   const std::function<QuicCcAdmission()>& admit) const;
+    Route Admit(bool accepting, const QuicCcAdmission& admission) const;
     /// A connection was opened for \p peer.
     void Add(const Address& peer, Ptr<QuicCcSocketBase> connection);
     /// The connection of \p peer ended: forget it, remember its ID (if it has one).

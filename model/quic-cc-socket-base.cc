@@ -452,9 +452,14 @@ QuicCcSocketBase::Dispatch(const std::vector<uint8_t>& datagram,
                            Ptr<Packet> packet,
                            const Address& from)
 {
-    const QuicCcDispatcher::Route route =
-        m_dispatcher.Dispatch(from, m_accepting, [&]() { return Admit(datagram, packet); });
-    Ptr<QuicCcSocketBase> connection = route.connection;
+    Ptr<QuicCcSocketBase> connection = m_dispatcher.Find(from);
+    if (connection)
+    {
+        connection->Receive(datagram, packet);
+        return;
+    }
+    // A new sender: the engine says whether this datagram opens a connection.
+    const QuicCcDispatcher::Route route = m_dispatcher.Admit(m_accepting, Admit(datagram, packet));
     if (route.open)
     {
         NS_LOG_LOGIC(this << " new connection from " << from);
@@ -478,7 +483,7 @@ QuicCcSocketBase::Dispatch(const std::vector<uint8_t>& datagram,
         m_dispatcher.Add(from, connection);
         connection->StartAccepted(admission, datagram);
     }
-    else if (!connection)
+    else
     {
         OnDropped(route.dropReason);
         return;

@@ -28,13 +28,26 @@ Datagram(QuicCcPacketType type, uint64_t connectionId)
     return QuicCcSerialize(p);
 }
 
-QuicCcDispatcher::Route
+/// Where a datagram goes: the connection of a known sender, else the table's verdict.
+struct TestRoute : QuicCcDispatcher::Route
+{
+    Ptr<QuicCcSocketBase> connection;
+};
+
+TestRoute
 Route(const QuicCcDispatcher& d,
       const std::vector<uint8_t>& bytes,
       const Address& from,
       bool accepting = true)
 {
-    return d.Dispatch(from, accepting, [&bytes]() { return QuicCcSocket::AdmitInitial(bytes); });
+    TestRoute route;
+    route.connection = d.Find(from);
+    if (!route.connection)
+    {
+        static_cast<QuicCcDispatcher::Route&>(route) =
+            d.Admit(accepting, QuicCcSocket::AdmitInitial(bytes));
+    }
+    return route;
 }
 
 const Address kPeerA = InetSocketAddress(Ipv4Address("10.0.0.1"), 1000);
