@@ -106,7 +106,8 @@ QuicCcSocketBase::GetTypeId()
                             MakeTraceSourceAccessor(&QuicCcSocketBase::m_recoveryStartTrace),
                             "ns3::Time::TracedCallback")
             .AddTraceSource("PacketSent",
-                            "Every packet sent: packet number, UDP payload bytes.",
+                            "Every packet sent: packet number, UDP payload bytes (ngtcp2: 1-RTT "
+                            "packets, with its PacketTraces attribute on).",
                             MakeTraceSourceAccessor(&QuicCcSocketBase::m_packetSentTrace),
                             "ns3::QuicCcSocketBase::PacketTracedCallback")
             .AddTraceSource("PacketReceived",
@@ -115,7 +116,8 @@ QuicCcSocketBase::GetTypeId()
                             MakeTraceSourceAccessor(&QuicCcSocketBase::m_packetReceivedTrace),
                             "ns3::QuicCcSocketBase::PacketTracedCallback")
             .AddTraceSource("PacketLost",
-                            "Every packet declared lost: packet number, bytes, time sent.",
+                            "Every packet declared lost: packet number, bytes, time sent (ngtcp2: "
+                            "1-RTT packets, with its PacketTraces attribute on).",
                             MakeTraceSourceAccessor(&QuicCcSocketBase::m_packetLostTrace),
                             "ns3::QuicCcSocketBase::PacketTimeTracedCallback");
     return tid;
