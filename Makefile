@@ -35,9 +35,12 @@ FUZZ_BUILD     ?= build-fuzz
 FUZZ_SECONDS   ?= 60
 FUZZ_TARGETS   := frames socket-recv connection-recv loss-detection
 # The ngtcp2 release archive the ngtcp2 transport is built from when pkg-config finds no system
-# libngtcp2 >= 1.0 (cmake/quic-cc-ngtcp2.cmake); without either, that part is off.
+# libngtcp2 >= 1.0 (cmake/quic-cc-ngtcp2.cmake). The default is the workplace's copy, passed only
+# where it exists; without it CMake downloads the pinned release (URL + SHA-256), and where that
+# fails too the part is off and the end of `make test` says how to turn it on. An archive given on
+# the command line must exist.
 NGTCP2_ARCHIVE ?= $(CURDIR)/../shared/deps/ngtcp2-1.24.0.tar.xz
-CMAKE_NGTCP2   = -DNGTCP2_ARCHIVE=$(abspath $(NGTCP2_ARCHIVE))
+CMAKE_NGTCP2   = -DNGTCP2_ARCHIVE=$(if $(filter file,$(origin NGTCP2_ARCHIVE)),$(wildcard $(abspath $(NGTCP2_ARCHIVE))),$(abspath $(NGTCP2_ARCHIVE)))
 
 # Debian bookworm packages the build, tests, demo and plots need. ns3 provides the helper
 # binaries that Debian's ns-3 CMake package config checks for; SLURM, munge and GNU parallel are
@@ -78,19 +81,29 @@ configure: deps
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The block of optional parts that are off (and the command that turns each on) is printed
+# after the tests whatever their result.
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS); rc=$$?; \
+	  cat quic-cc-optional-parts.txt 2>/dev/null; exit $$rc
 
 # The full golden comparison (death spiral 100 runs x 5 configurations, hystart lab 0 % loss);
 # `make test` runs the reduced variants. See scripts/golden_compare.py.
 golden: build
 	cd $(BUILD) && ctest -C golden --output-on-failure -R '^golden-.*-full$$'
 
-# The batch prints its table; then the first RngRun that traps the 2020 logic is re-run with
-# qlog for all three configurations and plotted (Debian's python3 has matplotlib).
+# The batch prints README's death-spiral table: the three model rows, and the three rows of the
+# real ngtcp2 library where the ngtcp2 transport is built (the optional-parts block says how to
+# turn it on where it is not); then the first RngRun that traps the 2020 logic is re-run with
+# qlog for the three model configurations and plotted (Debian's python3 has matplotlib).
 demo: build
 	mkdir -p $(RESULTS)
-	$(BUILD)/examples/quic-cc-death-spiral --runs=$(DEMO_RUNS) --csv=$(RESULTS)/death-spiral.csv
+	@if grep -q "ngtcp2 transport: off" $(BUILD)/quic-cc-optional-parts.txt; then \
+	  transport=quic-cc; cat $(BUILD)/quic-cc-optional-parts.txt; \
+	  echo "demo: the model rows only (README's ngtcp2 rows need the ngtcp2 transport)"; \
+	else transport=all; fi; \
+	echo "$(BUILD)/examples/quic-cc-death-spiral --runs=$(DEMO_RUNS) --transport=$$transport --csv=$(RESULTS)/death-spiral.csv"; \
+	$(BUILD)/examples/quic-cc-death-spiral --runs=$(DEMO_RUNS) --transport=$$transport --csv=$(RESULTS)/death-spiral.csv
 	@run=$$(awk -F, '$$1 == "cubic-LastSent" && $$3 == 0 { print $$2; exit }' $(RESULTS)/death-spiral.csv); \
 	run=$${run:-1}; rm -rf $(RESULTS)/qlog; \
 	echo "qlog of RngRun $$run (cubic-LastSent, cubic-LastActivity, reno) -> $(RESULTS)/qlog"; \

@@ -30,6 +30,7 @@ QUICCC_STUDY_SOURCES = [
     'study/quic-cc-drop-tail-link.cc',
     'study/quic-cc-single-path.cc',
     'study/quic-cc-bulk-transfer.cc',
+    'study/quic-cc-send-buffer.cc',
     'study/quic-cc-first-socket.cc',
     'study/quic-cc-ngtcp2-transport.cc',
     'study/quic-cc-death-spiral-scenario.cc',

@@ -6,8 +6,12 @@
 #  QUICCC_NGTCP2  AUTO (default): on when a library is found; ON: required; OFF: not built.
 #  Library, in this order: a system libngtcp2 >= 1.0 that pkg-config finds, else the release
 #  archive NGTCP2_ARCHIVE (an ngtcp2-1.x.y.tar.xz, e.g. Debian's ngtcp2_1.24.0.orig.tar.xz),
-#  built here as a static library alone (ENABLE_LIB_ONLY, no crypto backend: the transport
-#  models the handshake without TLS) at build time, so `make test` builds it on a fresh machine.
+#  else the pinned release downloaded at configure time from NGTCP2_URL and checked against
+#  NGTCP2_SHA256 (QUICCC_NGTCP2_DOWNLOAD=OFF skips it; NGTCP2_DOWNLOAD_TIMEOUT seconds, so an
+#  offline machine is not held up). The archive is built here as a static library alone
+#  (ENABLE_LIB_ONLY, no crypto backend: the transport models the handshake without TLS) at build
+#  time, so `make test` builds it on a fresh machine. When none works the part is off, and
+#  quic_cc_optional_off() says why and the one command that turns it on.
 #
 # Targets: quic-cc-ngtcp2 (shared library, headers as "ns3/quic-cc-ngtcp2-*.h"),
 # quic-cc-ngtcp2-test-runner and its ctest entries. quic-cc-study links quic-cc-ngtcp2 and gets
@@ -16,12 +20,25 @@
 set(QUICCC_NGTCP2 AUTO CACHE STRING "Build the ngtcp2 transport: AUTO, ON or OFF")
 set_property(CACHE QUICCC_NGTCP2 PROPERTY STRINGS AUTO ON OFF)
 set(NGTCP2_ARCHIVE "" CACHE FILEPATH
-    "ngtcp2 release archive built when no system libngtcp2 >= 1.0 is found (make passes one)")
+    "ngtcp2 release archive built when no system libngtcp2 >= 1.0 is found")
+option(QUICCC_NGTCP2_DOWNLOAD "Download the pinned ngtcp2 release when no library or archive is found" ON)
+# The pinned release: the upstream tarball of ngtcp2 v1.24.0 (the one Debian's ngtcp2 1.24.0-1
+# source package ships as ngtcp2_1.24.0.orig.tar.xz).
+set(NGTCP2_URL "https://github.com/ngtcp2/ngtcp2/releases/download/v1.24.0/ngtcp2-1.24.0.tar.xz"
+    CACHE STRING "Where the pinned ngtcp2 release is downloaded from")
+set(NGTCP2_SHA256 "7fa5ec2be0f0cbed8bc4ec89c0787dfa9d8ce678f1ed9477c52f30eb1a591207"
+    CACHE STRING "SHA-256 of the archive at NGTCP2_URL")
+set(NGTCP2_DOWNLOAD_TIMEOUT 20 CACHE STRING "Seconds the ngtcp2 download may take")
+set(ngtcp2_on_command "make test NGTCP2_ARCHIVE=/path/to/ngtcp2-1.24.0.tar.xz (from ${NGTCP2_URL})")
 if(NOT QUICCC_NGTCP2 MATCHES "^(AUTO|ON|OFF)$")
   message(FATAL_ERROR "QUICCC_NGTCP2 must be AUTO, ON or OFF, got '${QUICCC_NGTCP2}'")
 endif()
-if(QUICCC_NGTCP2 STREQUAL "OFF" OR QUICCC_FUZZ)
-  message(STATUS "quic-cc: ngtcp2 transport off")
+if(QUICCC_FUZZ)
+  return()
+endif()
+if(QUICCC_NGTCP2 STREQUAL "OFF")
+  quic_cc_optional_off("ngtcp2 transport" "QUICCC_NGTCP2=OFF was given"
+                       "cmake -S . -B build -DQUICCC_NGTCP2=AUTO")
   return()
 endif()
 
@@ -33,7 +50,43 @@ endif()
 if(QUICCC_SYSTEM_NGTCP2_FOUND)
   set(QUICCC_NGTCP2_LIB PkgConfig::QUICCC_SYSTEM_NGTCP2)
   message(STATUS "quic-cc: ngtcp2 transport with the system libngtcp2 ${QUICCC_SYSTEM_NGTCP2_VERSION}")
-elseif(NGTCP2_ARCHIVE AND EXISTS "${NGTCP2_ARCHIVE}" AND NOT IS_DIRECTORY "${NGTCP2_ARCHIVE}")
+else()
+  set(ngtcp2_why "")
+  if(NGTCP2_ARCHIVE AND (NOT EXISTS "${NGTCP2_ARCHIVE}" OR IS_DIRECTORY "${NGTCP2_ARCHIVE}"))
+    message(FATAL_ERROR "NGTCP2_ARCHIVE '${NGTCP2_ARCHIVE}' is not a file (an ngtcp2-1.x.y.tar.xz)")
+  endif()
+  if(NOT NGTCP2_ARCHIVE AND QUICCC_NGTCP2_DOWNLOAD)
+    set(downloaded ${CMAKE_BINARY_DIR}/ngtcp2-download/ngtcp2.tar.xz)
+    if(EXISTS ${downloaded})
+      file(SHA256 ${downloaded} have)
+    endif()
+    if(NOT EXISTS ${downloaded} OR NOT have STREQUAL NGTCP2_SHA256)
+      message(STATUS "quic-cc: downloading ${NGTCP2_URL} (at most ${NGTCP2_DOWNLOAD_TIMEOUT} s)")
+      file(DOWNLOAD ${NGTCP2_URL} ${downloaded}.part TIMEOUT ${NGTCP2_DOWNLOAD_TIMEOUT}
+           INACTIVITY_TIMEOUT 10 STATUS status)
+      list(GET status 0 code)
+      if(code EQUAL 0)
+        file(SHA256 ${downloaded}.part have)
+        if(have STREQUAL NGTCP2_SHA256)
+          file(RENAME ${downloaded}.part ${downloaded})
+        else()
+          set(ngtcp2_why ", and the download's SHA-256 ${have} is not NGTCP2_SHA256")
+        endif()
+      else()
+        list(GET status 1 reason)
+        set(ngtcp2_why ", and the download of ${NGTCP2_URL} failed (${reason})")
+      endif()
+      file(REMOVE ${downloaded}.part)
+    endif()
+    if(EXISTS ${downloaded})
+      set(NGTCP2_ARCHIVE ${downloaded})
+    endif()
+  elseif(NOT NGTCP2_ARCHIVE)
+    set(ngtcp2_why ", and QUICCC_NGTCP2_DOWNLOAD=OFF")
+  endif()
+endif()
+if(QUICCC_SYSTEM_NGTCP2_FOUND)
+elseif(NGTCP2_ARCHIVE)
   include(ExternalProject)
   set(prefix ${CMAKE_BINARY_DIR}/ngtcp2)
   set(src ${prefix}/src/ngtcp2-build)
@@ -68,13 +121,12 @@ elseif(NGTCP2_ARCHIVE AND EXISTS "${NGTCP2_ARCHIVE}" AND NOT IS_DIRECTORY "${NGT
   add_dependencies(quiccc_ngtcp2_archive ngtcp2-build)
   set(QUICCC_NGTCP2_LIB quiccc_ngtcp2_archive)
   message(STATUS "quic-cc: ngtcp2 transport with ngtcp2 built from ${NGTCP2_ARCHIVE}")
-elseif(QUICCC_NGTCP2 STREQUAL "ON")
-  message(FATAL_ERROR "QUICCC_NGTCP2=ON but no system libngtcp2 >= 1.0 was found and "
-                      "NGTCP2_ARCHIVE ('${NGTCP2_ARCHIVE}') is not a file: give the ngtcp2 "
-                      "release archive with -DNGTCP2_ARCHIVE=/path/ngtcp2-1.24.0.tar.xz")
 else()
-  message(STATUS "quic-cc: ngtcp2 transport off (no system libngtcp2 >= 1.0, NGTCP2_ARCHIVE "
-                 "'${NGTCP2_ARCHIVE}' not a file)")
+  set(ngtcp2_why "no system libngtcp2 >= 1.0 (Debian bookworm has 0.12.1), no NGTCP2_ARCHIVE${ngtcp2_why}")
+  if(QUICCC_NGTCP2 STREQUAL "ON")
+    message(FATAL_ERROR "QUICCC_NGTCP2=ON but ${ngtcp2_why}: ${ngtcp2_on_command}")
+  endif()
+  quic_cc_optional_off("ngtcp2 transport" "${ngtcp2_why}" "${ngtcp2_on_command}")
   return()
 endif()
 

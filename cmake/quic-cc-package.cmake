@@ -68,6 +68,30 @@ set(QUICCC_PC_CFLAGS "")
 foreach(d ${QUICCC_DEFINES})
   string(APPEND QUICCC_PC_CFLAGS " -D${d}")
 endforeach()
+set(QUICCC_PC_LIBS "")
+# Debian's ns-3 3.37 .pc files carry a CMake list in their Cflags ("-I/usr;"), which would reach
+# every user of quic-cc.pc through Requires. Where ns-3's flags have such a token, quic-cc.pc
+# names ns-3's flags itself, without it, instead of requiring ns-3's .pc files.
+find_package(PkgConfig QUIET)
+if(PkgConfig_FOUND)
+  set(saved_pc_path "$ENV{PKG_CONFIG_PATH}")
+  set(ENV{PKG_CONFIG_PATH} "${ns3_DIR}/../../pkgconfig:${saved_pc_path}")
+  pkg_check_modules(QUICCC_NS3_PC QUIET ${QUICCC_PC_REQUIRES})
+  set(ENV{PKG_CONFIG_PATH} "${saved_pc_path}")
+  if(QUICCC_NS3_PC_FOUND AND "${QUICCC_NS3_PC_CFLAGS}" MATCHES ";;")
+    foreach(flag ${QUICCC_NS3_PC_CFLAGS})
+      if(NOT flag STREQUAL "" AND NOT flag MATCHES "^-I/usr/?$")
+        string(APPEND QUICCC_PC_CFLAGS " ${flag}")
+      endif()
+    endforeach()
+    set(libs ${QUICCC_NS3_PC_LDFLAGS})
+    list(REMOVE_DUPLICATES libs) # shared libraries: the first mention suffices
+    foreach(flag ${libs})
+      string(APPEND QUICCC_PC_LIBS " ${flag}")
+    endforeach()
+    set(QUICCC_PC_REQUIRES "")
+  endif()
+endif()
 # ${pcfiledir} is <prefix>/<libdir>/pkgconfig: walk back up to <prefix>.
 file(RELATIVE_PATH QUICCC_PC_TO_PREFIX
   /quic-cc-prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /quic-cc-prefix)

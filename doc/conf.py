@@ -12,3 +12,6 @@ source_suffix = ".rst"
 exclude_patterns = ["_build"]
 pygments_style = "sphinx"
 html_theme = "alabaster"  # ns-3 uses its own ns3_html_theme; alabaster ships with Debian's Sphinx
+# One document without a toctree: the sidebar shows this chapter's own sections (localtoc), not
+# the empty global navigation.
+html_sidebars = {"**": ["localtoc.html", "relations.html", "searchbox.html"]}

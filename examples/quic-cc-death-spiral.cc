@@ -30,6 +30,7 @@
 #include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
+#include "quic-cc-send-buffer.h"
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -218,9 +219,9 @@ PrintTable(const std::vector<Row>& rows,
     std::cout << std::left << std::setw(22) << "config" << std::right << std::setw(6) << "runs"
               << std::setw(11) << "completed" << std::setw(9) << "fail %" << std::setw(17)
               << "95% CI (Wilson)" << std::setw(10) << "median s" << std::setw(8) << "p90 s"
-              << " | failing runs: " << std::setw(7) << "pinned" << std::setw(12) << atLossEnd
-              << std::setw(12) << atLate << std::setw(13) << "transitions" << std::setw(11)
-              << "cycle ms"
+              << " | failing runs: " << std::setw(7) << "pinned" << ' ' << std::setw(11)
+              << atLossEnd << ' ' << std::setw(11) << atLate << std::setw(13) << "transitions"
+              << std::setw(11) << "cycle ms"
               << "\n";
     const std::vector<std::vector<const Row*>> byConfig = QuicCcRowsByConfig(rows, configs.size());
     for (size_t c = 0; c < configs.size(); ++c)
@@ -399,6 +400,11 @@ main(int argc, char* argv[])
                          {"ns3::QuicCubic::EpochSource", "epoch"},
                          {"ns3::QuicCubic::HyStart", "hystart"},
                          {"ns3::QuicReno::HyStart", "hystart"}});
+    // The transports' attributes the scenario sets on every socket: refused as defaults.
+    cmd.AttributesSetBy(QuicCcTransportAttributesSetBy({{"MaxUdpPayloadSize", "mss"},
+                                                        {"MaxAckDelay", "maxAckDelay"},
+                                                        {"IdleTimeout", "timeout"},
+                                                        {"QlogDirectory", "qlog"}}));
     cmd.Parse(argc, argv);
 
     QuicCcDeathSpiralParams base;
@@ -406,6 +412,11 @@ main(int argc, char* argv[])
     try
     {
         const QuicCcTransportChoice transports = QuicCcParseTransport(transport);
+        transports.RequireAttributesUsed(cmd.GetGivenAttributes());
+        QuicCcRequireWriteFits(transports.quicCc,
+                               transports.ngtcp2,
+                               kQuicCcBulkWriteBytes,
+                               "the bulk sender's writes");
         if (!cc.empty())
         {
             if (transports.quicCc)
@@ -533,10 +544,7 @@ main(int argc, char* argv[])
             QuicCcParseChoice("packetSizing", packetSizing, {"FreeWindow", "FullOnly"});
         base.sendJitterMax = QuicCcParseTime("sendJitter", sendJitter);
         base.ackProcessingDelayMax = QuicCcParseTime("ackDelayJitter", ackDelayJitter);
-        if (!qlog.empty())
-        {
-            QuicCcCheckOutputDirectory("qlog", qlog);
-        }
+        QuicCcCheckOutputs({{"csv", batch.csv}, {"qlog", qlog, true}});
         if (transports.quicCc)
         {
             configs = SelectConfigs(cc, idleRestart);

@@ -33,10 +33,12 @@
 #include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
+#include "quic-cc-send-buffer.h"
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
 
+#include <algorithm>
 #include <array>
 #include <iomanip>
 #include <iostream>
@@ -121,6 +123,8 @@ main(int argc, char* argv[])
                  timeseries);
     // Attributes the scenario sets: as attribute defaults they would have no effect.
     cmd.AttributesSetByScenario(QuicCcDumbbellSetAttributes());
+    // The transports' attributes the scenario sets on every socket: refused as defaults.
+    cmd.AttributesSetBy(QuicCcTransportAttributesSetBy({}));
     cmd.Parse(argc, argv);
 
     QuicCcDumbbellParams params;
@@ -128,6 +132,16 @@ main(int argc, char* argv[])
     {
         const std::string why = QuicCcParseFlowSpec(flows, &params.groups);
         QuicCcRequire(why.empty(), "flows", flows, why);
+        const auto uses = [&params](const char* transport) {
+            return std::any_of(
+                params.groups.begin(),
+                params.groups.end(),
+                [transport](const QuicCcFlowGroup& g) { return g.transport == transport; });
+        };
+        QuicCcRequireWriteFits(uses("quic"),
+                               uses("ngtcp2"),
+                               kQuicCcBulkWriteBytes,
+                               "the bulk senders' writes");
         params.rtts = ParseTimeList("rtts", rtts);
         params.stagger = QuicCcParseTime("stagger", stagger);
         params.startJitter = QuicCcParseTime("startJitter", startJitter);
@@ -174,10 +188,7 @@ main(int argc, char* argv[])
             }
             throw QuicCcUsageError("flows", flows, bad);
         }
-        if (!timeseries.empty())
-        {
-            QuicCcCheckOutputFile("timeseries", timeseries);
-        }
+        QuicCcCheckOutputs({{"csv", batch.csv}, {"timeseries", timeseries}});
     }
     catch (const QuicCcUsageError& e)
     {

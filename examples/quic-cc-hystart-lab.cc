@@ -51,6 +51,7 @@
 #include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
+#include "quic-cc-send-buffer.h"
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -243,6 +244,9 @@ main(int argc, char* argv[])
                          {"ns3::QuicCubic::HyStart", "configs"},
                          {"ns3::QuicReno::HyStart", "configs"},
                          {"ns3::QuicHyStartPlusPlus::L", "hystartL"}});
+    // The transports' attributes the scenario sets on every socket: refused as defaults.
+    cmd.AttributesSetBy(
+        QuicCcTransportAttributesSetBy({{"MaxUdpPayloadSize", "mss"}, {"IdleTimeout", "timeout"}}));
     cmd.Parse(argc, argv);
 
     QuicCcHystartLabParams base;
@@ -253,6 +257,11 @@ main(int argc, char* argv[])
     try
     {
         const QuicCcTransportChoice transports = QuicCcParseTransport(transport);
+        transports.RequireAttributesUsed(cmd.GetGivenAttributes());
+        QuicCcRequireWriteFits(transports.quicCc,
+                               transports.ngtcp2,
+                               kQuicCcBulkWriteBytes,
+                               "the bulk sender's writes");
         // The options of quic-cc's socket and controllers (ngtcp2 has its own ACK policy,
         // packet sizing and HyStart++).
         for (const auto& [option, text] : {std::pair{"ackPolicy", &ackPolicy},

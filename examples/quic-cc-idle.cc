@@ -37,6 +37,7 @@
 #include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
+#include "quic-cc-send-buffer.h"
 
 #include "ns3/core-module.h"
 
@@ -556,7 +557,9 @@ main(int argc, char* argv[])
     std::string transport = "quic-cc";
 
     QuicCcCommandLine cmd(__FILE__);
-    cmd.AddValue("workload", "chunked, request-response, rate-limited or onoff", workload);
+    cmd.AddValue("workload",
+                 "chunked, request-response, rate-limited, slow-reader or onoff",
+                 workload);
     cmd.AddValue("configs",
                  "Comma-separated rows: names (cubic-<IdleRestart>[-separate][-paced], "
                  "cubic-<rule>-rw, reno, reno-paced, reno-rw), headline, others or all",
@@ -603,6 +606,9 @@ main(int argc, char* argv[])
           "quic-cc run: on or off (default: the attribute's default; ngtcp2 always has its own)",
           &flowControl}});
     cmd.AttributesSetTo({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"}});
+    // The transports' attributes the scenario sets on every socket: refused as defaults.
+    cmd.AttributesSetBy(QuicCcTransportAttributesSetBy(
+        {{"MaxUdpPayloadSize", "mss"}, {"IdleTimeout", "timeout"}, {"QlogDirectory", "qlog"}}));
     cmd.Parse(argc, argv);
 
     QuicCcIdleParams base;
@@ -616,6 +622,7 @@ main(int argc, char* argv[])
             {"chunked", "request-response", "rate-limited", "slow-reader", "onoff"});
         // --transport picks the rows: --configs's quic-cc rows, the ngtcp2 rows, or both.
         const QuicCcTransportChoice transports = QuicCcParseTransport(transport);
+        transports.RequireAttributesUsed(cmd.GetGivenAttributes());
         transports.RequireQuicCcFor("configs",
                                     configsText,
                                     cmd.WasGiven("configs"),
@@ -713,21 +720,10 @@ main(int argc, char* argv[])
             NS_ABORT_UNLESS(TypeId::LookupByName(socket).LookupAttributeByName(name, &info));
             return info.initialValue;
         };
-        // The smallest send buffer of the sockets the rows use, and its attribute.
-        uint64_t sendBuffer = UINT64_MAX;
-        std::string sendBufferAttribute;
-        for (const auto& [used, socket] : {std::pair{transports.quicCc, "ns3::QuicCcSocket"},
-                                           {transports.ngtcp2, "ns3::QuicCcNgtcp2Socket"}})
-        {
-            const uint64_t bytes =
-                used ? DynamicCast<const UintegerValue>(socketDefault(socket, "SndBufSize"))->Get()
-                     : UINT64_MAX;
-            if (bytes < sendBuffer)
-            {
-                sendBuffer = bytes;
-                sendBufferAttribute = std::string(socket) + "::SndBufSize";
-            }
-        }
+        const QuicCcSendBuffer smallest =
+            QuicCcSmallestSendBuffer(transports.quicCc, transports.ngtcp2);
+        const uint64_t sendBuffer = smallest.bytes;
+        const std::string& sendBufferAttribute = smallest.attribute;
         // A write of the selected workload that does not fit: names --option if given, else
         // the send buffer the user set below the option's default.
         const auto requireFits = [&](const char* option, const std::string& text, uint64_t bytes) {
@@ -746,11 +742,29 @@ main(int argc, char* argv[])
                           "is below --" + std::string(option) + "'s default " + text +
                               " (one write per " + option + " must fit the send buffer)");
         };
+        for (const auto& [attribute, value] : cmd.GetGivenAttributes())
+        {
+            QuicCcRequire(flowControl.empty() || attribute != "ns3::QuicCcSocket::FlowControl",
+                          attribute,
+                          value,
+                          "--flowControl=" + flowControl + " sets it: give one of the two");
+        }
         base.flowControl =
             flowControl.empty()
                 ? DynamicCast<const BooleanValue>(socketDefault("ns3::QuicCcSocket", "FlowControl"))
                       ->Get()
                 : QuicCcParseChoice("flowControl", flowControl, {"on", "off"}) == "on";
+        for (const char* window : {"InitialMaxData", "InitialMaxStreamData"})
+        {
+            // With --flowControl=on, as the attribute's own check does (one datagram at least).
+            const uint64_t bytes =
+                DynamicCast<const UintegerValue>(socketDefault("ns3::QuicCcSocket", window))->Get();
+            QuicCcRequire(!base.flowControl || bytes >= base.maxDatagramSize,
+                          std::string("ns3::QuicCcSocket::") + window,
+                          std::to_string(bytes),
+                          "must hold at least one datagram (" +
+                              std::to_string(base.maxDatagramSize) + " B) with flow control on");
+        }
         base.chunkBytes = QuicCcParseBytes("chunk", chunk);
         requireFits("chunk", chunk, base.chunkBytes);
         base.period = QuicCcParseTime("period", period);
@@ -814,44 +828,46 @@ main(int argc, char* argv[])
         }
         base.minPause = QuicCcParseTime("minPause", minPause);
         QuicCcRequire(base.minPause.IsStrictlyPositive(), "minPause", minPause, "must be > 0");
-        // Default timeout: the workload's own length plus 30 s.
-        const uint32_t periods = base.pauses + 1;
-        Time length = Seconds(0);
+        // Default timeout: the workload's own length plus 30 s, computed in double (no wrap);
+        // the option that sets the length is named when that is too long for a Time.
+        const double periods = base.pauses + 1.0;
+        double lengthSeconds = 0;
+        std::pair<const char*, const std::string*> lengthOption{"period", &period};
         if (base.workload == "chunked")
         {
-            length = periods * base.period;
+            lengthSeconds = periods * base.period.GetSeconds();
         }
         else if (base.workload == "request-response")
         {
-            length = periods * base.thinkTime * (base.thinkExponential ? 5 : 1);
+            lengthSeconds = periods * base.thinkTime.GetSeconds() * (base.thinkExponential ? 5 : 1);
+            lengthOption = {"think", &think};
         }
         else if (base.workload == "rate-limited")
         {
-            length = base.limitedFor;
+            lengthSeconds = base.limitedFor.GetSeconds();
+            lengthOption = {"limitedFor", &limitedFor};
         }
         else if (base.workload == "slow-reader")
         {
-            length = base.readRate.CalculateBytesTxTime(base.bulkBytes);
+            lengthSeconds = base.bulkBytes * 8.0 / base.readRate.GetBitRate();
+            lengthOption = {"readRate", &readRate};
         }
         else
         {
-            length = periods * (base.onTime + base.offTime);
+            lengthSeconds = periods * (base.onTime + base.offTime).GetSeconds();
+            lengthOption = {"onTime", &onTime};
         }
-        base.timeout = timeout.empty() ? length + Seconds(30) : QuicCcParseTime("timeout", timeout);
+        QuicCcRequire(!timeout.empty() || lengthSeconds + 30 <= kQuicCcMaxOptionSeconds,
+                      lengthOption.first,
+                      *lengthOption.second,
+                      "makes the workload (and the default --timeout) longer than 1000000s; "
+                      "give fewer --pauses or a shorter " +
+                          std::string(lengthOption.first));
+        base.timeout =
+            timeout.empty() ? Seconds(lengthSeconds + 30) : QuicCcParseTime("timeout", timeout);
         QuicCcRequire(base.timeout.IsStrictlyPositive(), "timeout", timeout, "must be > 0");
         dsRuns = QuicCcParseUnsigned("falseIdleRuns", falseIdleRuns, 0, 1000000);
-        if (!pauseCsv.empty())
-        {
-            QuicCcCheckOutputFile("pauseCsv", pauseCsv);
-            if (!batch.csv.empty())
-            {
-                QuicCcCheckDistinctOutputs("pauseCsv", pauseCsv, "csv", batch.csv);
-            }
-        }
-        if (!qlog.empty())
-        {
-            QuicCcCheckOutputDirectory("qlog", qlog);
-        }
+        QuicCcCheckOutputs({{"csv", batch.csv}, {"pauseCsv", pauseCsv}, {"qlog", qlog, true}});
     }
     catch (const QuicCcUsageError& e)
     {

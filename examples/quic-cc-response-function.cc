@@ -20,6 +20,7 @@
 #include "quic-cc-batch-runner.h"
 #include "quic-cc-command-line.h"
 #include "quic-cc-dumbbell-scenario.h"
+#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-output-file.h"
 
 #include "ns3/core-module.h"
@@ -73,6 +74,8 @@ main(int argc, char* argv[])
                          {"ns3::QuicCubic::SpuriousLossRollback", "rfcModel"},
                          {"ns3::QuicCubic::FastConvergence", "rfcModel"},
                          {"ns3::QuicCubic::RenoFriendly", "rfcModel"}});
+    // The transports' attributes the scenario sets on every socket: refused as defaults.
+    cmd.AttributesSetBy(QuicCcTransportAttributesSetBy({}));
     cmd.Parse(argc, argv);
 
     std::vector<double> ps;
@@ -123,10 +126,7 @@ main(int argc, char* argv[])
                       batch.runsText,
                       "must be 1: the periodic loss draws no random number, so every run of a "
                       "point is the same");
-        if (!qlog.empty())
-        {
-            QuicCcCheckOutputDirectory("qlog", qlog);
-        }
+        QuicCcCheckOutputs({{"csv", batch.csv}, {"qlog", qlog, true}});
     }
     catch (const QuicCcUsageError& e)
     {

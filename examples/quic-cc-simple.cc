@@ -111,6 +111,7 @@ main(int argc, char* argv[])
     QuicCcHelper quic;
     quic.SetCongestionControl("ns3::QuicCubic");
     quic.Install(nodes);
+    quic.AssignStreams(nodes, 0); // fixed random streams: same seed and run, same output
 
     // The sender's cwnd: connected to each QUIC socket of node 0 as it is created, so this
     // works before Simulator::Run and sees the initial window.

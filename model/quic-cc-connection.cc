@@ -71,6 +71,15 @@ QuicCcConnection::Config::GetError() const
         os << "QuicCcSocket::RcvBufSize (" << rcvBufSize
            << ") must hold at least one datagram (MaxDatagramSize " << mss << ")";
     }
+    else if (flowControl && std::min(initialMaxData, initialMaxStreamData) < mss)
+    {
+        // Below one datagram, half the window (quiche's reopening rule) can round to nothing
+        // read, and the window never reopens: a stall that is a setting's mistake.
+        const bool data = initialMaxData < mss;
+        os << "QuicCcSocket::" << (data ? "InitialMaxData" : "InitialMaxStreamData") << " ("
+           << (data ? initialMaxData : initialMaxStreamData)
+           << ") must hold at least one datagram (MaxDatagramSize " << mss << ") with FlowControl";
+    }
     return os.str();
 }
 

@@ -270,6 +270,19 @@ class BadSpecs(CampaignTest):
         p = self.tool("plan", self.spec("elsewhere", SMALL.format(chunk=5)), "--bin-dir", self.work, check=False)
         one_line(self, p, 2, f"example binary 'quic-cc-death-spiral' not found in --bin-dir {self.work}")
 
+    def test_spec_with_utf8_bom_plans(self):
+        """A spec saved with a UTF-8 byte-order mark (as some Windows editors do) is the same spec."""
+        path = self.spec("bom", SMALL.format(chunk=3))
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+        p = self.tool("plan", path, "--bin-dir", self.bin_dir)
+        self.assertIn("16 task(s) of up to 3 run(s)", p.stdout)
+
+    def test_help_lists_the_public_commands(self):
+        p = self.tool("--help")
+        self.assertIn("{plan,run,resume,status,merge,plot}", p.stdout)
+        self.assertNotIn("SUPPRESS", p.stdout)
+        self.assertNotIn("task", [l.split()[0] for l in p.stdout.splitlines() if l.startswith("    ")])
+
     def test_good_spec_plans(self):
         p = self.tool("plan", self.spec("good", SMALL.format(chunk=3)), "--bin-dir", self.bin_dir)
         self.assertIn("4 parameter combination(s) x runs 1..10 = 40 invocation-runs, 16 task(s) of up to 3 run(s)",
@@ -582,6 +595,19 @@ class Shards(CampaignTest):
                          f"`quic-cc-campaign resume {d}` re-runs task 3")
                 self.assertEqual(merge.stdout, "")
                 self.assertFalse((d / "merged.csv").exists())
+        # A shard removed after its task finished: LOST (with where it ran), not "never ran".
+        d = self.work / "shard-removed"
+        shutil.copytree(ref, d)
+        (d / "shards" / shard.name).unlink()
+        status = self.tool("status", d, check=False)
+        self.assertIn("8 tasks: 7 done, 1 lost", status.stdout)
+        lost = [l for l in status.stdout.splitlines() if l.startswith("LOST")]
+        self.assertEqual(len(lost), 1, status.stdout)
+        self.assertIn(f"LOST task 3 (cc=cubic loss=40%, runs 1..5): finished on ", lost[0])
+        self.assertIn(f"with 5 rows, but its shard {d / 'shards' / shard.name} is gone (resume runs it again)",
+                      lost[0])
+        self.assertNotIn("never ran", status.stdout)
+        self.assertIn("re-running 1 of 8 task(s): 3\n", self.tool("resume", d).stderr)
         # resume re-runs just the damaged task; the merge is the undamaged one, byte for byte
         for kind in ("row deleted", "binary file"):
             d = self.work / kind.replace(" ", "-")

@@ -38,8 +38,37 @@ SIZE = ("must be a whole number of bytes > 0, e.g. 8000000, 10MB (10,000,000 byt
         "1GiB (2^30 bytes)")
 BETA = "invalid value '{}' for attribute Beta of ns3::QuicCubic (double in (0, 1))"
 
+# A send buffer below the bulk sender's write: every Send would be refused and nothing sent.
+SMALL_BUFFER = ("--ns3::QuicCcSocket::SndBufSize=8192: is below the bulk {}' writes (16384 B, one "
+                "Send each): the socket would refuse every write and send nothing")
+
+TIME_CAP = "must be at most 1000000s (11.6 days; ns-3's Time wraps at 2^63 ns)"
+
 # (example, arguments, the one line expected on stderr)
 BAD = [
+    # Attributes the scenario sets itself on every socket: a default would be overwritten.
+    (DS, ["--ns3::QuicCcSocket::CongestionControl=ns3::QuicReno"],
+     "--ns3::QuicCcSocket::CongestionControl=ns3::QuicReno: this example sets this attribute "
+     "itself, so the default has no effect"),
+    (DB, ["--ns3::QuicCcSocket::CongestionControl=ns3::QuicReno"],
+     "--ns3::QuicCcSocket::CongestionControl=ns3::QuicReno: this example sets this attribute "
+     "itself, so the default has no effect"),
+    # Outputs that collide, found before the first run.
+    (DB, ["--csv=x.csv", "--timeseries=x.csv"], "--timeseries=x.csv: is also the file of --csv"),
+    (DB, ["--csv=x.csv", "--timeseries=./x.csv"], "--timeseries=./x.csv: is also the file of --csv"),
+    (DS, ["--csv=ds.csv", "--qlog=."], "--qlog=.: holds the file of --csv"),
+    (DS, ["--csv=ds.csv", "--qlog=ds.csv"], "--qlog=ds.csv: holds the file of --csv"),
+    (RF, ["--csv=rf.csv", "--qlog=."], "--qlog=.: holds the file of --csv"),
+    # Times that a Time would wrap (2^63 ns), or whose sums would.
+    (DS, ["--lossDuration=1e14s"], "--lossDuration=1e14s: " + TIME_CAP),
+    (DS, ["--timeout=1e12s"], "--timeout=1e12s: " + TIME_CAP),
+    (DS, ["--delay=1e10s"], "--delay=1e10s: " + TIME_CAP),
+    (DS, ["--lossDuration=1e400s"], "--lossDuration=1e400s: " + TIME_CAP),
+    (DB, ["--duration=1e12s"], "--duration=1e12s: " + TIME_CAP),
+    (HL, ["--timeout=2000000s"], "--timeout=2000000s: " + TIME_CAP),
+    (DS, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "sender's")),
+    (HL, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "sender's")),
+    (DB, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "senders'")),
     (DS, ["--runs=-1"], "--runs=-1: must be a whole number in 1..1000000"),
     (DS, ["--runs=abc"], "--runs=abc: must be a whole number in 1..1000000"),
     (DS, ["--runs"], "--runs=: needs a value (--runs=VALUE)"),
@@ -324,6 +353,20 @@ class ExamplesCommandLine(unittest.TestCase):
                 self.assertFalse(csv.exists())
                 self.assertFalse(partial.exists())
                 self.assert_no_core_and_no_temporary(csv)
+
+    def test_death_spiral_header_keeps_long_sample_times_apart(self):
+        r = self.run_example(DS, ["--runs=2", "--size=200kB", "--lateSample=37.875s", "--timeout=40s",
+                                  "--idle-restart=LastActivity"])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertRegex(r.stdout, r"pinned +cwnd@2s +cwnd@37\.875s +transitions")
+
+    def test_idle_help_lists_every_workload(self):
+        r = subprocess.run([str(self.binaries[DS]).replace(DS, "quic-cc-idle"), "--PrintHelp"],
+                           capture_output=True, text=True, timeout=60)
+        line = [l for l in r.stdout.splitlines() if l.strip().startswith("--workload:")]
+        self.assertEqual(len(line), 1, r.stdout)
+        for workload in ("chunked", "request-response", "rate-limited", "slow-reader", "onoff"):
+            self.assertIn(workload, line[0])
 
     def test_dumbbell_jain_index_undefined_without_goodput(self):
         csv = self.scratch / "starved.csv"

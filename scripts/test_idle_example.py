@@ -29,6 +29,16 @@ import unittest
 NAME = "quic-cc-idle"
 
 BAD = [
+    (["--workload=slow-reader", "--flowControl=on", "--ns3::QuicCcSocket::InitialMaxStreamData=1"],
+     "--ns3::QuicCcSocket::InitialMaxStreamData=1: must hold at least one datagram (1350 B) with flow "
+     "control on"),
+    (["--csv=i.csv", "--pauseCsv=i.csv"], "--pauseCsv=i.csv: is also the file of --csv"),
+    (["--csv=i.csv", "--qlog=."], "--qlog=.: holds the file of --csv"),
+    (["--flowControl=on", "--ns3::QuicCcSocket::FlowControl=false"],
+     "--ns3::QuicCcSocket::FlowControl=false: --flowControl=on sets it: give one of the two"),
+    (["--period=1e9s"], "--period=1e9s: must be at most 1000000s (11.6 days; ns-3's Time wraps at 2^63 ns)"),
+    (["--period=1e5s"], "--period=1e5s: makes the workload (and the default --timeout) longer than 1000000s; "
+                        "give fewer --pauses or a shorter period"),
     (["--chunk=0"], "--chunk=0: must be a whole number of bytes > 0, e.g. 8000000, 10MB (10,000,000 bytes), 500kB, 1GiB (2^30 bytes)"),
     (["--chunk=-5"], "--chunk=-5: must be a whole number of bytes > 0, e.g. 8000000, 10MB (10,000,000 bytes), 500kB, 1GiB (2^30 bytes)"),
     (["--chunk=200MB"],

@@ -3,6 +3,8 @@
  */
 #include "quic-cc-bulk-transfer.h"
 
+#include "quic-cc-send-buffer.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/uinteger.h"
@@ -24,7 +26,7 @@ QuicCcInstallBulkTransfer(const std::string& socketFactory,
 
     BulkSendHelper bulk(socketFactory, InetSocketAddress(receiverAddress, port));
     bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
-    bulk.SetAttribute("SendSize", UintegerValue(16384));
+    bulk.SetAttribute("SendSize", UintegerValue(kQuicCcBulkWriteBytes));
     ApplicationContainer bulkApp = bulk.Install(sender);
     bulkApp.Start(Seconds(0));
     return {sinkApp.Get(0), DynamicCast<BulkSendApplication>(bulkApp.Get(0))};

@@ -28,8 +28,8 @@ struct QuicCcBulkTransfer
  * \ingroup quic-cc
  * A download of \p bytes from \p sender to \p receiver (reached at \p receiverAddress, port
  * 4433) over \p socketFactory ("ns3::QuicCcSocketFactory" or "ns3::TcpSocketFactory"): a
- * PacketSink on the receiver, installed first, and a BulkSend (16 KiB writes) on the sender, both
- * started at t = 0.
+ * PacketSink on the receiver, installed first, and a BulkSend (writes of kQuicCcBulkWriteBytes,
+ * quic-cc-send-buffer.h) on the sender, both started at t = 0.
  */
 QuicCcBulkTransfer QuicCcInstallBulkTransfer(const std::string& socketFactory,
                                              Ptr<Node> sender,

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <limits>
+#include <map>
 #include <regex>
 #include <sstream>
 #include <unistd.h>
@@ -135,6 +136,11 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
         const std::string arg = argv[i];
         const size_t dashes = arg.find_first_not_of('-');
         const size_t eq = arg.find('=');
+        if (arg.compare(dashes, 5, "ns3::") == 0)
+        {
+            m_attributes.emplace_back(arg.substr(dashes, eq - dashes),
+                                      eq == std::string::npos ? "" : arg.substr(eq + 1));
+        }
         if (const auto owner = m_setBy.find(arg.substr(dashes, eq - dashes));
             owner != m_setBy.end())
         {
@@ -187,6 +193,12 @@ QuicCcCommandLine::AttributesSetByScenario(const std::vector<std::string>& attri
     {
         m_setBy.emplace(attribute, "");
     }
+}
+
+const std::vector<std::pair<std::string, std::string>>&
+QuicCcCommandLine::GetGivenAttributes() const
+{
+    return m_attributes;
 }
 
 const std::string&
@@ -312,10 +324,29 @@ QuicCcParseTime(const std::string& option, const std::string& text)
 {
     static const std::regex kTime(
         "([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?(s|ms|us|ns|ps|fs|min|h|d|y)");
-    QuicCcRequire(std::regex_match(text, kTime),
+    std::smatch m;
+    QuicCcRequire(std::regex_match(text, m, kTime),
                   option,
                   text,
                   "must be a time >= 0 with a unit, e.g. 2s, 500ms, 50us");
+    // The value in seconds, in double (no wrap), before Time(std::string) reads it.
+    static const std::map<std::string, double> kUnitSeconds{{"s", 1},
+                                                            {"ms", 1e-3},
+                                                            {"us", 1e-6},
+                                                            {"ns", 1e-9},
+                                                            {"ps", 1e-12},
+                                                            {"fs", 1e-15},
+                                                            {"min", 60},
+                                                            {"h", 3600},
+                                                            {"d", 86400},
+                                                            {"y", 365 * 86400.0}};
+    // strtod saturates to HUGE_VAL where stod would throw (e.g. 1e400s).
+    const std::string number = m[1].str() + (m[2].matched ? m[2].str() : "");
+    const double seconds = std::strtod(number.c_str(), nullptr) * kUnitSeconds.at(m[3].str());
+    QuicCcRequire(seconds <= kQuicCcMaxOptionSeconds,
+                  option,
+                  text,
+                  "must be at most 1000000s (11.6 days; ns-3's Time wraps at 2^63 ns)");
     return Time(text); // the syntax above is a subset of what Time(std::string) parses
 }
 

@@ -120,6 +120,10 @@ class QuicCcCommandLine
     /// \return true if --\p name appeared on the command line (after Parse)
     bool WasGiven(const std::string& name) const;
 
+    /// The attribute defaults given on the command line (after Parse), as (attribute as
+    /// written, "ns3::QuicCcSocket::Pacing", value), in the order given.
+    const std::vector<std::pair<std::string, std::string>>& GetGivenAttributes() const;
+
   private:
     /// Exit with \p error, "<arguments>: <reason>" (a QuicCcHelper check's result).
     [[noreturn]] void Fail(const std::string& error) const;
@@ -127,11 +131,12 @@ class QuicCcCommandLine
     CommandLine m_cmd;                           //!< ns-3's parser
     std::map<std::string, std::string*> m_texts; //!< option -> its text (default, then as given)
     std::map<std::string, std::string> m_setTo;  //!< attribute -> option whose value it takes
-    std::string m_program;                       //!< program name
-    std::set<std::string> m_names;               //!< registered options
-    std::set<std::string> m_given;               //!< registered options that appeared
-    std::set<std::string> m_flags;               //!< registered boolean options
-    std::map<std::string, std::string> m_setBy;  //!< attribute -> option that sets it
+    std::vector<std::pair<std::string, std::string>> m_attributes; //!< --ns3::... given
+    std::string m_program;                                         //!< program name
+    std::set<std::string> m_names;                                 //!< registered options
+    std::set<std::string> m_given;              //!< registered options that appeared
+    std::set<std::string> m_flags;              //!< registered boolean options
+    std::map<std::string, std::string> m_setBy; //!< attribute -> option that sets it
 };
 
 /**
@@ -193,8 +198,14 @@ double QuicCcParseNonNegative(const std::string& option, const std::string& text
 /// --flag means true).
 bool QuicCcParseBool(const std::string& option, const std::string& text);
 
+/// The longest time an example option takes, seconds (10^6 s, 11.6 days): ns-3's Time holds
+/// 2^63 ns (292 years) and wraps silently beyond, and a scenario adds and multiplies its times,
+/// so an option far below that bound keeps every sum and product exact.
+constexpr double kQuicCcMaxOptionSeconds = 1e6;
+
 /// A time >= 0 in ns-3's syntax, with its unit (s, ms, us, ns, ps, fs, min, h, d, y), e.g. "2s",
-/// "50us" (ns-3 would read a bare "5" as 5 s; here the unit is required).
+/// "50us" (ns-3 would read a bare "5" as 5 s; here the unit is required), at most
+/// kQuicCcMaxOptionSeconds.
 Time QuicCcParseTime(const std::string& option, const std::string& text);
 
 /// A rate > 0 in ns-3's DataRate syntax, with its unit ("1Gbps", "5Mb/s"; ns-3 would read a bare

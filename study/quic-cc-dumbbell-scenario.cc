@@ -8,6 +8,7 @@
 #include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-periodic-error-model.h"
 #include "quic-cc-report.h"
+#include "quic-cc-send-buffer.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -165,7 +166,7 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
 
             BulkSendHelper bulk(factory, InetSocketAddress(dumbbell.receiverAddress[i], port));
             bulk.SetAttribute("MaxBytes", UintegerValue(params.transferBytes));
-            bulk.SetAttribute("SendSize", UintegerValue(16384));
+            bulk.SetAttribute("SendSize", UintegerValue(kQuicCcBulkWriteBytes));
             ApplicationContainer bulkApp = bulk.Install(sender);
             bulkApp.Start(f.result.start);
             if (tcp)

@@ -116,8 +116,7 @@ CheckNgtcp2Controller(const std::string& controller, const std::string& attribut
 {
     if (QuicCcNgtcp2Version().empty())
     {
-        return "ngtcp2 flows need the ngtcp2 transport, which this build lacks (configure with "
-               "-DNGTCP2_ARCHIVE=<ngtcp2 release archive> or install libngtcp2 >= 1.0)";
+        return std::string("ngtcp2 flows: ") + kQuicCcNgtcp2Missing;
     }
     if (controller != "cubic" && controller != "reno" && controller != "bbr")
     {

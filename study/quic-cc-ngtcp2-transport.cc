@@ -7,6 +7,8 @@
 
 #include "ns3/abort.h"
 #include "ns3/node.h"
+#include "ns3/quic-congestion-controller.h"
+#include "ns3/type-id.h"
 
 #ifdef QUICCC_HAVE_NGTCP2
 #include "ns3/boolean.h"
@@ -17,6 +19,32 @@
 
 namespace ns3
 {
+
+const char* const kQuicCcNgtcp2Missing =
+    "needs the ngtcp2 transport, which this build lacks: reconfigure with network (the pinned "
+    "ngtcp2 1.24.0 is downloaded) or with make build NGTCP2_ARCHIVE=/path/to/ngtcp2-1.24.0.tar.xz "
+    "(https://github.com/ngtcp2/ngtcp2/releases/tag/v1.24.0)";
+
+std::vector<std::pair<std::string, std::string>>
+QuicCcTransportAttributesSetBy(const std::map<std::string, std::string>& options)
+{
+    std::vector<std::pair<std::string, std::string>> setBy{
+        {"ns3::QuicCcSocket::CongestionControl", ""}};
+    // Every attribute QuicCcInstallNgtcp2 sets (below).
+    for (const char* name : {"CongestionControl",
+                             "MaxUdpPayloadSize",
+                             "UdpPayloadShaping",
+                             "MaxAckDelay",
+                             "IdleTimeout",
+                             "QlogDirectory",
+                             "PacketTraces"})
+    {
+        const auto option = options.find(name);
+        setBy.emplace_back(std::string("ns3::QuicCcNgtcp2Socket::") + name,
+                           option == options.end() ? "" : option->second);
+    }
+    return setBy;
+}
 
 #ifdef QUICCC_HAVE_NGTCP2
 
@@ -154,6 +182,33 @@ QuicCcTransportChoice::RequireQuicCcFor(const std::string& option,
                   "has no effect with --transport=ngtcp2 (" + why + ")");
 }
 
+void
+QuicCcTransportChoice::RequireAttributesUsed(
+    const std::vector<std::pair<std::string, std::string>>& attributes) const
+{
+    for (const auto& [attribute, value] : attributes)
+    {
+        const std::string type = attribute.substr(0, attribute.rfind("::"));
+        TypeId tid;
+        if (!TypeId::LookupByNameFailSafe(type, &tid))
+        {
+            continue; // not a type of ours (ns-3 has checked the name)
+        }
+        const bool ngtcp2Type = type.rfind("ns3::QuicCcNgtcp2", 0) == 0;
+        const bool quicCcType = type == "ns3::QuicCcSocket" || type == "ns3::QuicCcSocketFactory" ||
+                                tid.IsChildOf(QuicCongestionController::GetTypeId());
+        QuicCcRequire(!ngtcp2Type || ngtcp2,
+                      attribute,
+                      value,
+                      "has no effect with --transport=" + text + " (no ngtcp2 row runs)");
+        QuicCcRequire(!quicCcType || quicCc,
+                      attribute,
+                      value,
+                      "has no effect with --transport=" + text +
+                          " (no quic-cc row runs; the ngtcp2 rows use ns3::QuicCcNgtcp2Socket)");
+    }
+}
+
 std::string
 QuicCcTransportHelp()
 {
@@ -169,8 +224,7 @@ QuicCcParseTransport(const std::string& text)
     QuicCcRequire(text == "quic-cc" || !QuicCcNgtcp2Version().empty(),
                   "transport",
                   text,
-                  "needs the ngtcp2 transport, which this build lacks (configure with "
-                  "-DNGTCP2_ARCHIVE=<ngtcp2 release archive> or install libngtcp2 >= 1.0)");
+                  kQuicCcNgtcp2Missing);
     choice.quicCc = text != "ngtcp2";
     choice.ngtcp2 = text != "quic-cc";
     return choice;

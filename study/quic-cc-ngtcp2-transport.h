@@ -10,6 +10,7 @@
 #include "ns3/socket.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,21 @@ struct QuicCcNgtcp2Options
 
 /// The linked ngtcp2's version ("1.24.0"); "" when the transport is not built.
 std::string QuicCcNgtcp2Version();
+
+/**
+ * The ngtcp2 socket attributes QuicCcInstallNgtcp2 sets on every socket it creates, as pairs
+ * (full attribute name, the program's option that sets it) for
+ * QuicCcCommandLine::AttributesSetBy, so that a --ns3::QuicCcNgtcp2Socket::X=V the run would
+ * overwrite is refused: \p options maps an attribute's short name ("MaxUdpPayloadSize") to the
+ * option ("mss"); the others are set by the scenario itself (option ""). The quic-cc socket's
+ * CongestionControl, which QuicCcHelper::SetCongestionControl sets, is in the list too.
+ */
+std::vector<std::pair<std::string, std::string>> QuicCcTransportAttributesSetBy(
+    const std::map<std::string, std::string>& options);
+
+/// Why a run that needs the ngtcp2 transport cannot start in a build without it, and how to turn
+/// it on (the completion of "<option>=<value>: " in a usage error).
+extern const char* const kQuicCcNgtcp2Missing;
 
 /// Name of the socket factory TypeId to give applications ("ns3::QuicCcNgtcp2SocketFactory").
 std::string QuicCcNgtcp2FactoryName();
@@ -82,6 +98,16 @@ struct QuicCcTransportChoice
                           const std::string& value,
                           bool given,
                           const std::string& why) const;
+
+    /**
+     * An attribute default of a transport whose rows do not run is refused, not ignored:
+     * throws QuicCcUsageError naming the first of \p attributes (QuicCcCommandLine::
+     * GetGivenAttributes) that belongs to the ngtcp2 socket when no ngtcp2 row runs, or to
+     * quic-cc's socket or controllers (ns3::QuicCcSocket, ns3::QuicCcSocketFactory, a
+     * QuicCongestionController) when only ngtcp2 rows run.
+     */
+    void RequireAttributesUsed(
+        const std::vector<std::pair<std::string, std::string>>& attributes) const;
 };
 
 /// The --transport help text (the three values and the ngtcp2 rows).

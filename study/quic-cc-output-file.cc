@@ -114,10 +114,7 @@ QuicCcCheckOutputFile(const std::string& option, const std::string& path)
 }
 
 void
-QuicCcCheckDistinctOutputs(const std::string& option,
-                           const std::string& path,
-                           const std::string& otherOption,
-                           const std::string& otherPath)
+QuicCcCheckOutputs(const std::vector<QuicCcOutputPath>& outputs)
 {
     const auto resolved = [](const std::string& p) {
         std::error_code ec;
@@ -125,10 +122,37 @@ QuicCcCheckDistinctOutputs(const std::string& option,
         const std::filesystem::path c = std::filesystem::weakly_canonical(absolute, ec);
         return ec ? absolute.lexically_normal() : c;
     };
-    QuicCcRequire(resolved(path) != resolved(otherPath),
-                  option,
-                  path,
-                  "is also the file of --" + otherOption);
+    std::vector<std::pair<const QuicCcOutputPath*, std::filesystem::path>> checked;
+    for (const QuicCcOutputPath& output : outputs)
+    {
+        if (output.path.empty())
+        {
+            continue;
+        }
+        output.directory ? QuicCcCheckOutputDirectory(output.option, output.path)
+                         : QuicCcCheckOutputFile(output.option, output.path);
+        const std::filesystem::path mine = resolved(output.path);
+        for (const auto& [earlier, theirs] : checked)
+        {
+            // A path inside (or equal to) a directory: the directory is a prefix of its parts.
+            const auto within = [](const std::filesystem::path& p,
+                                   const std::filesystem::path& dir) {
+                auto [d, q] = std::mismatch(dir.begin(), dir.end(), p.begin(), p.end());
+                return d == dir.end();
+            };
+            const bool collides = earlier->directory || output.directory
+                                      ? within(mine, theirs) || within(theirs, mine)
+                                      : mine == theirs;
+            QuicCcRequire(!collides,
+                          output.option,
+                          output.path,
+                          std::string(earlier->directory ? "is in or is the directory of --"
+                                      : output.directory ? "holds the file of --"
+                                                         : "is also the file of --") +
+                              earlier->option);
+        }
+        checked.emplace_back(&output, mine);
+    }
 }
 
 void

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -22,15 +23,23 @@ namespace ns3
  */
 void QuicCcCheckOutputFile(const std::string& option, const std::string& path);
 
+/// \ingroup quic-cc
+/// One output of a program: its option, the path given ("" = not asked for), file or directory.
+struct QuicCcOutputPath
+{
+    std::string option;    //!< "csv"
+    std::string path;      //!< as given
+    bool directory{false}; //!< a directory of files (qlog) rather than one file
+};
+
 /**
  * \ingroup quic-cc
- * Throws QuicCcUsageError naming \p option and \p path if \p path is the same file as
- * \p otherPath, the output of --\p otherOption (one would overwrite the other).
+ * Check every output of a program before the first run: each file as QuicCcCheckOutputFile, each
+ * directory as QuicCcCheckOutputDirectory, and that no two collide: a file that is another
+ * output's file (one would overwrite the other), or lies in (or is) an output directory.
+ * Throws QuicCcUsageError naming the later of two colliding outputs, in the order of \p outputs.
  */
-void QuicCcCheckDistinctOutputs(const std::string& option,
-                                const std::string& path,
-                                const std::string& otherOption,
-                                const std::string& otherPath);
+void QuicCcCheckOutputs(const std::vector<QuicCcOutputPath>& outputs);
 
 /**
  * \ingroup quic-cc

@@ -16,6 +16,7 @@
 #include "ns3/quic-cc-attribute-copy.h"
 #include "ns3/quic-cc-compat.h"
 #include "ns3/quic-cc-config-accessor.h"
+#include "ns3/quic-cc-frames.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -143,10 +144,11 @@ QuicCcNgtcp2Socket::GetTypeId()
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("FlowControlWindow",
                           "initial_max_data and initial_max_stream_data, bytes; reopened as the "
-                          "application reads, >= 1350.",
+                          "application reads, 1350 to 2^62-1 (the largest variable-length "
+                          "integer, RFC 9000 Section 16; ngtcp2 asserts beyond).",
                           UintegerValue(defaults.flowControlWindowBytes),
                           Field<UintegerValue>(&QuicCcNgtcp2Config::flowControlWindowBytes),
-                          MakeUintegerChecker<uint64_t>(1350))
+                          MakeUintegerChecker<uint64_t>(1350, kQuicCcVarIntMax))
             .AddAttribute("SndBufSize",
                           "Bytes the application may have given and not yet acknowledged, >= 1.",
                           UintegerValue(1 << 24),

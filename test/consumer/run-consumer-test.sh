@@ -56,6 +56,10 @@ export PKG_CONFIG_PATH
 pkg-config --exists --print-errors quic-cc
 echo "cflags: $(pkg-config --cflags quic-cc)"
 echo "libs:   $(pkg-config --libs quic-cc)"
+# No stray token (Debian's ns-3 .pc files carry "-I/usr;", which quic-cc.pc must not pass on).
+case "$(pkg-config --cflags --libs quic-cc)" in
+  *\;* | *";"*) echo "install-consumer: quic-cc.pc passes on a stray ';' flag" >&2; exit 1 ;;
+esac
 # ns-3's own .pc files carry no rpath: a program linked against a self-built ns-3 in a prefix
 # names its libdir itself (harmless for Debian's system libdir).
 # shellcheck disable=SC2046 # word splitting of pkg-config output is intended

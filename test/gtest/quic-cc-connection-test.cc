@@ -390,6 +390,20 @@ TEST(QuicCcConnectionConfigTest, InvalidValuesAbortNamingTheAttribute)
     QuicCcConnection::Config config = TestConfig();
     config.rcvBufSize = 1000;
     EXPECT_DEATH(config.Validate(), "QuicCcSocket::RcvBufSize \\(1000\\) must hold");
+    // A flow-control window below one datagram would never reopen (half of it rounds to 0).
+    config = TestConfig();
+    config.flowControl = true;
+    config.initialMaxStreamData = 1;
+    EXPECT_DEATH(config.Validate(),
+                 "QuicCcSocket::InitialMaxStreamData \\(1\\) must hold at least one datagram");
+    config.initialMaxStreamData = config.mss;
+    config.initialMaxData = config.mss - 1;
+    EXPECT_DEATH(config.Validate(), "QuicCcSocket::InitialMaxData \\([0-9]+\\) must hold");
+    config.initialMaxData = config.mss;
+    config.Validate(); // one datagram each is enough
+    config.flowControl = false;
+    config.initialMaxData = 1; // not advertised without FlowControl
+    config.Validate();
     config = TestConfig();
     config.idleTimeout = Time(0);
     EXPECT_DEATH(config.Validate(), "QuicCcSocket::IdleTimeout must be positive");

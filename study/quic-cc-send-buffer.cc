@@ -1,0 +1,49 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-send-buffer.h"
+
+#include "quic-cc-command-line.h"
+
+#include "ns3/abort.h"
+#include "ns3/type-id.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+QuicCcSendBuffer
+QuicCcSmallestSendBuffer(bool quicCc, bool ngtcp2)
+{
+    QuicCcSendBuffer smallest;
+    for (const auto& [used, socket] :
+         {std::pair{quicCc, "ns3::QuicCcSocket"}, {ngtcp2, "ns3::QuicCcNgtcp2Socket"}})
+    {
+        if (!used)
+        {
+            continue;
+        }
+        TypeId::AttributeInformation info;
+        NS_ABORT_MSG_UNLESS(TypeId::LookupByName(socket).LookupAttributeByName("SndBufSize", &info),
+                            socket << " has no SndBufSize");
+        const uint64_t bytes = DynamicCast<const UintegerValue>(info.initialValue)->Get();
+        if (bytes < smallest.bytes)
+        {
+            smallest = {bytes, std::string(socket) + "::SndBufSize"};
+        }
+    }
+    return smallest;
+}
+
+void
+QuicCcRequireWriteFits(bool quicCc, bool ngtcp2, uint64_t writeBytes, const std::string& what)
+{
+    const QuicCcSendBuffer buffer = QuicCcSmallestSendBuffer(quicCc, ngtcp2);
+    QuicCcRequire(writeBytes <= buffer.bytes,
+                  buffer.attribute,
+                  std::to_string(buffer.bytes),
+                  "is below " + what + " (" + std::to_string(writeBytes) +
+                      " B, one Send each): the socket would refuse every write and send nothing");
+}
+
+} // namespace ns3
