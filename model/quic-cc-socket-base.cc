@@ -105,6 +105,12 @@ QuicCcSocketBase::GetTypeId()
                             "The congestion recovery start time R on every congestion event.",
                             MakeTraceSourceAccessor(&QuicCcSocketBase::m_recoveryStartTrace),
                             "ns3::Time::TracedCallback")
+            .AddTraceSource("HandshakeCompleted",
+                            "The handshake completed (RFC 9001 Section 4.1.1): a client when it "
+                            "may send 1-RTT data and Connect's success callback runs, an accepted "
+                            "connection when the listener announces it; once per connection.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_handshakeCompletedTrace),
+                            "ns3::QuicCcSocketBase::HandshakeTracedCallback")
             .AddTraceSource("PacketSent",
                             "Every packet sent: packet number, UDP payload bytes (ngtcp2: 1-RTT "
                             "packets, with its PacketTraces attribute on).",
@@ -503,6 +509,7 @@ QuicCcSocketBase::NotifyEstablished()
         return;
     }
     m_establishedNotified = true;
+    m_handshakeCompletedTrace();
     if (m_role == QuicCcSocketRole::CLIENT)
     {
         NotifyConnectionSucceeded();

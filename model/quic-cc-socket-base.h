@@ -79,6 +79,8 @@ class QuicCcSocketBase : public Socket
     typedef void (*RttTracedCallback)(Time latest, Time smoothed, Time min);
     /// PacketSent / PacketReceived traces: packet number (or datagram index), UDP payload bytes.
     typedef void (*PacketTracedCallback)(uint64_t packetNumber, uint64_t bytes);
+    /// HandshakeCompleted trace: no arguments (the time is Simulator::Now()).
+    typedef void (*HandshakeTracedCallback)();
     /// PacketAcked / PacketLost traces: packet number, bytes, time sent.
     typedef void (*PacketTimeTracedCallback)(uint64_t packetNumber, uint64_t bytes, Time timeSent);
 
@@ -199,6 +201,7 @@ class QuicCcSocketBase : public Socket
     TracedCallback<uint64_t, uint64_t> m_packetSentTrace;                  //!< PacketSent
     TracedCallback<uint64_t, uint64_t> m_packetReceivedTrace;              //!< PacketReceived
     TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;            //!< PacketLost
+    TracedCallback<> m_handshakeCompletedTrace;                            //!< HandshakeCompleted
 
   private:
     int BindUdp(const Address& local);

@@ -36,6 +36,7 @@ struct RunState
     QuicCcFirstSocket sender;                     //!< the server's (sending) socket
     Ptr<Socket> ngtcp2Sender;                     //!< the sending socket (transport ngtcp2)
     std::vector<Ptr<RateErrorModel>> errorModels; //!< enabled at the handshake unless handshakeLoss
+    bool lossStarted{false};                      //!< the sender's first packet came
     uint64_t cwnd{0};
     uint64_t lostAtLossEnd{0};
     QuicCongestionState lastState{QUIC_CC_SLOW_START};
@@ -89,10 +90,11 @@ OnState(RunState* s, QuicCongestionState oldState, QuicCongestionState newState)
 void
 OnSenderReceived(RunState* s, uint64_t, uint64_t)
 {
-    if (s->result.handshakeSeconds < 0)
+    // Without handshakeLoss the loss starts with the server's first packet: for quic-cc the
+    // instant the client's handshake completes; ngtcp2's may complete a flight later.
+    if (!s->lossStarted)
     {
-        // The client's handshake completes with the first authentic packet of the server.
-        s->result.handshakeSeconds = Simulator::Now().GetSeconds();
+        s->lossStarted = true;
         if (!s->params->handshakeLoss && Simulator::Now() < s->params->lossDuration)
         {
             for (auto& em : s->errorModels)
@@ -103,11 +105,19 @@ OnSenderReceived(RunState* s, uint64_t, uint64_t)
     }
 }
 
+void
+OnHandshakeCompleted(RunState* s)
+{
+    s->result.handshakeSeconds = Simulator::Now().GetSeconds();
+}
+
 /// The sender's traces: QuicCcSocket and QuicCcNgtcp2Socket have the same names and signatures.
 void
 ConnectTraces(RunState* s, Ptr<Socket> socket)
 {
     socket->TraceConnectWithoutContext("PacketReceived", MakeBoundCallback(&OnSenderReceived, s));
+    socket->TraceConnectWithoutContext("HandshakeCompleted",
+                                       MakeBoundCallback(&OnHandshakeCompleted, s));
     socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnCwnd, s));
     socket->TraceConnectWithoutContext("CongestionState", MakeBoundCallback(&OnState, s));
 }

@@ -66,8 +66,9 @@ struct QuicCcDeathSpiralResult
     bool completed{false};       //!< all bytes arrived before the timeout
     double completionSeconds{0}; //!< time the last byte arrived (valid if completed)
     double endSeconds{0};        //!< simulated time the run ended (completion or timeout)
-    /// Time the sender (the QUIC client) completed its handshake: its first packet from the
-    /// server; -1 if it never did. Later than lossDuration when the first packets were lost
+    /// Time the sender (the QUIC client) completed its handshake (its HandshakeCompleted trace:
+    /// quic-cc's client at the server's first packet, ngtcp2's when the library says so); -1 if
+    /// it never did. Later than lossDuration when the first packets were lost
     /// repeatedly, so the transfer starts after the loss phase.
     double handshakeSeconds{-1};
     uint64_t bytesReceived{0};    //!< at the client when the run ended

@@ -171,12 +171,9 @@ OnRtt(DiffState* s, Time latest, Time, Time)
 }
 
 void
-OnSenderReceived(DiffState* s, uint64_t, uint64_t)
+OnHandshakeCompleted(DiffState* s)
 {
-    if (s->result.handshakeSeconds < 0)
-    {
-        s->result.handshakeSeconds = Simulator::Now().GetSeconds();
-    }
+    s->result.handshakeSeconds = Simulator::Now().GetSeconds();
 }
 
 /// QuicCcSocket and QuicCcNgtcp2Socket have the same trace names and signatures.
@@ -184,7 +181,8 @@ void
 ConnectSender(DiffState* s, Ptr<Socket> socket)
 {
     s->sender = socket;
-    socket->TraceConnectWithoutContext("PacketReceived", MakeBoundCallback(&OnSenderReceived, s));
+    socket->TraceConnectWithoutContext("HandshakeCompleted",
+                                       MakeBoundCallback(&OnHandshakeCompleted, s));
     socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnCwnd, s));
     socket->TraceConnectWithoutContext("SlowStartThreshold64", MakeBoundCallback(&OnSsthresh, s));
     socket->TraceConnectWithoutContext("CongestionState", MakeBoundCallback(&OnState, s));

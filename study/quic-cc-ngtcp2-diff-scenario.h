@@ -50,7 +50,7 @@ struct QuicCcNgtcp2DiffResult
     bool completed{false};       //!< all bytes arrived before the end
     double completionSeconds{0}; //!< when (valid if completed)
     uint64_t bytesReceived{0};   //!< at the receiver
-    double handshakeSeconds{-1}; //!< sender's first packet from the receiver
+    double handshakeSeconds{-1}; //!< sender's HandshakeCompleted
     /// The first ACK that grew cwnd past the initial window plus one packet (so not ngtcp2's
     /// credit for the client Initial): round 0 starts here, with the cwnd before that ACK.
     std::optional<double> firstGrowthSeconds;

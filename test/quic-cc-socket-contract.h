@@ -673,6 +673,53 @@ class ContractTcpTracesTestCase : public SimulationTestCase
     ContractTransport m_t;
 };
 
+/// HandshakeCompleted: once per connection, when the client may send (Connect's success).
+class ContractHandshakeTraceTestCase : public SimulationTestCase
+{
+  public:
+    explicit ContractHandshakeTraceTestCase(ContractTransport t)
+        : SimulationTestCase(t.name + ": HandshakeCompleted once, one RTT after Connect"),
+          m_t(std::move(t))
+    {
+    }
+
+  private:
+    struct Seen
+    {
+        std::vector<Time> at;
+        bool wasWriting{false}; //!< the writer had started when the trace came
+
+        static void Completed(Seen* s, const PatternWriter* w)
+        {
+            s->at.push_back(Simulator::Now());
+            s->wasWriting = w->Written() > 0;
+        }
+    };
+
+    void DoRun() override
+    {
+        ContractPair pair(m_t);
+        ContractEnd client;
+        PatternWriter& writer = pair.AddClient(client, 100'000, Seconds(1));
+        Seen seen;
+        NS_TEST_ASSERT_MSG_EQ(writer.GetSocket()->TraceConnectWithoutContext(
+                                  "HandshakeCompleted",
+                                  MakeBoundCallback(&Seen::Completed, &seen, &writer)),
+                              true,
+                              "the trace source exists");
+        pair.Run(Seconds(10));
+
+        NS_TEST_ASSERT_MSG_EQ(pair.server.TotalReceived(), 100'000u, "the transfer ran");
+        NS_TEST_ASSERT_MSG_EQ(seen.at.size(), 1u, "once per connection");
+        // 5 ms each way: the server's first flight arrives 10 ms after Connect at the earliest.
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(seen.at.front(), MilliSeconds(1010), "one RTT after Connect");
+        NS_TEST_ASSERT_MSG_LT(seen.at.front(), MilliSeconds(1100), "no loss: about one RTT");
+        NS_TEST_ASSERT_MSG_EQ(seen.wasWriting, false, "before Connect's success callback");
+    }
+
+    ContractTransport m_t;
+};
+
 /// A suite of every contract case for one transport.
 class SocketContractTestSuite : public TestSuite
 {
@@ -689,6 +736,7 @@ class SocketContractTestSuite : public TestSuite
         AddTestCase(new ContractLateReadTestCase(t), QUICCC_TEST_QUICK);
         AddTestCase(new ContractClosedListenerTestCase(t), QUICCC_TEST_QUICK);
         AddTestCase(new ContractTcpTracesTestCase(t), QUICCC_TEST_QUICK);
+        AddTestCase(new ContractHandshakeTraceTestCase(t), QUICCC_TEST_QUICK);
     }
 };
 
