@@ -139,27 +139,30 @@ InstallTransport(const Spec& spec, NodeContainer nodes, int64_t& stream)
     {
         return "ns3::TcpSocketFactory";
     }
+    QuicCcHelper quic;
     if (IsNgtcp2(spec.proto))
     {
-        const std::string cc = spec.proto.substr(std::string("ngtcp2-").size());
-        stream += QuicCcInstallNgtcp2(nodes,
-                                      QuicCcNgtcp2Options::For(cc, kDatagram, Seconds(60)),
-                                      stream);
-        return QuicCcNgtcp2FactoryName();
+        QuicCcUseNgtcp2(quic,
+                        spec.proto.substr(std::string("ngtcp2-").size()),
+                        kDatagram,
+                        MilliSeconds(25), // RFC 9000's default max_ack_delay
+                        Seconds(60));
     }
-    QuicCcHelper quic;
-    quic.SetCongestionControl(spec.proto == "quic-reno" ? "ns3::QuicReno" : "ns3::QuicCubic");
-    quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(kDatagram));
-    // ACK every 2nd ack-eliciting packet, like TCP's delayed ACK (DelAckCount 2).
-    quic.SetSocketAttribute("AckPolicy", StringValue("Rfc9000"));
-    quic.SetSocketAttribute("IdleTimeout", TimeValue(Seconds(60)));
-    if (spec.fullOnly)
+    else
     {
-        quic.SetSocketAttribute("PacketSizing", StringValue("FullOnly"));
+        quic.SetCongestionControl(spec.proto == "quic-reno" ? "ns3::QuicReno" : "ns3::QuicCubic");
+        quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(kDatagram));
+        // ACK every 2nd ack-eliciting packet, like TCP's delayed ACK (DelAckCount 2).
+        quic.SetSocketAttribute("AckPolicy", StringValue("Rfc9000"));
+        quic.SetSocketAttribute("IdleTimeout", TimeValue(Seconds(60)));
+        if (spec.fullOnly)
+        {
+            quic.SetSocketAttribute("PacketSizing", StringValue("FullOnly"));
+        }
     }
     quic.Install(nodes);
     stream += quic.AssignStreams(nodes, stream);
-    return "ns3::QuicCcSocketFactory";
+    return quic.GetSocketFactoryName();
 }
 
 Time

@@ -8,7 +8,6 @@
 #include "ns3/global-value.h"
 #include "ns3/names.h"
 #include "ns3/node.h"
-#include "ns3/quic-cc-qlog.h"
 #include "ns3/quic-cc-socket-factory.h"
 #include "ns3/quic-hystart-plus-plus.h"
 #include "ns3/simulator.h"
@@ -26,7 +25,10 @@
 namespace ns3
 {
 
-QuicCcHelper::QuicCcHelper() = default;
+QuicCcHelper::QuicCcHelper()
+{
+    m_transport.SetTypeId(QuicCcSocketFactory::GetTypeId());
+}
 
 namespace
 {
@@ -94,6 +96,18 @@ QuicCcHelper::CheckControllerName(const std::string& tid) const
                         "QuicCcHelper: unknown congestion controller TypeId '" << tid << "'");
     NS_ABORT_MSG_UNLESS(id.IsChildOf(QuicCongestionController::GetTypeId()),
                         "QuicCcHelper: '" << tid << "' is not a QuicCongestionController");
+    CheckControllerTransport();
+}
+
+void
+QuicCcHelper::CheckControllerTransport() const
+{
+    NS_ABORT_MSG_UNLESS(m_transport.GetTypeId() == QuicCcSocketFactory::GetTypeId(),
+                        "QuicCcHelper: SetCongestionControl chooses one of quic-cc's controllers, "
+                        "which the "
+                            << m_transport.GetTypeId().GetName()
+                            << " transport does not run; set its socket attribute "
+                               "CongestionControl instead");
 }
 
 std::string
@@ -471,54 +485,6 @@ CheckAttribute(TypeId tid, const std::string& name, const AttributeValue& value)
     NS_ABORT_MSG_UNLESS(reason.empty(), "QuicCcHelper: " << reason);
 }
 
-/// The connection closed: nothing more is traced.
-void
-CloseQlog(Ptr<QuicCcQlogWriter> writer, Ptr<QuicCcSocket>)
-{
-    writer->Close();
-}
-
-/// A connection started: open its qlog file and connect the writer to the socket's traces.
-void
-StartQlog(std::string directory, Ptr<QuicCcSocket> socket)
-{
-    const bool client = socket->IsClient();
-    std::ostringstream path;
-    path << directory << "/quic-cc-node" << (socket->GetNode() ? socket->GetNode()->GetId() : 0)
-         << "-" << (client ? "client" : "server") << "-" << std::hex << socket->GetConnectionId()
-         << ".sqlog";
-    std::ostringstream title;
-    title << "quic-cc " << socket->GetCongestionController()->GetName() << " connection "
-          << std::hex << socket->GetConnectionId();
-    Ptr<QuicCcQlogWriter> w =
-        Create<QuicCcQlogWriter>(path.str(), client ? "client" : "server", title.str());
-    socket->TraceConnectWithoutContext("PacketSent",
-                                       MakeCallback(&QuicCcQlogWriter::PacketSent, w));
-    socket->TraceConnectWithoutContext("PacketReceived",
-                                       MakeCallback(&QuicCcQlogWriter::PacketReceived, w));
-    socket->TraceConnectWithoutContext("PacketLost",
-                                       MakeCallback(&QuicCcQlogWriter::PacketLost, w));
-    socket->TraceConnectWithoutContext("CongestionWindow64",
-                                       MakeCallback(&QuicCcQlogWriter::Cwnd, w));
-    socket->TraceConnectWithoutContext("SlowStartThreshold64",
-                                       MakeCallback(&QuicCcQlogWriter::Ssthresh, w));
-    socket->TraceConnectWithoutContext("BytesInFlight64",
-                                       MakeCallback(&QuicCcQlogWriter::BytesInFlight, w));
-    socket->TraceConnectWithoutContext("Rtt", MakeCallback(&QuicCcQlogWriter::Rtt, w));
-    socket->TraceConnectWithoutContext("CongestionState",
-                                       MakeCallback(&QuicCcQlogWriter::State, w));
-    socket->TraceConnectWithoutContext("ConnectionClosed", MakeBoundCallback(&CloseQlog, w));
-    // Flushed and closed at Simulator::Destroy too, whatever state the connection is in.
-    Simulator::ScheduleDestroy(&QuicCcQlogWriter::Close, w);
-}
-
-/// A socket was created: open its qlog when its connection starts.
-void
-AttachQlog(std::string directory, Ptr<QuicCcSocket> socket)
-{
-    socket->TraceConnectWithoutContext("ConnectionStarted",
-                                       MakeBoundCallback(&StartQlog, directory));
-}
 } // namespace
 
 void
@@ -532,9 +498,46 @@ QuicCcHelper::SetControllerAttribute(const std::string& name, const AttributeVal
 }
 
 void
+QuicCcHelper::SetTransport(const std::string& factoryTypeId)
+{
+    TypeId tid;
+    NS_ABORT_MSG_UNLESS(
+        TypeId::LookupByNameFailSafe(factoryTypeId, &tid) &&
+            tid.IsChildOf(QuicCcSocketFactoryBase::GetTypeId()) && tid.HasConstructor(),
+        "QuicCcHelper::SetTransport: '"
+            << factoryTypeId
+            << "' is not a QUIC transport of this program (ns3::QuicCcSocketFactory, or "
+               "ns3::QuicCcNgtcp2SocketFactory in a build with the ngtcp2 transport, the "
+               "program linked with libns3-quic-cc-ngtcp2; with --as-needed, a program that "
+               "names none of its symbols needs -Wl,--no-as-needed)");
+    m_transport.SetTypeId(tid);
+    if (m_ccConfigured)
+    {
+        CheckControllerTransport();
+    }
+    const TypeId socket = SocketTypeId();
+    for (const auto& [name, value] : m_socketAttributes)
+    {
+        CheckAttribute(socket, name, *value);
+    }
+}
+
+std::string
+QuicCcHelper::GetSocketFactoryName() const
+{
+    return m_transport.GetTypeId().GetName();
+}
+
+TypeId
+QuicCcHelper::SocketTypeId() const
+{
+    return m_transport.Create<QuicCcSocketFactoryBase>()->GetSocketTypeId();
+}
+
+void
 QuicCcHelper::SetSocketAttribute(const std::string& name, const AttributeValue& value)
 {
-    CheckAttribute(QuicCcSocket::GetTypeId(), name, value);
+    CheckAttribute(SocketTypeId(), name, value);
     m_socketAttributes.emplace_back(name, value.Copy());
 }
 
@@ -552,26 +555,40 @@ QuicCcHelper::EnableQlog(const std::string& directory)
 void
 QuicCcHelper::Install(Ptr<Node> node) const
 {
+    const TypeId tid = m_transport.GetTypeId();
     NS_ABORT_MSG_IF(!node->GetObject<UdpSocketFactory>(),
                     "QuicCcHelper: node " << node->GetId()
                                           << " has no UDP; install the Internet stack first");
-    NS_ABORT_MSG_IF(node->GetObject<QuicCcSocketFactory>(),
-                    "QuicCcHelper: quic-cc is already installed on node " << node->GetId());
-    Ptr<QuicCcSocketFactory> factory = CreateObject<QuicCcSocketFactory>();
+    NS_ABORT_MSG_IF(node->GetObject<QuicCcSocketFactoryBase>(tid),
+                    "QuicCcHelper: " << tid.GetName() << " is already installed on node "
+                                     << node->GetId());
+    Ptr<QuicCcSocketFactoryBase> factory = m_transport.Create<QuicCcSocketFactoryBase>();
     for (const auto& [name, value] : m_socketAttributes)
     {
         factory->SetSocketAttribute(name, *value);
     }
     if (m_ccConfigured)
     {
-        factory->SetCongestionController(m_ccFactory.Create<QuicCongestionController>());
+        // SetCongestionControl and SetTransport have checked that the transport is quic-cc's.
+        DynamicCast<QuicCcSocketFactory>(factory)->SetCongestionController(
+            m_ccFactory.Create<QuicCongestionController>());
     }
     if (!m_qlogDirectory.empty())
     {
-        factory->TraceConnectWithoutContext("SocketCreated",
-                                            MakeBoundCallback(&AttachQlog, m_qlogDirectory));
+        factory->EnableQlog(m_qlogDirectory);
     }
     node->AggregateObject(factory);
+}
+
+Ptr<QuicCcSocketFactoryBase>
+QuicCcHelper::InstalledFactory(Ptr<Node> node, const std::string& caller) const
+{
+    Ptr<QuicCcSocketFactoryBase> factory =
+        node->GetObject<QuicCcSocketFactoryBase>(m_transport.GetTypeId());
+    NS_ABORT_MSG_IF(!factory,
+                    "QuicCcHelper::" << caller << ": " << m_transport.GetTypeId().GetName()
+                                     << " is not installed on node " << node->GetId());
+    return factory;
 }
 
 int64_t
@@ -580,11 +597,7 @@ QuicCcHelper::AssignStreams(NodeContainer nodes, int64_t stream) const
     int64_t used = 0;
     for (auto it = nodes.Begin(); it != nodes.End(); ++it)
     {
-        Ptr<QuicCcSocketFactory> factory = (*it)->GetObject<QuicCcSocketFactory>();
-        NS_ABORT_MSG_IF(!factory,
-                        "QuicCcHelper::AssignStreams: quic-cc is not installed on node "
-                            << (*it)->GetId());
-        used += factory->AssignStreams(stream + used);
+        used += InstalledFactory(*it, "AssignStreams")->AssignStreams(stream + used);
     }
     return used;
 }
@@ -613,21 +626,21 @@ QuicCcHelper::ConnectOnSocketCreated(NodeContainer nodes,
 {
     NS_ABORT_MSG_IF(!cb.GetImpl(),
                     "QuicCcHelper::ConnectSocketTrace: null callback for '" << traceSource << "'");
-    NS_ABORT_MSG_UNLESS(QuicCcSocket::GetTypeId().LookupTraceSourceByName(traceSource),
-                        "QuicCcHelper::ConnectSocketTrace: ns3::QuicCcSocket has no trace source '"
-                            << traceSource << "'");
+    const TypeId socketTid = SocketTypeId();
+    NS_ABORT_MSG_UNLESS(socketTid.LookupTraceSourceByName(traceSource),
+                        "QuicCcHelper::ConnectSocketTrace: " << socketTid.GetName()
+                                                             << " has no trace source '"
+                                                             << traceSource << "'");
+    const std::string factoryName = m_transport.GetTypeId().GetName();
     for (auto it = nodes.Begin(); it != nodes.End(); ++it)
     {
-        Ptr<QuicCcSocketFactory> factory = (*it)->GetObject<QuicCcSocketFactory>();
-        NS_ABORT_MSG_IF(!factory,
-                        "QuicCcHelper::ConnectSocketTrace: quic-cc is not installed on node "
-                            << (*it)->GetId());
+        Ptr<QuicCcSocketFactoryBase> factory = InstalledFactory(*it, "ConnectSocketTrace");
         // The factory owns this callback: capture a plain pointer to it, not a Ptr (no cycle).
-        const QuicCcSocketFactory* owner = PeekPointer(factory);
+        const QuicCcSocketFactoryBase* owner = PeekPointer(factory);
         const uint32_t nodeId = (*it)->GetId();
         factory->TraceConnectWithoutContext(
             "SocketCreated",
-            Callback<void, Ptr<QuicCcSocket>>([=](Ptr<QuicCcSocket> socket) {
+            Callback<void, Ptr<QuicCcSocketBase>>([=](Ptr<QuicCcSocketBase> socket) {
                 if (!withContext)
                 {
                     socket->TraceConnectWithoutContext(traceSource, cb);
@@ -635,7 +648,7 @@ QuicCcHelper::ConnectOnSocketCreated(NodeContainer nodes,
                 }
                 // SocketCreated fires right after the socket joined SocketList: it is the last one.
                 std::ostringstream path;
-                path << "/NodeList/" << nodeId << "/$ns3::QuicCcSocketFactory/SocketList/"
+                path << "/NodeList/" << nodeId << "/$" << factoryName << "/SocketList/"
                      << owner->GetSockets().size() - 1 << "/" << traceSource;
                 socket->TraceConnect(traceSource, path.str(), cb);
             }));

@@ -7,6 +7,7 @@
 #include "ns3/callback.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
+#include "ns3/quic-cc-socket-factory-base.h"
 #include "ns3/quic-congestion-controller.h"
 
 #include <string>
@@ -18,8 +19,8 @@ namespace ns3
 
 /**
  * \ingroup quic-cc
- * \brief Installs the quic-cc transport (a QuicCcSocketFactory) on nodes and chooses its
- * congestion controller and socket attributes.
+ * \brief Installs a QUIC transport on nodes (quic-cc's model, a QuicCcSocketFactory, or the
+ * ngtcp2 library, SetTransport) and chooses its congestion controller and socket attributes.
  *
  * \code
  *   QuicCcHelper quic;
@@ -175,7 +176,23 @@ class QuicCcHelper
                                       const std::vector<std::string>& flags = {},
                                       const std::vector<ProgramSetting>& settings = {});
 
-    /// A QuicCcSocket attribute for every socket (e.g. "AckPolicy"); unknown names are fatal.
+    /**
+     * The transport the helper installs, named by its socket factory's TypeId:
+     * "ns3::QuicCcSocketFactory" (quic-cc's model, the default) or
+     * "ns3::QuicCcNgtcp2SocketFactory" (the real ngtcp2 library; in builds with the ngtcp2
+     * transport, the program linked with libns3-quic-cc-ngtcp2). The rest of a script is the
+     * same for both: give applications GetSocketFactoryName(). A name that is not a
+     * QuicCcSocketFactoryBase in this program is a fatal error naming it; socket attributes
+     * given before are checked against the new transport's socket (fatal if it lacks one), and
+     * SetCongestionControl (quic-cc's controllers) is fatal with ngtcp2, whose controller is its
+     * socket attribute CongestionControl.
+     */
+    void SetTransport(const std::string& factoryTypeId);
+    /// The transport's socket factory TypeId name, for BulkSendHelper, PacketSinkHelper, ...
+    std::string GetSocketFactoryName() const;
+
+    /// An attribute of the transport's socket for every socket (e.g. "MaxDatagramSize" of
+    /// ns3::QuicCcSocket); an unknown name or an invalid value is fatal, naming both.
     void SetSocketAttribute(const std::string& name, const AttributeValue& value);
 
     /**
@@ -232,6 +249,12 @@ class QuicCcHelper
                                 const CallbackBase& cb,
                                 bool withContext) const;
     void CheckControllerName(const std::string& tid) const;
+    /// Fatal unless the transport runs quic-cc's controllers (SetCongestionControl).
+    void CheckControllerTransport() const;
+    /// The socket TypeId of the transport.
+    TypeId SocketTypeId() const;
+    /// The transport's factory on \p node; fatal error naming \p caller and the node if absent.
+    Ptr<QuicCcSocketFactoryBase> InstalledFactory(Ptr<Node> node, const std::string& caller) const;
 
     void SetControllerAttributes()
     {
@@ -246,6 +269,7 @@ class QuicCcHelper
         SetControllerAttributes(std::forward<Rest>(rest)...);
     }
 
+    ObjectFactory m_transport;  //!< the socket factory the helper installs (TypeId only)
     ObjectFactory m_ccFactory;  //!< controller TypeId + attributes
     bool m_ccConfigured{false}; //!< SetCongestionControl was called; otherwise each socket's
                                 //!< CongestionControl attribute (default ns3::QuicCubic) decides

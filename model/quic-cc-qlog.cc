@@ -3,12 +3,16 @@
  */
 #include "quic-cc-qlog.h"
 
+#include "quic-cc-socket.h"
+
 #include "ns3/abort.h"
+#include "ns3/node.h"
 #include "ns3/simulator.h"
 
 #include <cstring>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 namespace ns3
 {
@@ -172,6 +176,60 @@ QuicCcQlogWriter::State(QuicCongestionState oldValue, QuicCongestionState newVal
     Emit(Event("recovery:congestion_state_updated",
                nlohmann::json{{"old", QuicCongestionStateName(oldValue)},
                               {"new", QuicCongestionStateName(newValue)}}));
+}
+
+namespace
+{
+/// The connection closed: nothing more is traced.
+void
+CloseQlog(Ptr<QuicCcQlogWriter> writer, Ptr<QuicCcSocket>)
+{
+    writer->Close();
+}
+
+/// A connection started: open its qlog file and connect the writer to the socket's traces.
+void
+StartQlog(std::string directory, Ptr<QuicCcSocket> socket)
+{
+    const bool client = socket->IsClient();
+    std::ostringstream path;
+    path << directory << "/quic-cc-node" << (socket->GetNode() ? socket->GetNode()->GetId() : 0)
+         << "-" << (client ? "client" : "server") << "-" << std::hex << socket->GetConnectionId()
+         << ".sqlog";
+    std::ostringstream title;
+    title << "quic-cc " << socket->GetCongestionController()->GetName() << " connection "
+          << std::hex << socket->GetConnectionId();
+    Ptr<QuicCcQlogWriter> w =
+        Create<QuicCcQlogWriter>(path.str(), client ? "client" : "server", title.str());
+    socket->TraceConnectWithoutContext("PacketSent",
+                                       MakeCallback(&QuicCcQlogWriter::PacketSent, w));
+    socket->TraceConnectWithoutContext("PacketReceived",
+                                       MakeCallback(&QuicCcQlogWriter::PacketReceived, w));
+    socket->TraceConnectWithoutContext("PacketLost",
+                                       MakeCallback(&QuicCcQlogWriter::PacketLost, w));
+    socket->TraceConnectWithoutContext("CongestionWindow64",
+                                       MakeCallback(&QuicCcQlogWriter::Cwnd, w));
+    socket->TraceConnectWithoutContext("SlowStartThreshold64",
+                                       MakeCallback(&QuicCcQlogWriter::Ssthresh, w));
+    socket->TraceConnectWithoutContext("BytesInFlight64",
+                                       MakeCallback(&QuicCcQlogWriter::BytesInFlight, w));
+    socket->TraceConnectWithoutContext("Rtt", MakeCallback(&QuicCcQlogWriter::Rtt, w));
+    socket->TraceConnectWithoutContext("CongestionState",
+                                       MakeCallback(&QuicCcQlogWriter::State, w));
+    socket->TraceConnectWithoutContext("ConnectionClosed", MakeBoundCallback(&CloseQlog, w));
+    // Flushed and closed at Simulator::Destroy too, whatever state the connection is in.
+    Simulator::ScheduleDestroy(&QuicCcQlogWriter::Close, w);
+}
+
+} // namespace
+
+void
+QuicCcAttachQlog(std::string directory, Ptr<QuicCcSocketBase> created)
+{
+    Ptr<QuicCcSocket> socket = DynamicCast<QuicCcSocket>(created);
+    NS_ABORT_MSG_UNLESS(socket, "QuicCcAttachQlog: not a QuicCcSocket");
+    socket->TraceConnectWithoutContext("ConnectionStarted",
+                                       MakeBoundCallback(&StartQlog, directory));
 }
 
 } // namespace ns3

@@ -79,6 +79,17 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
     std::string m_buffer;    //!< records not yet written
 };
 
+class QuicCcSocketBase;
+
+/**
+ * \ingroup quic-cc
+ * QuicCcSocketFactory's SocketCreated sink for EnableQlog: when \p socket (a QuicCcSocket)
+ * starts its connection, a QuicCcQlogWriter is opened at
+ * <directory>/quic-cc-node<node>-<client|server>-<connection id, hex>.sqlog and connected to
+ * its traces; it is closed when the connection closes and when the simulation is destroyed.
+ */
+void QuicCcAttachQlog(std::string directory, Ptr<QuicCcSocketBase> socket);
+
 } // namespace ns3
 
 #endif // QUIC_CC_QLOG_H

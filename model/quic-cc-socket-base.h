@@ -100,6 +100,9 @@ class QuicCcSocketBase : public Socket
     QuicCcSocketRole GetRole() const;
     /// \return true once the handshake completed (client and accepted connection)
     virtual bool IsEstablished() const = 0;
+    /// \return the packets this connection's sender side declared lost so far (0 before it
+    /// starts, and for a listener)
+    virtual uint64_t GetPacketsLost() const = 0;
     /// \return the number of connections a listener has open now (0 for other roles)
     size_t GetConnectionCount() const;
 

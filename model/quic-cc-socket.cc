@@ -276,6 +276,13 @@ QuicCcSocket::IsEstablished() const
     return m_connection && m_connection->GetState() == QuicCcConnection::STATE_ESTABLISHED;
 }
 
+uint64_t
+QuicCcSocket::GetPacketsLost() const
+{
+    const QuicLossDetection* loss = GetLossDetection();
+    return loss ? loss->GetLostPacketCount() : 0;
+}
+
 bool
 QuicCcSocket::IsClient() const
 {

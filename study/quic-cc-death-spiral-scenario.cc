@@ -33,8 +33,7 @@ struct RunState
 {
     const QuicCcDeathSpiralParams* params{nullptr};
     QuicCcDeathSpiralResult result;
-    QuicCcFirstSocket sender;                     //!< the server's (sending) socket
-    Ptr<Socket> ngtcp2Sender;                     //!< the sending socket (transport ngtcp2)
+    QuicCcFirstSocket sender;                     //!< the client's (sending) socket
     std::vector<Ptr<RateErrorModel>> errorModels; //!< enabled at the handshake unless handshakeLoss
     bool lossStarted{false};                      //!< the sender's first packet came
     uint64_t cwnd{0};
@@ -113,7 +112,7 @@ OnHandshakeCompleted(RunState* s)
 
 /// The sender's traces: QuicCcSocket and QuicCcNgtcp2Socket have the same names and signatures.
 void
-ConnectTraces(RunState* s, Ptr<Socket> socket)
+ConnectSender(RunState* s, Ptr<QuicCcSocketBase> socket)
 {
     socket->TraceConnectWithoutContext("PacketReceived", MakeBoundCallback(&OnSenderReceived, s));
     socket->TraceConnectWithoutContext("HandshakeCompleted",
@@ -122,32 +121,11 @@ ConnectTraces(RunState* s, Ptr<Socket> socket)
     socket->TraceConnectWithoutContext("CongestionState", MakeBoundCallback(&OnState, s));
 }
 
-void
-ConnectSender(RunState* s, Ptr<QuicCcSocket> socket)
-{
-    ConnectTraces(s, socket);
-}
-
-void
-ConnectNgtcp2Sender(RunState* s, Ptr<Socket> socket)
-{
-    s->ngtcp2Sender = socket;
-    ConnectTraces(s, socket);
-}
-
 uint64_t
 SenderLost(const RunState* s)
 {
-    if (s->ngtcp2Sender)
-    {
-        return QuicCcNgtcp2PacketsLost(s->ngtcp2Sender);
-    }
-    Ptr<QuicCcSocket> sender = s->sender.Get();
-    if (!sender || !sender->GetLossDetection())
-    {
-        return 0;
-    }
-    return sender->GetLossDetection()->GetLostPacketCount();
+    Ptr<QuicCcSocketBase> sender = s->sender.Get();
+    return sender ? sender->GetPacketsLost() : 0;
 }
 
 void
@@ -236,26 +214,38 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     path.InstallInternet();
 
     QuicCcHelper quic;
-    QuicCcSetStudyController(quic, params);
-    quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
-    quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
-    quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
-    quic.SetSocketAttribute("AckElicitingThreshold", UintegerValue(params.ackElicitingThreshold));
-    quic.SetSocketAttribute("MaxAckDelay", TimeValue(params.maxAckDelay));
-    quic.SetSocketAttribute("MaxAckRanges", UintegerValue(params.maxAckRanges));
-    quic.SetSocketAttribute("ProbeContent", StringValue(params.probeContent));
-    quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
-    quic.SetSocketAttribute("Pacing", StringValue(params.pacing));
-    quic.SetSocketAttribute("PersistentCongestion", BooleanValue(params.persistentCongestion));
-    quic.SetSocketAttribute("PacketSizing", StringValue(params.packetSizing));
-    if (params.sendJitterMax.IsStrictlyPositive())
+    if (ngtcp2)
     {
-        quic.SetSocketAttribute("SendDelay", StringValue(Uniform(params.sendJitterMax)));
+        QuicCcUseNgtcp2(quic,
+                        params.controller,
+                        params.maxDatagramSize,
+                        params.maxAckDelay,
+                        params.timeout);
     }
-    if (params.ackProcessingDelayMax.IsStrictlyPositive())
+    else
     {
-        quic.SetSocketAttribute("AckProcessingDelay",
-                                StringValue(Uniform(params.ackProcessingDelayMax)));
+        QuicCcSetStudyController(quic, params);
+        quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
+        quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
+        quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
+        quic.SetSocketAttribute("AckElicitingThreshold",
+                                UintegerValue(params.ackElicitingThreshold));
+        quic.SetSocketAttribute("MaxAckDelay", TimeValue(params.maxAckDelay));
+        quic.SetSocketAttribute("MaxAckRanges", UintegerValue(params.maxAckRanges));
+        quic.SetSocketAttribute("ProbeContent", StringValue(params.probeContent));
+        quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
+        quic.SetSocketAttribute("Pacing", StringValue(params.pacing));
+        quic.SetSocketAttribute("PersistentCongestion", BooleanValue(params.persistentCongestion));
+        quic.SetSocketAttribute("PacketSizing", StringValue(params.packetSizing));
+        if (params.sendJitterMax.IsStrictlyPositive())
+        {
+            quic.SetSocketAttribute("SendDelay", StringValue(Uniform(params.sendJitterMax)));
+        }
+        if (params.ackProcessingDelayMax.IsStrictlyPositive())
+        {
+            quic.SetSocketAttribute("AckProcessingDelay",
+                                    StringValue(Uniform(params.ackProcessingDelayMax)));
+        }
     }
     if (!params.qlogDirectory.empty())
     {
@@ -268,26 +258,13 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
         stream += em->AssignStreams(stream);
     }
     stream += QuicCcInternetStreamBlock(nodes); // the stack's streams come last
-    if (ngtcp2)
-    {
-        QuicCcNgtcp2Options options = QuicCcNgtcp2Options::For(params.controller,
-                                                               params.maxDatagramSize,
-                                                               params.timeout,
-                                                               params.qlogDirectory);
-        options.maxAckDelay = params.maxAckDelay;
-        stream += QuicCcInstallNgtcp2(nodes, options, stream);
-        QuicCcWatchFirstNgtcp2Socket(nodes.Get(0), MakeBoundCallback(&ConnectNgtcp2Sender, &state));
-    }
-    else
-    {
-        quic.Install(nodes);
-        stream += quic.AssignStreams(nodes, stream);
-        state.sender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectSender, &state));
-    }
+    quic.Install(nodes);
+    stream += quic.AssignStreams(nodes, stream);
+    state.sender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectSender, &state));
     path.internet.AssignStreams(nodes, stream);
 
     QuicCcStopAtBytes transfer(params.transferBytes);
-    path.InstallDownload(ngtcp2, params.transferBytes, transfer);
+    path.InstallDownload(quic.GetSocketFactoryName(), params.transferBytes, transfer);
 
     Simulator::Schedule(params.lossDuration, &SampleAtLossEnd, &state);
     Simulator::Schedule(params.observeFrom, &StartObserving, &state);

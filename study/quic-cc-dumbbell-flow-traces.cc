@@ -3,8 +3,8 @@
  */
 #include "quic-cc-dumbbell-flow-traces.h"
 
-#include "quic-cc-ngtcp2-transport.h"
-
+#include "ns3/abort.h"
+#include "ns3/node.h"
 #include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -79,20 +79,13 @@ OnTcpTx(QuicCcDumbbellFlow* f, Ptr<const Packet> p, const TcpHeader& h, Ptr<cons
 }
 
 void
-OnQuicSocketCreated(QuicCcDumbbellFlow* f, Ptr<QuicCcSocket> socket)
+OnQuicSocketCreated(QuicCcDumbbellFlow* f, Ptr<QuicCcSocketBase> socket)
 {
     if (f->quicSender)
     {
         return;
     }
     f->quicSender = socket;
-    socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnQuicCwnd, f));
-}
-
-void
-OnNgtcp2SocketCreated(QuicCcDumbbellFlow* f, Ptr<Socket> socket)
-{
-    f->ngtcp2Sender = socket;
     socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnQuicCwnd, f));
 }
 
@@ -121,16 +114,12 @@ QuicCcDumbbellWatchSink(QuicCcDumbbellFlow* f, Ptr<PacketSink> sink)
 }
 
 void
-QuicCcDumbbellWatchQuicSender(QuicCcDumbbellFlow* f, Ptr<QuicCcSocketFactory> factory)
+QuicCcDumbbellWatchQuicSender(QuicCcDumbbellFlow* f, Ptr<Node> sender)
 {
+    Ptr<QuicCcSocketFactoryBase> factory = sender->GetObject<QuicCcSocketFactoryBase>();
+    NS_ABORT_MSG_UNLESS(factory, "dumbbell: sender node " << sender->GetId() << " has no QUIC");
     factory->TraceConnectWithoutContext("SocketCreated",
                                         MakeBoundCallback(&OnQuicSocketCreated, f));
-}
-
-void
-QuicCcDumbbellWatchNgtcp2Sender(QuicCcDumbbellFlow* f, Ptr<Node> sender)
-{
-    QuicCcWatchFirstNgtcp2Socket(sender, MakeBoundCallback(&OnNgtcp2SocketCreated, f));
 }
 
 void

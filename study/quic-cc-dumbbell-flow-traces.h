@@ -10,8 +10,7 @@
 
 #include "ns3/bulk-send-application.h"
 #include "ns3/packet-sink.h"
-#include "ns3/quic-cc-socket-factory.h"
-#include "ns3/quic-cc-socket.h"
+#include "ns3/quic-cc-socket-factory-base.h"
 #include "ns3/tcp-socket-base.h"
 
 #include <memory>
@@ -33,9 +32,8 @@ struct QuicCcDumbbellFlow
     QuicCcDumbbellRun* run{nullptr};         //!< the run the flow belongs to
     QuicCcDumbbellFlowResult result;         //!< filled by the sinks
     std::unique_ptr<QuicCcTimeAverage> cwnd; //!< over the measurement window, bytes
-    Ptr<QuicCcSocket> quicSender;            //!< the QUIC sender's socket (once created)
+    Ptr<QuicCcSocketBase> quicSender;        //!< the QUIC sender's socket (once created)
     Ptr<TcpSocketBase> tcpSender;            //!< the TCP sender's socket (once created)
-    Ptr<Socket> ngtcp2Sender;                //!< the ngtcp2 sender's socket (once created)
     Ptr<PacketSink> sink;                    //!< the receiver's application
     SequenceNumber32 tcpHighestTx{0};        //!< highest TCP sequence sent + 1
     bool tcpSentAny{false};                  //!< a TCP data segment was sent
@@ -59,12 +57,9 @@ void QuicCcDumbbellCloseWindow(QuicCcDumbbellRun* run);
 /// stops the simulator.
 void QuicCcDumbbellWatchSink(QuicCcDumbbellFlow* f, Ptr<PacketSink> sink);
 
-/// Follow the cwnd of the first socket \p factory creates (the QUIC sender's).
-void QuicCcDumbbellWatchQuicSender(QuicCcDumbbellFlow* f, Ptr<QuicCcSocketFactory> factory);
-
-/// Follow the cwnd of the first ngtcp2 socket \p sender creates (QuicCcWatchFirstNgtcp2Socket;
-/// its traces have QuicCcSocket's names and signatures).
-void QuicCcDumbbellWatchNgtcp2Sender(QuicCcDumbbellFlow* f, Ptr<Node> sender);
+/// Follow the cwnd of the first socket the QUIC factory of \p sender creates (the sender's;
+/// either transport: the shell's traces).
+void QuicCcDumbbellWatchQuicSender(QuicCcDumbbellFlow* f, Ptr<Node> sender);
 
 /// Right after BulkSend created its TCP socket (SYN sent, no data yet): install \p group's
 /// controller with its attributes, and follow the socket's cwnd and retransmissions.

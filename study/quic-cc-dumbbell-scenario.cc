@@ -92,19 +92,23 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
     }
 
     // quic-cc on every receiver, and on each QUIC sender with its group's controller.
-    const auto setSocketAttributes = [&params](QuicCcHelper& quic) {
+    const Time idleTimeout = params.duration + Seconds(10);
+    const auto setSocketAttributes = [&params, idleTimeout](QuicCcHelper& quic) {
         quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
         quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
-        quic.SetSocketAttribute("IdleTimeout", TimeValue(params.duration + Seconds(10)));
+        quic.SetSocketAttribute("IdleTimeout", TimeValue(idleTimeout));
+    };
+    const auto install = [&params, &stream](QuicCcHelper& quic, NodeContainer nodes) {
         if (!params.qlogDirectory.empty())
         {
             quic.EnableQlog(params.qlogDirectory);
         }
+        quic.Install(nodes);
+        stream += quic.AssignStreams(nodes, stream);
     };
     QuicCcHelper receiverQuic;
     setSocketAttributes(receiverQuic);
-    receiverQuic.Install(dumbbell.receivers);
-    stream += receiverQuic.AssignStreams(dumbbell.receivers, stream);
+    install(receiverQuic, dumbbell.receivers);
 
     FlowMonitorHelper flowMonitorHelper;
     Ptr<FlowMonitor> monitor = flowMonitorHelper.InstallAll();
@@ -115,9 +119,7 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
     {
         const bool tcp = group.transport == "tcp";
         const bool ngtcp2 = group.transport == "ngtcp2";
-        const std::string factory = tcp      ? "ns3::TcpSocketFactory"
-                                    : ngtcp2 ? QuicCcNgtcp2FactoryName()
-                                             : "ns3::QuicCcSocketFactory";
+        std::string factory = "ns3::TcpSocketFactory";
         for (uint32_t k = 0; k < group.count; ++k, ++i)
         {
             QuicCcDumbbellFlow& f = state.flows[i];
@@ -132,31 +134,32 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
                     "SocketType",
                     TypeIdValue(TypeId::LookupByName(group.typeId)));
             }
-            else if (ngtcp2)
-            {
-                // Both ends: the receiver's PacketSink needs the factory too.
-                QuicCcNgtcp2Options options;
-                options.controller = group.typeId;
-                options.maxUdpPayloadBytes = params.maxDatagramSize;
-                options.idleTimeout = params.duration + Seconds(10);
-                options.qlogDirectory = params.qlogDirectory;
-                stream += QuicCcInstallNgtcp2(NodeContainer(sender, dumbbell.receivers.Get(i)),
-                                              options,
-                                              stream);
-                QuicCcDumbbellWatchNgtcp2Sender(&f, sender);
-            }
             else
             {
                 QuicCcHelper quic;
-                quic.SetCongestionControl(group.typeId);
-                for (const auto& [name, value] : group.attributes)
+                NodeContainer ends(sender);
+                if (ngtcp2)
                 {
-                    quic.SetControllerAttribute(name, StringValue(value));
+                    QuicCcUseNgtcp2(quic,
+                                    group.typeId,
+                                    params.maxDatagramSize,
+                                    MilliSeconds(25), // RFC 9000's default max_ack_delay
+                                    idleTimeout);
+                    // Both ends: the receiver's PacketSink needs the factory too.
+                    ends.Add(dumbbell.receivers.Get(i));
                 }
-                setSocketAttributes(quic);
-                quic.Install(sender);
-                stream += quic.AssignStreams(NodeContainer(sender), stream);
-                QuicCcDumbbellWatchQuicSender(&f, sender->GetObject<QuicCcSocketFactory>());
+                else
+                {
+                    quic.SetCongestionControl(group.typeId);
+                    for (const auto& [name, value] : group.attributes)
+                    {
+                        quic.SetControllerAttribute(name, StringValue(value));
+                    }
+                    setSocketAttributes(quic);
+                }
+                install(quic, ends);
+                factory = quic.GetSocketFactoryName();
+                QuicCcDumbbellWatchQuicSender(&f, sender);
             }
 
             PacketSinkHelper sink(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
@@ -205,13 +208,9 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
         r.goodputMbps = windowSeconds > 0 ? r.windowBytes * 8.0 / windowSeconds / 1e6 : 0;
         r.meanCwndBytes = f.cwnd->Mean();
         r.sinkTotalRx = f.sink->GetTotalRx();
-        if (f.quicSender && f.quicSender->GetLossDetection())
+        if (f.quicSender)
         {
-            r.lostPackets = f.quicSender->GetLossDetection()->GetLostPacketCount();
-        }
-        if (f.ngtcp2Sender)
-        {
-            r.lostPackets = QuicCcNgtcp2PacketsLost(f.ngtcp2Sender);
+            r.lostPackets = f.quicSender->GetPacketsLost();
         }
         const Ipv4Address src = dumbbell.senderAddress[j];
         const Ipv4Address dst = dumbbell.receiverAddress[j];
@@ -240,7 +239,6 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
     {
         f.quicSender = nullptr;
         f.tcpSender = nullptr;
-        f.ngtcp2Sender = nullptr;
         f.sink = nullptr;
     }
     Simulator::Destroy();

@@ -4,31 +4,31 @@
 #include "quic-cc-first-socket.h"
 
 #include "ns3/abort.h"
-#include "ns3/quic-cc-socket-factory.h"
+#include "ns3/quic-cc-socket-factory-base.h"
 
 namespace ns3
 {
 
 void
-QuicCcFirstSocket::Watch(Ptr<Node> node, Callback<void, Ptr<QuicCcSocket>> onFirst)
+QuicCcFirstSocket::Watch(Ptr<Node> node, Callback<void, Ptr<QuicCcSocketBase>> onFirst)
 {
-    Ptr<QuicCcSocketFactory> factory = node->GetObject<QuicCcSocketFactory>();
+    Ptr<QuicCcSocketFactoryBase> factory = node->GetObject<QuicCcSocketFactoryBase>();
     NS_ABORT_MSG_UNLESS(factory,
                         "QuicCcFirstSocket: node " << node->GetId()
-                                                   << " has no QuicCcSocketFactory");
+                                                   << " has no QUIC socket factory");
     m_onFirst = onFirst;
     factory->TraceConnectWithoutContext("SocketCreated",
                                         MakeCallback(&QuicCcFirstSocket::OnCreated, this));
 }
 
-Ptr<QuicCcSocket>
+Ptr<QuicCcSocketBase>
 QuicCcFirstSocket::Get() const
 {
     return m_socket;
 }
 
 void
-QuicCcFirstSocket::OnCreated(Ptr<QuicCcSocket> socket)
+QuicCcFirstSocket::OnCreated(Ptr<QuicCcSocketBase> socket)
 {
     if (m_socket)
     {

@@ -17,6 +17,7 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/quic-cc-frames.h"
 #include "ns3/quic-cc-helper.h"
+#include "ns3/quic-cc-socket.h"
 
 #include <algorithm>
 #include <cmath>
@@ -97,8 +98,7 @@ struct RunState
 {
     const QuicCcHystartLabParams* params{nullptr};
     QuicCcHystartLabResult result;
-    QuicCcFirstSocket quicSender; //!< the server's (sending) QUIC socket
-    Ptr<Socket> ngtcp2Sender;     //!< the sending socket (ngtcp2 configurations)
+    QuicCcFirstSocket quicSender; //!< the client's (sending) QUIC socket, either transport
 };
 
 void
@@ -158,16 +158,8 @@ OnTcpCwnd(RunState* s, uint32_t, uint32_t cwnd)
 }
 
 void
-ConnectQuicSender(RunState* s, Ptr<QuicCcSocket> socket)
+ConnectQuicSender(RunState* s, Ptr<QuicCcSocketBase> socket)
 {
-    socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnQuicCwnd, s));
-}
-
-/// QuicCcNgtcp2Socket's CongestionWindow64 has QuicCcSocket's name and signature.
-void
-ConnectNgtcp2Sender(RunState* s, Ptr<Socket> socket)
-{
-    s->ngtcp2Sender = socket;
     socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnQuicCwnd, s));
 }
 
@@ -332,9 +324,16 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
                 TypeIdValue(TcpCubic::GetTypeId()));
         }
     }
-    else if (!ngtcp2)
+    else if (ngtcp2)
     {
-        socketFactory = "ns3::QuicCcSocketFactory";
+        QuicCcUseNgtcp2(quic,
+                        params.config.substr(std::string("ngtcp2-").size()),
+                        params.maxDatagramSize,
+                        MilliSeconds(25), // RFC 9000's default max_ack_delay, as quic-cc's
+                        params.timeout);
+    }
+    else
+    {
         const bool hyStart = params.config == "reno-hystart" || params.config == "cubic-hystart";
         const bool cubic = params.config == "cubic" || params.config == "cubic-hystart";
         quic.SetCongestionControl(cubic ? "ns3::QuicCubic" : "ns3::QuicReno",
@@ -345,8 +344,6 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
         quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
         quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
         quic.SetSocketAttribute("PacketSizing", StringValue(params.packetSizing));
-        quic.Install(nodes);
-        state.quicSender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectQuicSender, &state));
     }
 
     // Every random stream fixed: a run does not depend on earlier runs in the same process.
@@ -356,20 +353,12 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
         stream += em->AssignStreams(stream);
     }
     stream += QuicCcInternetStreamBlock(nodes); // the stack's streams come last
-    if (ngtcp2)
+    if (!tcp)
     {
-        socketFactory = QuicCcNgtcp2FactoryName();
-        stream += QuicCcInstallNgtcp2(
-            nodes,
-            QuicCcNgtcp2Options::For(params.config.substr(std::string("ngtcp2-").size()),
-                                     params.maxDatagramSize,
-                                     params.timeout),
-            stream);
-        QuicCcWatchFirstNgtcp2Socket(nodes.Get(0), MakeBoundCallback(&ConnectNgtcp2Sender, &state));
-    }
-    else if (!tcp)
-    {
+        socketFactory = quic.GetSocketFactoryName();
+        quic.Install(nodes);
         stream += quic.AssignStreams(nodes, stream);
+        state.quicSender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectQuicSender, &state));
     }
     internet.AssignStreams(nodes, stream);
 
@@ -394,15 +383,15 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     {
         result.lostPackets = result.queueDrops + result.errorDrops;
     }
-    else if (ngtcp2)
+    else if (Ptr<QuicCcSocketBase> sender = state.quicSender.Get())
     {
-        result.lostPackets = QuicCcNgtcp2PacketsLost(state.ngtcp2Sender);
-    }
-    else if (Ptr<QuicCcSocket> sender = state.quicSender.Get();
-             sender && sender->GetLossDetection())
-    {
-        result.lostPackets = sender->GetLossDetection()->GetLostPacketCount();
-        result.spuriousLosses = sender->GetLossDetection()->GetSpuriousLossCount();
+        result.lostPackets = sender->GetPacketsLost();
+        // quic-cc's loss detection also finds the spurious ones (ngtcp2's does not say).
+        if (Ptr<QuicCcSocket> model = DynamicCast<QuicCcSocket>(sender);
+            model && model->GetLossDetection())
+        {
+            result.spuriousLosses = model->GetLossDetection()->GetSpuriousLossCount();
+        }
     }
     result.events = Simulator::GetEventCount();
     Simulator::Destroy();

@@ -34,12 +34,6 @@ namespace
 
 const uint16_t kPort = 4433;
 
-void
-ObserveSocket(QuicCcIdleObserver* observer, Ptr<QuicCcSocket> socket)
-{
-    observer->Observe(socket);
-}
-
 /// The socket the observer watches (any transport), kept to check one was made.
 struct WatchedSocket
 {
@@ -52,6 +46,13 @@ ObserveAny(WatchedSocket* watched, Ptr<Socket> socket)
 {
     watched->socket = socket;
     watched->observer->Observe(socket);
+}
+
+/// The client's first socket (QuicCcFirstSocket), on either transport.
+void
+ObserveSender(WatchedSocket* watched, Ptr<QuicCcSocketBase> socket)
+{
+    ObserveAny(watched, socket);
 }
 
 void
@@ -121,20 +122,29 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     path.InstallInternet(); // the drop-tail device queue is the buffer
 
     QuicCcHelper quic;
-    QuicCcSetStudyController(quic, params);
-    quic.SetControllerAttribute("RestartWindow", BooleanValue(params.restartWindow));
-    quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
-    quic.SetSocketAttribute("Pacing", StringValue(params.pacing));
-    quic.SetSocketAttribute("FlowControl", BooleanValue(params.flowControl));
-    quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
-    if (!params.qlogDirectory.empty() && !ngtcp2)
+    if (ngtcp2)
+    {
+        QuicCcUseNgtcp2(quic,
+                        params.controller,
+                        params.maxDatagramSize,
+                        MilliSeconds(25), // RFC 9000's default max_ack_delay, as quic-cc's
+                        params.timeout);
+        quic.SetSocketAttribute("PacketTraces", BooleanValue(true)); // the observer's
+    }
+    else
+    {
+        QuicCcSetStudyController(quic, params);
+        quic.SetControllerAttribute("RestartWindow", BooleanValue(params.restartWindow));
+        quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
+        quic.SetSocketAttribute("Pacing", StringValue(params.pacing));
+        quic.SetSocketAttribute("FlowControl", BooleanValue(params.flowControl));
+        quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
+    }
+    if (!params.qlogDirectory.empty())
     {
         quic.EnableQlog(params.qlogDirectory);
     }
-    if (!ngtcp2)
-    {
-        quic.Install(nodes);
-    }
+    quic.Install(nodes);
 
     int64_t stream = 1;
     stream += loss.AssignStreams(stream);
@@ -146,29 +156,12 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     QuicCcIdleObserver observer(params.minPause, params.rate, params.maxDatagramSize);
     QuicCcFirstSocket sender;
     WatchedSocket watched{&observer, nullptr};
-    const std::string factory = ngtcp2 ? QuicCcNgtcp2FactoryName() : "ns3::QuicCcSocketFactory";
+    const std::string factory = quic.GetSocketFactoryName();
     // The sending socket of every workload but request-response: the client's first.
     const auto watchSender = [&]() {
-        if (!ngtcp2)
-        {
-            sender.Watch(nodes.Get(0), MakeBoundCallback(&ObserveSocket, &observer));
-            return;
-        }
-        QuicCcWatchFirstNgtcp2Socket(nodes.Get(0), MakeBoundCallback(&ObserveAny, &watched));
+        sender.Watch(nodes.Get(0), MakeBoundCallback(&ObserveSender, &watched));
     };
-    if (ngtcp2)
-    {
-        QuicCcNgtcp2Options options = QuicCcNgtcp2Options::For(params.controller,
-                                                               params.maxDatagramSize,
-                                                               params.timeout,
-                                                               params.qlogDirectory);
-        options.packetTraces = true; // the observer's PacketSent and PacketLost
-        stream += QuicCcInstallNgtcp2(nodes, options, stream);
-    }
-    else
-    {
-        stream += quic.AssignStreams(nodes, stream);
-    }
+    stream += quic.AssignStreams(nodes, stream);
 
     const InetSocketAddress server(path.ifaces.GetAddress(1), kPort);
     std::vector<uint64_t> marks;

@@ -33,8 +33,7 @@ struct DiffState
 {
     const QuicCcNgtcp2DiffParams* params{nullptr};
     QuicCcNgtcp2DiffResult result;
-    QuicCcFirstSocket modelSender; //!< transport quic-cc
-    Ptr<Socket> sender;            //!< the sending socket, either transport
+    QuicCcFirstSocket sender; //!< the sending socket, either transport
     uint64_t cwnd{0};
     uint64_t ssthresh{0};
     uint64_t initialCwnd{0}; //!< the first cwnd reported
@@ -45,12 +44,8 @@ struct DiffState
 uint64_t
 LostSoFar(const DiffState* s)
 {
-    if (s->params->transport == "ngtcp2")
-    {
-        return s->sender ? QuicCcNgtcp2PacketsLost(s->sender) : 0;
-    }
-    Ptr<QuicCcSocket> m = s->modelSender.Get();
-    return (m && m->GetLossDetection()) ? m->GetLossDetection()->GetLostPacketCount() : 0;
+    Ptr<QuicCcSocketBase> sender = s->sender.Get();
+    return sender ? sender->GetPacketsLost() : 0;
 }
 
 void
@@ -178,21 +173,14 @@ OnHandshakeCompleted(DiffState* s)
 
 /// QuicCcSocket and QuicCcNgtcp2Socket have the same trace names and signatures.
 void
-ConnectSender(DiffState* s, Ptr<Socket> socket)
+ConnectSender(DiffState* s, Ptr<QuicCcSocketBase> socket)
 {
-    s->sender = socket;
     socket->TraceConnectWithoutContext("HandshakeCompleted",
                                        MakeBoundCallback(&OnHandshakeCompleted, s));
     socket->TraceConnectWithoutContext("CongestionWindow64", MakeBoundCallback(&OnCwnd, s));
     socket->TraceConnectWithoutContext("SlowStartThreshold64", MakeBoundCallback(&OnSsthresh, s));
     socket->TraceConnectWithoutContext("CongestionState", MakeBoundCallback(&OnState, s));
     socket->TraceConnectWithoutContext("Rtt", MakeBoundCallback(&OnRtt, s));
-}
-
-void
-ConnectModelSender(DiffState* s, Ptr<QuicCcSocket> socket)
-{
-    ConnectSender(s, socket);
 }
 
 } // namespace
@@ -230,29 +218,28 @@ QuicCcRunNgtcp2Diff(const QuicCcNgtcp2DiffParams& params)
     state.params = &params;
     int64_t stream = 1;
     stream += QuicCcInternetStreamBlock(nodes); // the stack's streams come last
+    QuicCcHelper quic;
     if (ngtcp2)
     {
-        QuicCcNgtcp2Options options;
-        options.controller = "cubic";
-        options.maxUdpPayloadBytes = params.maxDatagramSize;
-        options.idleTimeout = params.duration;
-        stream += QuicCcInstallNgtcp2(nodes, options, stream);
-        QuicCcWatchFirstNgtcp2Socket(nodes.Get(0), MakeBoundCallback(&ConnectSender, &state));
+        QuicCcUseNgtcp2(quic,
+                        "cubic",
+                        params.maxDatagramSize,
+                        MilliSeconds(25), // RFC 9000's default max_ack_delay
+                        params.duration);
     }
     else
     {
-        QuicCcHelper quic;
         QuicCcApplyNgtcp2Profile(quic);
         quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
         quic.SetSocketAttribute("IdleTimeout", TimeValue(params.duration));
-        quic.Install(nodes);
-        stream += quic.AssignStreams(nodes, stream);
-        state.modelSender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectModelSender, &state));
     }
+    quic.Install(nodes);
+    stream += quic.AssignStreams(nodes, stream);
+    state.sender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectSender, &state));
     path.internet.AssignStreams(nodes, stream);
 
     QuicCcStopAtBytes transfer(params.transferBytes);
-    path.InstallDownload(ngtcp2, params.transferBytes, transfer);
+    path.InstallDownload(quic.GetSocketFactoryName(), params.transferBytes, transfer);
     Simulator::Stop(params.duration);
     Simulator::Run();
 

@@ -6,15 +6,14 @@
 #include "quic-cc-command-line.h"
 
 #include "ns3/abort.h"
-#include "ns3/node.h"
+#include "ns3/boolean.h"
 #include "ns3/quic-congestion-controller.h"
+#include "ns3/string.h"
 #include "ns3/type-id.h"
+#include "ns3/uinteger.h"
 
 #ifdef QUICCC_HAVE_NGTCP2
-#include "ns3/boolean.h"
-#include "ns3/quic-cc-ngtcp2-socket-factory.h"
-#include "ns3/string.h"
-#include "ns3/uinteger.h"
+#include "ns3/quic-cc-ngtcp2-socket.h"
 #endif
 
 namespace ns3
@@ -30,7 +29,8 @@ QuicCcTransportAttributesSetBy(const std::map<std::string, std::string>& options
 {
     std::vector<std::pair<std::string, std::string>> setBy{
         {"ns3::QuicCcSocket::CongestionControl", ""}};
-    // Every attribute QuicCcInstallNgtcp2 sets (below).
+    // Every attribute QuicCcUseNgtcp2 sets (below), QlogDirectory (EnableQlog) and PacketTraces
+    // (the ngtcp2 diff).
     for (const char* name : {"CongestionControl",
                              "MaxUdpPayloadSize",
                              "UdpPayloadShaping",
@@ -47,120 +47,43 @@ QuicCcTransportAttributesSetBy(const std::map<std::string, std::string>& options
 }
 
 #ifdef QUICCC_HAVE_NGTCP2
-
 std::string
 QuicCcNgtcp2Version()
 {
     return QuicCcNgtcp2Socket::GetLibraryVersion();
 }
-
-int64_t
-QuicCcInstallNgtcp2(NodeContainer nodes, const QuicCcNgtcp2Options& options, int64_t stream)
-{
-    const std::string cc = options.controller == "bbr"     ? "Bbr"
-                           : options.controller == "reno"  ? "Reno"
-                           : options.controller == "cubic" ? "Cubic"
-                                                           : "";
-    NS_ABORT_MSG_IF(cc.empty(),
-                    "ngtcp2 transport: controller must be cubic, reno or bbr, got '"
-                        << options.controller << "'");
-    int64_t used = 0;
-    for (uint32_t i = 0; i < nodes.GetN(); ++i)
-    {
-        Ptr<QuicCcNgtcp2SocketFactory> f = QuicCcNgtcp2SocketFactory::Install(nodes.Get(i));
-        f->SetSocketAttribute("CongestionControl", StringValue(cc));
-        f->SetSocketAttribute("MaxUdpPayloadSize", UintegerValue(options.maxUdpPayloadBytes));
-        // The scenario's packet size (--mss) from the first packet, as the quic-cc rows; ngtcp2's
-        // default would send 1200 B without PMTUD (ngtcp2_conn_get_path_max_tx_udp_payload_size2).
-        f->SetSocketAttribute("UdpPayloadShaping", BooleanValue(false));
-        f->SetSocketAttribute("MaxAckDelay", TimeValue(options.maxAckDelay));
-        f->SetSocketAttribute("IdleTimeout", TimeValue(options.idleTimeout));
-        f->SetSocketAttribute("QlogDirectory", StringValue(options.qlogDirectory));
-        f->SetSocketAttribute("PacketTraces", BooleanValue(options.packetTraces));
-        used += f->AssignStreams(stream + used);
-    }
-    return used;
-}
-
-void
-QuicCcWatchFirstNgtcp2Socket(Ptr<Node> node, Callback<void, Ptr<Socket>> onFirst)
-{
-    Ptr<QuicCcNgtcp2SocketFactory> f = node->GetObject<QuicCcNgtcp2SocketFactory>();
-    NS_ABORT_MSG_IF(!f, "node " << node->GetId() << " has no QuicCcNgtcp2SocketFactory");
-
-    struct Once
-    {
-        static void Created(std::shared_ptr<Callback<void, Ptr<Socket>>> cb,
-                            Ptr<QuicCcNgtcp2Socket> socket)
-        {
-            if (!cb->IsNull())
-            {
-                Callback<void, Ptr<Socket>> first = *cb;
-                *cb = MakeNullCallback<void, Ptr<Socket>>();
-                first(socket);
-            }
-        }
-    };
-
-    f->TraceConnectWithoutContext(
-        "SocketCreated",
-        MakeBoundCallback(&Once::Created, std::make_shared<Callback<void, Ptr<Socket>>>(onFirst)));
-}
-
-uint64_t
-QuicCcNgtcp2PacketsLost(Ptr<Socket> socket)
-{
-    Ptr<QuicCcNgtcp2Socket> s = DynamicCast<QuicCcNgtcp2Socket>(socket);
-    return s ? s->GetPacketsLost() : 0;
-}
-
-#else // built without ngtcp2
-
+#else
 std::string
 QuicCcNgtcp2Version()
 {
     return "";
 }
-
-int64_t
-QuicCcInstallNgtcp2(NodeContainer, const QuicCcNgtcp2Options&, int64_t)
-{
-    NS_FATAL_ERROR("quic-cc was built without the ngtcp2 transport (cmake -DQUICCC_NGTCP2=ON "
-                   "-DNGTCP2_ARCHIVE=...)");
-}
-
-void
-QuicCcWatchFirstNgtcp2Socket(Ptr<Node>, Callback<void, Ptr<Socket>>)
-{
-    NS_FATAL_ERROR("quic-cc was built without the ngtcp2 transport");
-}
-
-uint64_t
-QuicCcNgtcp2PacketsLost(Ptr<Socket>)
-{
-    return 0;
-}
-
 #endif
 
-std::string
-QuicCcNgtcp2FactoryName()
-{
-    return "ns3::QuicCcNgtcp2SocketFactory";
-}
+const char* const kQuicCcNgtcp2Factory = "ns3::QuicCcNgtcp2SocketFactory";
 
-QuicCcNgtcp2Options
-QuicCcNgtcp2Options::For(const std::string& controller,
-                         uint64_t maxUdpPayloadBytes,
-                         Time idleTimeout,
-                         const std::string& qlogDirectory)
+void
+QuicCcUseNgtcp2(QuicCcHelper& quic,
+                const std::string& controller,
+                uint64_t maxUdpPayloadBytes,
+                Time maxAckDelay,
+                Time idleTimeout)
 {
-    QuicCcNgtcp2Options options;
-    options.controller = controller;
-    options.maxUdpPayloadBytes = maxUdpPayloadBytes;
-    options.idleTimeout = idleTimeout;
-    options.qlogDirectory = qlogDirectory;
-    return options;
+    const std::string cc = controller == "bbr"     ? "Bbr"
+                           : controller == "reno"  ? "Reno"
+                           : controller == "cubic" ? "Cubic"
+                                                   : "";
+    NS_ABORT_MSG_IF(cc.empty(),
+                    "ngtcp2 transport: controller must be cubic, reno or bbr, got '" << controller
+                                                                                     << "'");
+    quic.SetTransport(kQuicCcNgtcp2Factory);
+    quic.SetSocketAttribute("CongestionControl", StringValue(cc));
+    quic.SetSocketAttribute("MaxUdpPayloadSize", UintegerValue(maxUdpPayloadBytes));
+    // The scenario's packet size (--mss) from the first packet, as the quic-cc rows; ngtcp2's
+    // default would send 1200 B without PMTUD (ngtcp2_conn_get_path_max_tx_udp_payload_size2).
+    quic.SetSocketAttribute("UdpPayloadShaping", BooleanValue(false));
+    quic.SetSocketAttribute("MaxAckDelay", TimeValue(maxAckDelay));
+    quic.SetSocketAttribute("IdleTimeout", TimeValue(idleTimeout));
 }
 
 const std::vector<std::string>&

@@ -4,10 +4,8 @@
 #ifndef QUIC_CC_NGTCP2_TRANSPORT_H
 #define QUIC_CC_NGTCP2_TRANSPORT_H
 
-#include "ns3/callback.h"
-#include "ns3/node-container.h"
 #include "ns3/nstime.h"
-#include "ns3/socket.h"
+#include "ns3/quic-cc-helper.h"
 
 #include <cstdint>
 #include <map>
@@ -17,36 +15,12 @@
 namespace ns3
 {
 
-/**
- * \ingroup quic-cc
- * The scenarios' access to the ngtcp2 transport (QuicCcNgtcp2SocketFactory), which is built only
- * when a libngtcp2 is (cmake/quic-cc-ngtcp2.cmake): without it QuicCcNgtcp2Version() is empty and
- * the other calls are fatal errors.
- */
-struct QuicCcNgtcp2Options
-{
-    std::string controller{"cubic"};   //!< "cubic", "reno" or "bbr"
-    uint64_t maxUdpPayloadBytes{1350}; //!< packet size from the first packet on (no shaping)
-    Time maxAckDelay{MilliSeconds(25)};
-    Time idleTimeout{Seconds(30)};
-    std::string qlogDirectory; //!< "" = none
-    /// QuicCcNgtcp2Socket::PacketTraces: PacketSent and PacketLost from ngtcp2's qlog records
-    bool packetTraces{false};
-
-    /// A scenario's options: \p controller, UDP payloads of \p maxUdpPayloadBytes, \p idleTimeout
-    /// (the scenario's run length), qlog into \p qlogDirectory; the rest at their defaults.
-    static QuicCcNgtcp2Options For(const std::string& controller,
-                                   uint64_t maxUdpPayloadBytes,
-                                   Time idleTimeout,
-                                   const std::string& qlogDirectory = "");
-};
-
 /// The linked ngtcp2's version ("1.24.0"); "" when the transport is not built.
 std::string QuicCcNgtcp2Version();
 
 /**
- * The ngtcp2 socket attributes QuicCcInstallNgtcp2 sets on every socket it creates, as pairs
- * (full attribute name, the program's option that sets it) for
+ * The ngtcp2 socket attributes QuicCcUseNgtcp2 (and the scenarios' EnableQlog) set on every socket
+ * it creates, as pairs (full attribute name, the program's option that sets it) for
  * QuicCcCommandLine::AttributesSetBy, so that a --ns3::QuicCcNgtcp2Socket::X=V the run would
  * overwrite is refused: \p options maps an attribute's short name ("MaxUdpPayloadSize") to the
  * option ("mss"); the others are set by the scenario itself (option ""). The quic-cc socket's
@@ -59,20 +33,21 @@ std::vector<std::pair<std::string, std::string>> QuicCcTransportAttributesSetBy(
 /// it on (the completion of "<option>=<value>: " in a usage error).
 extern const char* const kQuicCcNgtcp2Missing;
 
-/// Name of the socket factory TypeId to give applications ("ns3::QuicCcNgtcp2SocketFactory").
-std::string QuicCcNgtcp2FactoryName();
+/// The ngtcp2 transport's socket factory TypeId ("ns3::QuicCcNgtcp2SocketFactory").
+extern const char* const kQuicCcNgtcp2Factory;
 
-/// Install the factory on \p nodes with \p options; random streams from \p stream on.
-/// \return the number of streams used
-int64_t QuicCcInstallNgtcp2(NodeContainer nodes,
-                            const QuicCcNgtcp2Options& options,
-                            int64_t stream);
-
-/// Call \p onFirst with the first socket \p node's factory creates (before its first packet).
-void QuicCcWatchFirstNgtcp2Socket(Ptr<Node> node, Callback<void, Ptr<Socket>> onFirst);
-
-/// Packets ngtcp2 declared lost on \p socket (a QuicCcNgtcp2Socket) so far.
-uint64_t QuicCcNgtcp2PacketsLost(Ptr<Socket> socket);
+/**
+ * Make \p quic install the ngtcp2 transport (QuicCcHelper::SetTransport) running the library's
+ * \p controller ("cubic", "reno" or "bbr"; another is a fatal error naming it), with UDP payloads
+ * of \p maxUdpPayloadBytes from the first packet on (no shaping, as quic-cc's rows), \p maxAckDelay
+ * and \p idleTimeout (the scenario's run length). Call it before any SetSocketAttribute. A build
+ * without the ngtcp2 transport fails there (QuicCcParseTransport refuses such runs first).
+ */
+void QuicCcUseNgtcp2(QuicCcHelper& quic,
+                     const std::string& controller,
+                     uint64_t maxUdpPayloadBytes,
+                     Time maxAckDelay,
+                     Time idleTimeout);
 
 /// ngtcp2's controllers, in the order of the examples' rows: "cubic", "reno", "bbr".
 const std::vector<std::string>& QuicCcNgtcp2Controllers();

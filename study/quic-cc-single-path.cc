@@ -5,7 +5,6 @@
 
 #include "quic-cc-bulk-transfer.h"
 #include "quic-cc-drop-tail-link.h"
-#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-stop-at-bytes.h"
 
 #include "ns3/boolean.h"
@@ -39,15 +38,16 @@ QuicCcSinglePath::InstallInternet()
 }
 
 void
-QuicCcSinglePath::InstallDownload(bool ngtcp2, uint64_t bytes, QuicCcStopAtBytes& transfer) const
+QuicCcSinglePath::InstallDownload(const std::string& socketFactory,
+                                  uint64_t bytes,
+                                  QuicCcStopAtBytes& transfer) const
 {
-    transfer.Watch(
-        QuicCcInstallBulkTransfer(ngtcp2 ? QuicCcNgtcp2FactoryName() : "ns3::QuicCcSocketFactory",
-                                  nodes.Get(0),
-                                  nodes.Get(1),
-                                  ifaces.GetAddress(1),
-                                  bytes)
-            .sink);
+    transfer.Watch(QuicCcInstallBulkTransfer(socketFactory,
+                                             nodes.Get(0),
+                                             nodes.Get(1),
+                                             ifaces.GetAddress(1),
+                                             bytes)
+                       .sink);
 }
 
 void

@@ -60,10 +60,12 @@ struct QuicCcSinglePath
 
     /**
      * A download of \p bytes from node 0 to node 1 (QuicCcInstallBulkTransfer) over the sockets
-     * of ngtcp2 (\p ngtcp2 true: QuicCcNgtcp2FactoryName) or of quic-cc, its sink watched by
-     * \p transfer. After InstallInternet and the transport's installation.
+     * of \p socketFactory (QuicCcHelper::GetSocketFactoryName), its sink watched by \p transfer.
+     * After InstallInternet and the transport's installation.
      */
-    void InstallDownload(bool ngtcp2, uint64_t bytes, QuicCcStopAtBytes& transfer) const;
+    void InstallDownload(const std::string& socketFactory,
+                         uint64_t bytes,
+                         QuicCcStopAtBytes& transfer) const;
 
     NodeContainer nodes;           //!< 0 = QUIC client, 1 = QUIC server
     NetDeviceContainer devices;    //!< the link's devices, node 0's first

@@ -118,7 +118,7 @@ class QuicCcQlogStopMidTransferTestCase : public quiccc::test::SimulationTestCas
             uint64_t* count = &sent[n];
             net.nodes.Get(n)->GetObject<QuicCcSocketFactory>()->TraceConnectWithoutContext(
                 "SocketCreated",
-                Callback<void, Ptr<QuicCcSocket>>([count](Ptr<QuicCcSocket> socket) {
+                Callback<void, Ptr<QuicCcSocketBase>>([count](Ptr<QuicCcSocketBase> socket) {
                     socket->TraceConnectWithoutContext(
                         "PacketSent",
                         Callback<void, uint64_t, uint64_t>(
@@ -199,8 +199,8 @@ QuicCcTraceAndQlogTestCase::DoRun()
     Seen* s = &seen;
     net.nodes.Get(0)->GetObject<QuicCcSocketFactory>()->TraceConnectWithoutContext(
         "SocketCreated",
-        Callback<void, Ptr<QuicCcSocket>>([s](Ptr<QuicCcSocket> socket) {
-            s->sender = socket;
+        Callback<void, Ptr<QuicCcSocketBase>>([s](Ptr<QuicCcSocketBase> socket) {
+            s->sender = DynamicCast<QuicCcSocket>(socket);
             socket->TraceConnectWithoutContext(
                 "CongestionWindow64",
                 Callback<void, uint64_t, uint64_t>([s](uint64_t, uint64_t v) {

@@ -6,8 +6,7 @@
  */
 #include "quic-cc-socket-contract.h"
 
-#include "ns3/quic-cc-helper.h"
-#include "ns3/quic-cc-socket-factory.h"
+#include "ns3/quic-cc-socket-factory.h" // registers the TypeId the suite names
 
 namespace ns3
 {
@@ -16,19 +15,9 @@ namespace quiccc
 namespace test
 {
 
-namespace
-{
-Ptr<SocketFactory>
-InstallQuicCc(Ptr<Node> node)
-{
-    QuicCcHelper quic;
-    quic.Install(node);
-    return node->GetObject<QuicCcSocketFactory>();
-}
-} // namespace
-
 static SocketContractTestSuite g_quicCcSocketContractTestSuite("quic-cc-socket-contract",
-                                                               {"quic-cc", &InstallQuicCc});
+                                                               {"quic-cc",
+                                                                "ns3::QuicCcSocketFactory"});
 
 } // namespace test
 } // namespace quiccc

@@ -21,7 +21,9 @@
 #include "ns3/nstime.h"
 #include "ns3/packet-socket-address.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/quic-cc-helper.h"
 #include "ns3/quic-cc-socket-base.h"
+#include "ns3/quic-cc-socket-factory-base.h"
 #include "ns3/string.h"
 
 #include <algorithm>
@@ -38,11 +40,20 @@ namespace quiccc
 namespace test
 {
 
-/// A transport under test: how to put its socket factory on a node.
+/// A transport under test: the socket factory QuicCcHelper::SetTransport installs.
 struct ContractTransport
 {
-    std::string name;                                     //!< "quic-cc", "ngtcp2"
-    std::function<Ptr<SocketFactory>(Ptr<Node>)> install; //!< after the Internet stack
+    std::string name;    //!< "quic-cc", "ngtcp2"
+    std::string factory; //!< its TypeId, e.g. "ns3::QuicCcSocketFactory"
+
+    /// The transport on \p node with the one helper both share (after the Internet stack).
+    Ptr<QuicCcSocketFactoryBase> Install(Ptr<Node> node) const
+    {
+        QuicCcHelper quic;
+        quic.SetTransport(factory);
+        quic.Install(node);
+        return node->GetObject<QuicCcSocketFactoryBase>(TypeId::LookupByName(factory));
+    }
 };
 
 /// What one end saw: callbacks in order, bytes read and checked against the pattern.
@@ -191,7 +202,7 @@ struct ContractNet
     NodeContainer nodes;
     Ipv4InterfaceContainer v4;
     Ipv6InterfaceContainer v6;
-    std::vector<Ptr<SocketFactory>> factories;
+    std::vector<Ptr<QuicCcSocketFactoryBase>> factories;
 
     explicit ContractNet(const ContractTransport& transport)
     {
@@ -209,7 +220,7 @@ struct ContractNet
         v6 = ipv6.Assign(devices);
         for (uint32_t i = 0; i < 2; ++i)
         {
-            factories.push_back(transport.install(nodes.Get(i)));
+            factories.push_back(transport.Install(nodes.Get(i)));
         }
     }
 
@@ -720,6 +731,60 @@ class ContractHandshakeTraceTestCase : public SimulationTestCase
     ContractTransport m_t;
 };
 
+/// The shell factory: SocketList and SocketCreated hold every socket (accepted ones too), and
+/// AssignStreams gives socket k its streams by one policy, beyond 1,000 sockets as well.
+class ContractFactoryTestCase : public SimulationTestCase
+{
+  public:
+    explicit ContractFactoryTestCase(ContractTransport t)
+        : SimulationTestCase(t.name + ": factory lists, announces and numbers every socket"),
+          m_t(std::move(t))
+    {
+    }
+
+  private:
+    static void Created(std::vector<Ptr<QuicCcSocketBase>>* seen, Ptr<QuicCcSocketBase> socket)
+    {
+        seen->push_back(socket);
+    }
+
+    void DoRun() override
+    {
+        ContractPair pair(m_t);
+        Ptr<QuicCcSocketFactoryBase> server = pair.net.factories[1];
+        std::vector<Ptr<QuicCcSocketBase>> announced;
+        server->TraceConnectWithoutContext("SocketCreated",
+                                           MakeBoundCallback(&Created, &announced));
+        ContractEnd client;
+        pair.AddClient(client, 10'000, Seconds(1));
+        pair.Run(Seconds(10));
+        // The listener was created before the sink connected; the accepted connection after.
+        NS_TEST_ASSERT_MSG_EQ(server->GetSockets().size(), 2u, "listener + accepted connection");
+        NS_TEST_ASSERT_MSG_EQ(announced.size(), 1u, "the accepted connection was announced");
+        NS_TEST_ASSERT_MSG_EQ(announced[0], server->GetSockets()[1], "announced = SocketList[1]");
+        NS_TEST_ASSERT_MSG_EQ(announced[0]->GetRole(), QuicCcSocketRole::ACCEPTED, "accepted");
+
+        Ptr<QuicCcSocketFactoryBase> f = pair.net.factories[0];
+        const int64_t s = f->GetStreamsPerSocket();
+        NS_TEST_ASSERT_MSG_EQ(f->AssignStreams(100),
+                              s * QuicCcSocketFactoryBase::kBlockSockets,
+                              "the block reserved");
+        while (f->GetSockets().size() <=
+               static_cast<size_t>(QuicCcSocketFactoryBase::kBlockSockets))
+        {
+            f->CreateSocket(); // beyond the block: the extension range, not an error
+        }
+        NS_TEST_ASSERT_MSG_EQ(f->SocketStream(1), 100 + s, "socket 1 inside the block");
+        const uint64_t nodeId = pair.net.nodes.Get(0)->GetId();
+        NS_TEST_ASSERT_MSG_EQ(f->SocketStream(QuicCcSocketFactoryBase::kBlockSockets),
+                              QuicCcSocketFactoryBase::kExtensionBase +
+                                  s * static_cast<int64_t>(nodeId),
+                              "socket 1000 in the node's extension range");
+    }
+
+    ContractTransport m_t;
+};
+
 /// A suite of every contract case for one transport.
 class SocketContractTestSuite : public TestSuite
 {
@@ -737,6 +802,7 @@ class SocketContractTestSuite : public TestSuite
         AddTestCase(new ContractClosedListenerTestCase(t), QUICCC_TEST_QUICK);
         AddTestCase(new ContractTcpTracesTestCase(t), QUICCC_TEST_QUICK);
         AddTestCase(new ContractHandshakeTraceTestCase(t), QUICCC_TEST_QUICK);
+        AddTestCase(new ContractFactoryTestCase(t), QUICCC_TEST_QUICK);
     }
 };
 

@@ -56,10 +56,10 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     static std::string GetLibraryVersion();
     /// The controller's name: "reno", "cubic" or "bbr".
     std::string GetControllerName() const;
-    uint64_t GetCongestionWindow() const; //!< bytes (0 before the connection exists)
-    uint64_t GetPacketsLost() const;      //!< packets ngtcp2 declared lost so far
-    uint64_t GetCongestionEvents() const; //!< inferred congestion events so far
-    bool IsEstablished() const override;  //!< handshake complete
+    uint64_t GetCongestionWindow() const;     //!< bytes (0 before the connection exists)
+    uint64_t GetPacketsLost() const override; //!< packets ngtcp2 declared lost so far
+    uint64_t GetCongestionEvents() const;     //!< inferred congestion events so far
+    bool IsEstablished() const override;      //!< handshake complete
 
     /// The member that stores the connection's settings (for their attribute accessors).
     static QuicCcNgtcp2Config QuicCcNgtcp2Socket::*ConfigMember()

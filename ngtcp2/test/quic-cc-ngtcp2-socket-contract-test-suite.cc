@@ -15,17 +15,9 @@ namespace quiccc
 namespace test
 {
 
-namespace
-{
-Ptr<SocketFactory>
-InstallNgtcp2(Ptr<Node> node)
-{
-    return QuicCcNgtcp2SocketFactory::Install(node);
-}
-} // namespace
-
 static SocketContractTestSuite g_ngtcp2SocketContractTestSuite("quic-cc-ngtcp2-socket-contract",
-                                                               {"ngtcp2", &InstallNgtcp2});
+                                                               {"ngtcp2",
+                                                                "ns3::QuicCcNgtcp2SocketFactory"});
 
 } // namespace test
 } // namespace quiccc

@@ -401,7 +401,7 @@ class QuicCcNgtcp2StockApplicationsTestCase : public SimulationTestCase
         std::map<std::string, std::string> qlogs; //!< file name -> content
     };
 
-    static void OnCwnd(std::vector<uint64_t>* out, Ptr<QuicCcNgtcp2Socket> s)
+    static void OnCwnd(std::vector<uint64_t>* out, Ptr<QuicCcSocketBase> s)
     {
         s->TraceConnectWithoutContext(
             "CongestionWindow64",

@@ -3,6 +3,8 @@
  *
  * Bad configuration fails loudly, early, and names the bad value (never a silent clamp).
  */
+#include "quic-cc-ngtcp2-transport.h"
+
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
@@ -85,7 +87,44 @@ TEST(QuicCcBadInputDeathTest, ConnectSocketTraceNamesUnknownTraceSourceAndNode)
     EXPECT_DEATH(quic.ConnectSocketTraceWithoutContext(nodes.Get(0), "CongestionWindw", cb),
                  "ns3::QuicCcSocket has no trace source 'CongestionWindw'");
     EXPECT_DEATH(quic.ConnectSocketTrace(nodes, "CongestionWindow", cb),
-                 "quic-cc is not installed on node 1");
+                 "ns3::QuicCcSocketFactory is not installed on node 1");
+}
+
+TEST(QuicCcBadInputDeathTest, SetTransportNamesWhatIsNotAQuicTransport)
+{
+    QuicCcHelper quic;
+    EXPECT_DEATH(quic.SetTransport("ns3::QuicCcBogusFactory"),
+                 "'ns3::QuicCcBogusFactory' is not a QUIC transport of this program");
+    EXPECT_DEATH(quic.SetTransport("ns3::TcpSocketFactory"),
+                 "'ns3::TcpSocketFactory' is not a QUIC transport of this program");
+    EXPECT_DEATH(quic.SetTransport("ns3::QuicCcSocketFactoryBase"),
+                 "'ns3::QuicCcSocketFactoryBase' is not a QUIC transport"); // abstract
+    quic.SetTransport("ns3::QuicCcSocketFactory");
+    EXPECT_EQ(quic.GetSocketFactoryName(), "ns3::QuicCcSocketFactory");
+}
+
+TEST(QuicCcBadInputDeathTest, Ngtcp2TransportRefusesQuicCcSettings)
+{
+    // QuicCcNgtcp2Version (study/) links the ngtcp2 transport's library into this program.
+    if (QuicCcNgtcp2Version().empty())
+    {
+        GTEST_SKIP() << "built without the ngtcp2 transport";
+    }
+    QuicCcHelper quic;
+    quic.SetCongestionControl("ns3::QuicReno");
+    EXPECT_DEATH(quic.SetTransport("ns3::QuicCcNgtcp2SocketFactory"),
+                 "SetCongestionControl chooses one of quic-cc's controllers, which the "
+                 "ns3::QuicCcNgtcp2SocketFactory transport does not run; set its socket "
+                 "attribute CongestionControl instead");
+    QuicCcHelper withAttribute;
+    withAttribute.SetSocketAttribute("AckPolicy", StringValue("Rfc9000"));
+    EXPECT_DEATH(withAttribute.SetTransport("ns3::QuicCcNgtcp2SocketFactory"), "AckPolicy");
+    QuicCcHelper ngtcp2;
+    ngtcp2.SetTransport("ns3::QuicCcNgtcp2SocketFactory");
+    EXPECT_EQ(ngtcp2.GetSocketFactoryName(), "ns3::QuicCcNgtcp2SocketFactory");
+    ngtcp2.SetSocketAttribute("CongestionControl", StringValue("Bbr"));
+    EXPECT_DEATH(ngtcp2.SetSocketAttribute("AckPolicy", StringValue("Rfc9000")), "AckPolicy");
+    EXPECT_DEATH(ngtcp2.SetCongestionControl("ns3::QuicCubic"), "does not run");
 }
 
 TEST(QuicCcBadInputDeathTest, MaxDatagramSizeBelow1200IsNamed)
@@ -203,7 +242,8 @@ TEST(QuicCcBadInputTest, SocketDefaults)
     EXPECT_EQ(cc.Get().GetName(), "ns3::QuicCubic");
     EXPECT_EQ(QuicCcSocket::GetTypeId().GetParent(), QuicCcSocketBase::GetTypeId());
     EXPECT_EQ(QuicCcSocketBase::GetTypeId().GetParent(), Socket::GetTypeId());
-    EXPECT_EQ(QuicCcSocketFactory::GetTypeId().GetParent(), SocketFactory::GetTypeId());
+    EXPECT_EQ(QuicCcSocketFactory::GetTypeId().GetParent(), QuicCcSocketFactoryBase::GetTypeId());
+    EXPECT_EQ(QuicCcSocketFactoryBase::GetTypeId().GetParent(), SocketFactory::GetTypeId());
 }
 
 // ---------------------------------------------------------------------------------------------
