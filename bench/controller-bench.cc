@@ -48,7 +48,8 @@ using namespace ns3;
 namespace
 {
 
-constexpr uint64_t kMss = 1350; //!< bytes, quic-cc's default datagram
+constexpr uint64_t kMss =
+    QuicCongestionController::kDefaultMaxDatagramSize; //!< bytes, quic-cc's default datagram
 constexpr size_t kBatch = 1024; //!< packets sent (untimed) per OnPacketsAcked iteration
 constexpr size_t kPerFrame = 2; //!< packets per ACK frame
 

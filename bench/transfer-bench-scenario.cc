@@ -142,24 +142,20 @@ InstallTransport(const Spec& spec, NodeContainer nodes, int64_t& stream)
     QuicCcHelper quic;
     if (IsNgtcp2(spec.proto))
     {
-        QuicCcUseNgtcp2(quic,
-                        spec.proto.substr(std::string("ngtcp2-").size()),
-                        kDatagram,
-                        MilliSeconds(25), // RFC 9000's default max_ack_delay
-                        Seconds(60));
+        QuicCcUseNgtcp2(quic, spec.proto.substr(std::string("ngtcp2-").size()));
     }
     else
     {
         quic.SetCongestionControl(spec.proto == "quic-reno" ? "ns3::QuicReno" : "ns3::QuicCubic");
-        quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(kDatagram));
         // ACK every 2nd ack-eliciting packet, like TCP's delayed ACK (DelAckCount 2).
         quic.SetSocketAttribute("AckPolicy", StringValue("Rfc9000"));
-        quic.SetSocketAttribute("IdleTimeout", TimeValue(Seconds(60)));
         if (spec.fullOnly)
         {
             quic.SetSocketAttribute("PacketSizing", StringValue("FullOnly"));
         }
     }
+    quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(kDatagram));
+    quic.SetSocketAttribute("IdleTimeout", TimeValue(Seconds(60)));
     quic.Install(nodes);
     stream += quic.AssignStreams(nodes, stream);
     return quic.GetSocketFactoryName();

@@ -8,6 +8,8 @@
 #ifndef TRANSFER_BENCH_SCENARIO_H
 #define TRANSFER_BENCH_SCENARIO_H
 
+#include "ns3/quic-congestion-controller.h"
+
 #include <cstdint>
 #include <string>
 
@@ -20,7 +22,7 @@ constexpr int64_t kOneWayDelayUs = 5000;
 /// Drop-tail queue of each device, packets (about one BDP: 100 Mbps x 10 ms / 1378 B = 91).
 constexpr uint32_t kQueuePackets = 100;
 /// quic-cc's datagram size (UDP payload), bytes.
-constexpr uint64_t kDatagram = 1350;
+constexpr uint64_t kDatagram = ns3::QuicCongestionController::kDefaultMaxDatagramSize;
 /// Application write size of BulkSend, for both transports.
 constexpr uint32_t kSendSize = 16384;
 

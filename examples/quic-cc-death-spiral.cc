@@ -298,7 +298,7 @@ main(int argc, char* argv[])
     std::string lateSample; // default: 5/8 of the way from the end of the loss to the timeout
     std::string timeout;    // default: 8 s after the end of the loss
     std::string transfer = "10MB";
-    std::string mss = "1350";
+    std::string mss = std::to_string(QuicCongestionController::kDefaultMaxDatagramSize);
     std::string hystart = "true";
     std::string ackPolicy = "ReceiveBatch";
     std::string ackBatchWindow = "50us";
@@ -401,7 +401,7 @@ main(int argc, char* argv[])
                          {"ns3::QuicCubic::HyStart", "hystart"},
                          {"ns3::QuicReno::HyStart", "hystart"}});
     // The transports' attributes the scenario sets on every socket: refused as defaults.
-    cmd.AttributesSetBy(QuicCcTransportAttributesSetBy({{"MaxUdpPayloadSize", "mss"},
+    cmd.AttributesSetBy(QuicCcTransportAttributesSetBy({{"MaxDatagramSize", "mss"},
                                                         {"MaxAckDelay", "maxAckDelay"},
                                                         {"IdleTimeout", "timeout"},
                                                         {"QlogDirectory", "qlog"}}));

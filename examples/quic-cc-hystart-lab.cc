@@ -190,7 +190,7 @@ main(int argc, char* argv[])
     std::string bufferBytes = "false";
     std::string ackLoss = "false";
     std::string timeout = "600s";
-    std::string mss = "1350";
+    std::string mss = std::to_string(QuicCongestionController::kDefaultMaxDatagramSize);
     std::string ackPolicy = "ReceiveBatch";
     std::string ackBatchWindow = "50us";
     std::string packetSizing = "FreeWindow";
@@ -246,7 +246,7 @@ main(int argc, char* argv[])
                          {"ns3::QuicHyStartPlusPlus::L", "hystartL"}});
     // The transports' attributes the scenario sets on every socket: refused as defaults.
     cmd.AttributesSetBy(
-        QuicCcTransportAttributesSetBy({{"MaxUdpPayloadSize", "mss"}, {"IdleTimeout", "timeout"}}));
+        QuicCcTransportAttributesSetBy({{"MaxDatagramSize", "mss"}, {"IdleTimeout", "timeout"}}));
     cmd.Parse(argc, argv);
 
     QuicCcHystartLabParams base;

@@ -536,7 +536,7 @@ main(int argc, char* argv[])
     std::string loss = "0";
     std::string lossOn = "1s";
     std::string lossOff = "3s";
-    std::string mss = "1350";
+    std::string mss = std::to_string(QuicCongestionController::kDefaultMaxDatagramSize);
     std::string pauses = "10";
     std::string chunk = "2MB";
     std::string period = "2s";
@@ -608,7 +608,7 @@ main(int argc, char* argv[])
     cmd.AttributesSetTo({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"}});
     // The transports' attributes the scenario sets on every socket: refused as defaults.
     cmd.AttributesSetBy(QuicCcTransportAttributesSetBy(
-        {{"MaxUdpPayloadSize", "mss"}, {"IdleTimeout", "timeout"}, {"QlogDirectory", "qlog"}}));
+        {{"MaxDatagramSize", "mss"}, {"IdleTimeout", "timeout"}, {"QlogDirectory", "qlog"}}));
     cmd.Parse(argc, argv);
 
     QuicCcIdleParams base;

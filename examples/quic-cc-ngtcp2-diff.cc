@@ -273,7 +273,7 @@ main(int argc, char* argv[])
 {
     QuicCcBatchOptions batch(100);
     std::string parts = "spiral,slowstart,oneloss";
-    std::string mss = "1350";
+    std::string mss = std::to_string(QuicCongestionController::kDefaultMaxDatagramSize);
     QuicCcCommandLine cmd(__FILE__);
     cmd.AddValue("parts", "Comma-separated: spiral, slowstart, oneloss", parts);
     cmd.AddValue("mss",
@@ -294,7 +294,7 @@ main(int argc, char* argv[])
     cmd.AttributesSetByScenario(setByScenario);
     cmd.AttributesSetTo({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"}});
     // The transports' attributes the scenario sets on every socket: refused as defaults.
-    cmd.AttributesSetBy(QuicCcTransportAttributesSetBy({{"MaxUdpPayloadSize", "mss"}}));
+    cmd.AttributesSetBy(QuicCcTransportAttributesSetBy({{"MaxDatagramSize", "mss"}}));
     cmd.Parse(argc, argv);
 
     std::vector<std::string> selected;

@@ -216,24 +216,17 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     QuicCcHelper quic;
     if (ngtcp2)
     {
-        QuicCcUseNgtcp2(quic,
-                        params.controller,
-                        params.maxDatagramSize,
-                        params.maxAckDelay,
-                        params.timeout);
+        QuicCcUseNgtcp2(quic, params.controller);
     }
     else
     {
         QuicCcSetStudyController(quic, params);
-        quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
         quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
         quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
         quic.SetSocketAttribute("AckElicitingThreshold",
                                 UintegerValue(params.ackElicitingThreshold));
-        quic.SetSocketAttribute("MaxAckDelay", TimeValue(params.maxAckDelay));
         quic.SetSocketAttribute("MaxAckRanges", UintegerValue(params.maxAckRanges));
         quic.SetSocketAttribute("ProbeContent", StringValue(params.probeContent));
-        quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
         quic.SetSocketAttribute("Pacing", StringValue(params.pacing));
         quic.SetSocketAttribute("PersistentCongestion", BooleanValue(params.persistentCongestion));
         quic.SetSocketAttribute("PacketSizing", StringValue(params.packetSizing));
@@ -247,6 +240,10 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
                                     StringValue(Uniform(params.ackProcessingDelayMax)));
         }
     }
+    // Set with the same names on either transport.
+    quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
+    quic.SetSocketAttribute("MaxAckDelay", TimeValue(params.maxAckDelay));
+    quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
     if (!params.qlogDirectory.empty())
     {
         quic.EnableQlog(params.qlogDirectory);

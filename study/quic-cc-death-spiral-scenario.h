@@ -8,6 +8,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
+#include "ns3/quic-congestion-controller.h"
 
 #include <cstdint>
 #include <string>
@@ -45,8 +46,8 @@ struct QuicCcDeathSpiralParams
     /// models are switched on when the sender's handshake completes (its first packet from the
     /// server), so no handshake packet is lost.
     bool handshakeLoss{true};
-    Time timeout{Seconds(10)};             //!< a run not done by then failed
-    uint64_t maxDatagramSize{1350};        //!< bytes
+    Time timeout{Seconds(10)}; //!< a run not done by then failed
+    uint64_t maxDatagramSize{QuicCongestionController::kDefaultMaxDatagramSize}; //!< bytes
     std::string ackPolicy{"ReceiveBatch"}; //!< QuicCcSocket::AckPolicy
     Time ackBatchWindow{MicroSeconds(50)}; //!< ReceiveBatch window
     uint32_t ackElicitingThreshold{2};     //!< Rfc9000 policy: ACK every n-th ack-eliciting packet

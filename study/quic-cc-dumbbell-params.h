@@ -8,6 +8,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
+#include "ns3/quic-congestion-controller.h"
 
 #include <cstdint>
 #include <string>
@@ -52,7 +53,8 @@ struct QuicCcDumbbellParams
     Time interval{MilliSeconds(500)}; //!< goodput-over-time bin
     uint32_t run{1};                  //!< RngRun
     uint32_t seed{1};                 //!< RngSeed
-    uint32_t maxDatagramSize{1350};   //!< QUIC MaxDatagramSize, bytes
+    uint32_t maxDatagramSize{
+        QuicCongestionController::kDefaultMaxDatagramSize}; //!< QUIC MaxDatagramSize, bytes
     /// TCP SegmentSize, bytes: 1350 minus 18 B of QUIC short header and STREAM frame, so a full
     /// packet carries the same payload in both transports
     uint32_t tcpSegmentSize{1332};

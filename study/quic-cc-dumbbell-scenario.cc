@@ -140,11 +140,10 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
                 NodeContainer ends(sender);
                 if (ngtcp2)
                 {
-                    QuicCcUseNgtcp2(quic,
-                                    group.typeId,
-                                    params.maxDatagramSize,
-                                    MilliSeconds(25), // RFC 9000's default max_ack_delay
-                                    idleTimeout);
+                    QuicCcUseNgtcp2(quic, group.typeId);
+                    quic.SetSocketAttribute("MaxDatagramSize",
+                                            UintegerValue(params.maxDatagramSize));
+                    quic.SetSocketAttribute("IdleTimeout", TimeValue(idleTimeout));
                     // Both ends: the receiver's PacketSink needs the factory too.
                     ends.Add(dumbbell.receivers.Get(i));
                 }

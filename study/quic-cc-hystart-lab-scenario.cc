@@ -326,11 +326,7 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     }
     else if (ngtcp2)
     {
-        QuicCcUseNgtcp2(quic,
-                        params.config.substr(std::string("ngtcp2-").size()),
-                        params.maxDatagramSize,
-                        MilliSeconds(25), // RFC 9000's default max_ack_delay, as quic-cc's
-                        params.timeout);
+        QuicCcUseNgtcp2(quic, params.config.substr(std::string("ngtcp2-").size()));
     }
     else
     {
@@ -339,10 +335,8 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
         quic.SetCongestionControl(cubic ? "ns3::QuicCubic" : "ns3::QuicReno",
                                   "HyStart",
                                   BooleanValue(hyStart));
-        quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
         quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
         quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
-        quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
         quic.SetSocketAttribute("PacketSizing", StringValue(params.packetSizing));
     }
 
@@ -355,6 +349,9 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
     stream += QuicCcInternetStreamBlock(nodes); // the stack's streams come last
     if (!tcp)
     {
+        // Set with the same names on either transport.
+        quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
+        quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
         socketFactory = quic.GetSocketFactoryName();
         quic.Install(nodes);
         stream += quic.AssignStreams(nodes, stream);

@@ -8,6 +8,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
+#include "ns3/quic-congestion-controller.h"
 
 #include <cstdint>
 #include <string>
@@ -53,10 +54,12 @@ struct QuicCcHystartLabParams
     /// Limit the queue in bytes instead, to bufferPackets full QUIC packets (bufferPackets x
     /// (maxDatagramSize + 30) bytes on the wire), so that sub-MSS packets take less room.
     bool bufferInBytes{false};
-    double lossRate{0};                     //!< random loss probability per data packet, [0, 1]
-    bool ackLoss{false};                    //!< also drop ACK-direction packets with lossRate
-    Time timeout{Seconds(600)};             //!< a run not done by then is reported incomplete
-    uint64_t maxDatagramSize{1350};         //!< QUIC MaxDatagramSize (UDP payload), bytes
+    double lossRate{0};         //!< random loss probability per data packet, [0, 1]
+    bool ackLoss{false};        //!< also drop ACK-direction packets with lossRate
+    Time timeout{Seconds(600)}; //!< a run not done by then is reported incomplete
+    uint64_t maxDatagramSize{
+        QuicCongestionController::kDefaultMaxDatagramSize}; //!< QUIC MaxDatagramSize (UDP payload),
+                                                            //!< bytes
     std::string ackPolicy{"ReceiveBatch"};  //!< QuicCcSocket::AckPolicy of the QUIC receiver
     Time ackBatchWindow{MicroSeconds(50)};  //!< ReceiveBatch window
     std::string packetSizing{"FreeWindow"}; //!< QuicCcSocket::PacketSizing of the QUIC sender

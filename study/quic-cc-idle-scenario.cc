@@ -124,22 +124,19 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     QuicCcHelper quic;
     if (ngtcp2)
     {
-        QuicCcUseNgtcp2(quic,
-                        params.controller,
-                        params.maxDatagramSize,
-                        MilliSeconds(25), // RFC 9000's default max_ack_delay, as quic-cc's
-                        params.timeout);
+        QuicCcUseNgtcp2(quic, params.controller);
         quic.SetSocketAttribute("PacketTraces", BooleanValue(true)); // the observer's
     }
     else
     {
         QuicCcSetStudyController(quic, params);
         quic.SetControllerAttribute("RestartWindow", BooleanValue(params.restartWindow));
-        quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
         quic.SetSocketAttribute("Pacing", StringValue(params.pacing));
         quic.SetSocketAttribute("FlowControl", BooleanValue(params.flowControl));
-        quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
     }
+    // Set with the same names on either transport.
+    quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
+    quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
     if (!params.qlogDirectory.empty())
     {
         quic.EnableQlog(params.qlogDirectory);

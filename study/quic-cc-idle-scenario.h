@@ -8,6 +8,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
+#include "ns3/quic-congestion-controller.h"
 
 #include <cstdint>
 #include <string>
@@ -53,13 +54,13 @@ struct QuicCcIdleParams
     Time oneWayDelay{MilliSeconds(10)};            //!< each way (RTT 20 ms)
     uint32_t bufferPackets{93};                    //!< drop-tail queue, packets (0.5 BDP)
     double lossRate{0}; //!< random loss on the data direction during loss phases (0 = none)
-    Time lossOnMean{Seconds(1)};    //!< loss phases: mean on length (exponential)
-    Time lossOffMean{Seconds(3)};   //!< loss phases: mean off length (exponential; first phase off)
-    uint64_t maxDatagramSize{1350}; //!< bytes
-    uint32_t pauses{10};            //!< pauses per run (bounds the run)
-    uint64_t chunkBytes{2'000'000}; //!< chunked: chunk size
-    Time period{Seconds(2)};        //!< chunked: time between chunk writes
-    uint64_t requestBytes{1000};    //!< request-response: request size
+    Time lossOnMean{Seconds(1)};  //!< loss phases: mean on length (exponential)
+    Time lossOffMean{Seconds(3)}; //!< loss phases: mean off length (exponential; first phase off)
+    uint64_t maxDatagramSize{QuicCongestionController::kDefaultMaxDatagramSize}; //!< bytes
+    uint32_t pauses{10};               //!< pauses per run (bounds the run)
+    uint64_t chunkBytes{2'000'000};    //!< chunked: chunk size
+    Time period{Seconds(2)};           //!< chunked: time between chunk writes
+    uint64_t requestBytes{1000};       //!< request-response: request size
     uint64_t responseBytes{2'000'000}; //!< request-response: response size
     Time thinkTime{Seconds(2)};        //!< request-response: (mean) think time
     bool thinkExponential{false};      //!< exponential think time with that mean

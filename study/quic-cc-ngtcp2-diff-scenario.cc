@@ -221,18 +221,14 @@ QuicCcRunNgtcp2Diff(const QuicCcNgtcp2DiffParams& params)
     QuicCcHelper quic;
     if (ngtcp2)
     {
-        QuicCcUseNgtcp2(quic,
-                        "cubic",
-                        params.maxDatagramSize,
-                        MilliSeconds(25), // RFC 9000's default max_ack_delay
-                        params.duration);
+        QuicCcUseNgtcp2(quic, "cubic");
     }
     else
     {
         QuicCcApplyNgtcp2Profile(quic);
-        quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
-        quic.SetSocketAttribute("IdleTimeout", TimeValue(params.duration));
     }
+    quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
+    quic.SetSocketAttribute("IdleTimeout", TimeValue(params.duration));
     quic.Install(nodes);
     stream += quic.AssignStreams(nodes, stream);
     state.sender.Watch(nodes.Get(0), MakeBoundCallback(&ConnectSender, &state));

@@ -9,6 +9,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
+#include "ns3/quic-congestion-controller.h"
 
 #include <cstdint>
 #include <optional>
@@ -35,10 +36,12 @@ struct QuicCcNgtcp2DiffParams
     Time oneWayDelay{MilliSeconds(20)};  //!< propagation delay each way
     uint32_t bufferPackets{5000};        //!< drop-tail device queue, packets
     uint64_t transferBytes{100'000'000}; //!< bytes
-    uint64_t maxDatagramSize{1350};      //!< packet size from the first packet on, bytes
-    uint64_t dropDataPacket{0};          //!< drop the n-th data packet to the receiver (0 = none)
-    Time duration{Seconds(10)};          //!< the run stops here at the latest
-    uint32_t rounds{40};                 //!< cwnd samples at round starts (see the result)
+    uint64_t maxDatagramSize{
+        QuicCongestionController::kDefaultMaxDatagramSize}; //!< packet size from the first packet
+                                                            //!< on, bytes
+    uint64_t dropDataPacket{0}; //!< drop the n-th data packet to the receiver (0 = none)
+    Time duration{Seconds(10)}; //!< the run stops here at the latest
+    uint32_t rounds{40};        //!< cwnd samples at round starts (see the result)
     /// Offsets after the first congestion event, and after ssthresh is first set, at which cwnd
     /// is sampled.
     std::vector<Time> afterEvent{MilliSeconds(500), Seconds(1), Seconds(2), Seconds(3), Seconds(4)};

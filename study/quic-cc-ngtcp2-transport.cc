@@ -10,7 +10,8 @@
 #include "ns3/quic-congestion-controller.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
-#include "ns3/uinteger.h"
+
+#include <algorithm>
 
 #ifdef QUICCC_HAVE_NGTCP2
 #include "ns3/quic-cc-ngtcp2-socket.h"
@@ -29,18 +30,25 @@ QuicCcTransportAttributesSetBy(const std::map<std::string, std::string>& options
 {
     std::vector<std::pair<std::string, std::string>> setBy{
         {"ns3::QuicCcSocket::CongestionControl", ""}};
-    // Every attribute QuicCcUseNgtcp2 sets (below), QlogDirectory (EnableQlog) and PacketTraces
-    // (the ngtcp2 diff).
-    for (const char* name : {"CongestionControl",
-                             "MaxUdpPayloadSize",
-                             "UdpPayloadShaping",
-                             "MaxAckDelay",
-                             "IdleTimeout",
-                             "QlogDirectory",
-                             "PacketTraces"})
+    // Every attribute QuicCcUseNgtcp2 and the scenarios set on every ngtcp2 socket, and those
+    // \p options names (e.g. MaxAckDelay, which only some scenarios set).
+    std::vector<std::string> names{"CongestionControl",
+                                   "MaxDatagramSize",
+                                   "UdpPayloadShaping",
+                                   "IdleTimeout",
+                                   "QlogDirectory",
+                                   "PacketTraces"};
+    for (const auto& [name, option] : options)
+    {
+        if (std::find(names.begin(), names.end(), name) == names.end())
+        {
+            names.push_back(name);
+        }
+    }
+    for (const std::string& name : names)
     {
         const auto option = options.find(name);
-        setBy.emplace_back(std::string("ns3::QuicCcNgtcp2Socket::") + name,
+        setBy.emplace_back("ns3::QuicCcNgtcp2Socket::" + name,
                            option == options.end() ? "" : option->second);
     }
     return setBy;
@@ -63,11 +71,7 @@ QuicCcNgtcp2Version()
 const char* const kQuicCcNgtcp2Factory = "ns3::QuicCcNgtcp2SocketFactory";
 
 void
-QuicCcUseNgtcp2(QuicCcHelper& quic,
-                const std::string& controller,
-                uint64_t maxUdpPayloadBytes,
-                Time maxAckDelay,
-                Time idleTimeout)
+QuicCcUseNgtcp2(QuicCcHelper& quic, const std::string& controller)
 {
     const std::string cc = controller == "bbr"     ? "Bbr"
                            : controller == "reno"  ? "Reno"
@@ -78,12 +82,10 @@ QuicCcUseNgtcp2(QuicCcHelper& quic,
                                                                                      << "'");
     quic.SetTransport(kQuicCcNgtcp2Factory);
     quic.SetSocketAttribute("CongestionControl", StringValue(cc));
-    quic.SetSocketAttribute("MaxUdpPayloadSize", UintegerValue(maxUdpPayloadBytes));
-    // The scenario's packet size (--mss) from the first packet, as the quic-cc rows; ngtcp2's
-    // default would send 1200 B without PMTUD (ngtcp2_conn_get_path_max_tx_udp_payload_size2).
+    // The scenario's packet size (MaxDatagramSize) from the first packet, as the quic-cc rows;
+    // ngtcp2's default would send 1200 B without PMTUD
+    // (ngtcp2_conn_get_path_max_tx_udp_payload_size2).
     quic.SetSocketAttribute("UdpPayloadShaping", BooleanValue(false));
-    quic.SetSocketAttribute("MaxAckDelay", TimeValue(maxAckDelay));
-    quic.SetSocketAttribute("IdleTimeout", TimeValue(idleTimeout));
 }
 
 const std::vector<std::string>&

@@ -22,7 +22,7 @@ std::string QuicCcNgtcp2Version();
  * The ngtcp2 socket attributes QuicCcUseNgtcp2 (and the scenarios' EnableQlog) set on every socket
  * it creates, as pairs (full attribute name, the program's option that sets it) for
  * QuicCcCommandLine::AttributesSetBy, so that a --ns3::QuicCcNgtcp2Socket::X=V the run would
- * overwrite is refused: \p options maps an attribute's short name ("MaxUdpPayloadSize") to the
+ * overwrite is refused: \p options maps an attribute's short name ("MaxDatagramSize") to the
  * option ("mss"); the others are set by the scenario itself (option ""). The quic-cc socket's
  * CongestionControl, which QuicCcHelper::SetCongestionControl sets, is in the list too.
  */
@@ -38,16 +38,13 @@ extern const char* const kQuicCcNgtcp2Factory;
 
 /**
  * Make \p quic install the ngtcp2 transport (QuicCcHelper::SetTransport) running the library's
- * \p controller ("cubic", "reno" or "bbr"; another is a fatal error naming it), with UDP payloads
- * of \p maxUdpPayloadBytes from the first packet on (no shaping, as quic-cc's rows), \p maxAckDelay
- * and \p idleTimeout (the scenario's run length). Call it before any SetSocketAttribute. A build
- * without the ngtcp2 transport fails there (QuicCcParseTransport refuses such runs first).
+ * \p controller ("cubic", "reno" or "bbr"; another is a fatal error naming it), its UDP payloads
+ * of MaxDatagramSize from the first packet on (no shaping, as quic-cc's rows). Call it before
+ * any SetSocketAttribute; MaxDatagramSize, MaxAckDelay and IdleTimeout have the same names on
+ * both transports. A build without the ngtcp2 transport fails here (QuicCcParseTransport
+ * refuses such runs first).
  */
-void QuicCcUseNgtcp2(QuicCcHelper& quic,
-                     const std::string& controller,
-                     uint64_t maxUdpPayloadBytes,
-                     Time maxAckDelay,
-                     Time idleTimeout);
+void QuicCcUseNgtcp2(QuicCcHelper& quic, const std::string& controller);
 
 /// ngtcp2's controllers, in the order of the examples' rows: "cubic", "reno", "bbr".
 const std::vector<std::string>& QuicCcNgtcp2Controllers();

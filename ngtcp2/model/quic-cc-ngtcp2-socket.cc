@@ -106,7 +106,7 @@ QuicCcNgtcp2Socket::GetTypeId()
                           TimeValue(defaults.initialRtt),
                           Field<TimeValue>(&QuicCcNgtcp2Config::initialRtt),
                           MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("MaxUdpPayloadSize",
+            .AddAttribute("MaxDatagramSize",
                           "Largest UDP payload sent, bytes (settings.max_tx_udp_payload_size; "
                           "ngtcp2's default 1452), 1200 .. 65527. With UdpPayloadShaping (the "
                           "default) ngtcp2 sends 1200 B until PMTUD finds more.",
@@ -121,11 +121,11 @@ QuicCcNgtcp2Socket::GetTypeId()
             .AddAttribute("UdpPayloadShaping",
                           "ngtcp2's default: UDP payloads of 1200 B (NGTCP2_MAX_UDP_PAYLOAD_SIZE) "
                           "unless PMTUD finds more; false (settings.no_tx_udp_payload_size_"
-                          "shaping): MaxUdpPayloadSize from the first packet on.",
+                          "shaping): MaxDatagramSize from the first packet on.",
                           BooleanValue(defaults.payloadShaping),
                           Field<BooleanValue>(&QuicCcNgtcp2Config::payloadShaping),
                           MakeBooleanChecker())
-            .AddAttribute("AckThreshold",
+            .AddAttribute("AckElicitingThreshold",
                           "Ack-eliciting packets received before an immediate ACK "
                           "(settings.ack_thresh; ngtcp2's default 2), >= 1.",
                           UintegerValue(defaults.ackThresholdPackets),

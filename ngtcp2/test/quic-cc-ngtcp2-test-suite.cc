@@ -44,7 +44,7 @@ struct Ngtcp2Pair
         {
             factories.push_back(QuicCcNgtcp2SocketFactory::Install(net.nodes.Get(i)));
             factories.back()->SetSocketAttribute("CongestionControl", StringValue(controller));
-            factories.back()->SetSocketAttribute("MaxUdpPayloadSize", UintegerValue(1350));
+            factories.back()->SetSocketAttribute("MaxDatagramSize", UintegerValue(1350));
             factories.back()->AssignStreams(100 + 1000 * i);
         }
     }

@@ -27,8 +27,8 @@ BAD = [
     (["--transport=ngtcp2", "--ns3::QuicCcNgtcp2Socket::MaxAckDelay=5ms"],
      "--ns3::QuicCcNgtcp2Socket::MaxAckDelay=5ms: this example sets it from --maxAckDelay, which "
      "would override it: use --maxAckDelay"),
-    (["--transport=ngtcp2", "--ns3::QuicCcNgtcp2Socket::MaxUdpPayloadSize=1200"],
-     "--ns3::QuicCcNgtcp2Socket::MaxUdpPayloadSize=1200: this example sets it from --mss, which "
+    (["--transport=ngtcp2", "--ns3::QuicCcNgtcp2Socket::MaxDatagramSize=1200"],
+     "--ns3::QuicCcNgtcp2Socket::MaxDatagramSize=1200: this example sets it from --mss, which "
      "would override it: use --mss"),
     (["--transport=ngtcp2", "--ns3::QuicCcNgtcp2Socket::QlogDirectory=q"],
      "--ns3::QuicCcNgtcp2Socket::QlogDirectory=q: this example sets it from --qlog, which would "
