@@ -19,43 +19,11 @@ QUICCC_DEPENDENCIES = [
     'flow-monitor',
 ]
 
-# Examples-side support (CMakeLists.txt: QUICCC_STUDY_SOURCES; a static library there). waf
-# compiles these into the test library and, as examples/wscript lists them, into each example.
-QUICCC_STUDY_SOURCES = [
-    'study/quic-cc-batch-runner.cc',
-    'study/quic-cc-report.cc',
-    'study/quic-cc-command-line.cc',
-    'study/quic-cc-output-file.cc',
-    'study/quic-cc-stop-at-bytes.cc',
-    'study/quic-cc-drop-tail-link.cc',
-    'study/quic-cc-single-path.cc',
-    'study/quic-cc-bulk-transfer.cc',
-    'study/quic-cc-send-buffer.cc',
-    'study/quic-cc-first-socket.cc',
-    'study/quic-cc-ngtcp2-transport.cc',
-    'study/quic-cc-death-spiral-scenario.cc',
-    'study/quic-cc-hystart-lab-scenario.cc',
-    'study/quic-cc-periodic-error-model.cc',
-    'study/quic-cc-flow-spec.cc',
-    'study/quic-cc-time-average.cc',
-    'study/quic-cc-dumbbell-params.cc',
-    'study/quic-cc-dumbbell-topology.cc',
-    'study/quic-cc-dumbbell-flow-traces.cc',
-    'study/quic-cc-dumbbell-scenario.cc',
-    'study/quic-cc-response-function.cc',
-    'study/quic-cc-idle-observer.cc',
-    'study/quic-cc-delivery-clock.cc',
-    'study/quic-cc-client-application.cc',
-    'study/quic-cc-chunked-sender.cc',
-    'study/quic-cc-request-client.cc',
-    'study/quic-cc-server-application.cc',
-    'study/quic-cc-response-server.cc',
-    'study/quic-cc-rate-limited-sender.cc',
-    'study/quic-cc-slow-reader.cc',
-    'study/quic-cc-loss-phases.cc',
-    'study/quic-cc-idle-scenario.cc',
-    'study/quic-cc-ngtcp2-diff-scenario.cc',
-]
+# Examples-side support: every study/*.cc (CMakeLists.txt globs the same files into the static
+# library quic-cc-study). waf compiles them into the test library and into each example
+# (examples/wscript), so a new study file is added by creating it, in no list.
+def study_sources(bld):
+    return bld.path.ant_glob('study/*.cc')
 
 
 def configure(conf):
@@ -120,7 +88,7 @@ def build(bld):
         'test/quic-cc-socket-contract-test-suite.cc',
         'test/quic-cc-test-topology.cc',
         'test/quic-cc-transport-test-suite.cc',
-    ] + QUICCC_STUDY_SOURCES
+    ] + study_sources(bld)
     module_test.includes = ['study']
 
     headers = bld(features='ns3header')

@@ -13,6 +13,7 @@ and exits 1, printing each difference, when they disagree.
 """
 
 import argparse
+import glob
 import json
 import os
 import sys
@@ -36,6 +37,24 @@ class Record:
         self.__dict__.update(kw)
 
 
+class MockNode:
+    """waf's Node for a directory: ant_glob and parent, as the wscripts use them. Matches are
+    given as paths relative to the directory of the wscript being run (\p ctx.cwd), as the
+    source lists hold them."""
+
+    def __init__(self, directory, ctx):
+        self.directory = directory
+        self.ctx = ctx
+
+    @property
+    def parent(self):
+        return MockNode(os.path.dirname(self.directory), self.ctx)
+
+    def ant_glob(self, pattern):
+        matches = glob.glob(os.path.join(self.directory, pattern))
+        return sorted(os.path.relpath(m, self.ctx.cwd) for m in matches)
+
+
 class MockBuild:
     """The parts of ns-3's waf build context that a module wscript uses."""
 
@@ -50,6 +69,10 @@ class MockBuild:
 
     def _rel(self):
         return os.path.relpath(self.cwd, self.root)
+
+    @property
+    def path(self):
+        return MockNode(self.cwd, self)
 
     def create_ns3_module(self, name, dependencies=()):
         rec = Record(name=name, dependencies=list(dependencies), source=[], where=self._rel())
