@@ -45,6 +45,7 @@ QUICCC_STUDY_SOURCES = [
     'study/quic-cc-response-function.cc',
     'study/quic-cc-idle-observer.cc',
     'study/quic-cc-delivery-clock.cc',
+    'study/quic-cc-socket-writer.cc',
     'study/quic-cc-client-application.cc',
     'study/quic-cc-chunked-sender.cc',
     'study/quic-cc-request-client.cc',
