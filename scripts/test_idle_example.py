@@ -6,6 +6,8 @@
   the link above 1, a reader faster than the link; an option of another workload; unknown rows)
   exits 2 with one line on stderr;
 - --dryRun checks everything and runs nothing;
+- a workload that writes faster than the path drains waits for send-buffer space and completes
+  (no abort);
 - the slow reader's unread backlog stays within InitialMaxStreamData with --flowControl=on;
 - a small batch gives the runs CSV, the pauses CSV and the table with every requested row
   exactly once, identical across two runs and across --jobs=1 and --jobs=2;
@@ -132,6 +134,34 @@ class IdleExample(unittest.TestCase):
                 self.assertEqual(r.returncode, 2, r.stderr)
                 self.assertEqual(r.stdout, "")
                 self.assertEqual(r.stderr, f"{NAME}: {expected}\n")
+
+    def test_writes_wait_for_send_buffer_space(self):
+        """A workload that writes faster than the path drains (each write fits the send buffer,
+        but not beside what is still unacknowledged) waits for space, as a real application
+        blocks, and completes: no abort, no core file. It aborted the worker (SIGABRT)."""
+        cases = [
+            # 120 MB chunks every 2 s at 100 Mbps: the second is due with ~95 MB unacknowledged.
+            (["--chunk=120MB", "--period=2s", "--pauses=1"], 2.0),
+            # The same with a small buffer: 900 kB every 50 ms (144 Mbps) into a 1 MB buffer.
+            (["--chunk=900kB", "--period=50ms", "--pauses=4",
+              "--ns3::QuicCcSocket::SndBufSize=1000000"], 0.05),
+            # The bulk write after the rate-limited phase, its writes still unacknowledged.
+            (["--workload=rate-limited", "--fraction=1", "--limitedFor=1s", "--bulk=1MB",
+              "--ns3::QuicCcSocket::SndBufSize=1000000"], None),
+        ]
+        for args, period in cases:
+            out = self.scratch / "wait-for-space.csv"
+            with self.subTest(args=args):
+                r = subprocess.run([str(self.binary), "--configs=reno", "--runs=1", "--quiet",
+                                    f"--csv={out}"] + args, capture_output=True, text=True,
+                                   timeout=600, cwd=self.scratch)
+                self.assertEqual((r.returncode, r.stderr), (0, ""))
+                row = list(csv.DictReader(out.read_text().splitlines()))[0]
+                self.assertEqual(row["completed"], "1", row)
+                if period is not None:
+                    # A chunk that waited: its completion counts from when it was due.
+                    self.assertGreater(float(row["completion_s_max"]), period, row)
+                self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
 
     def test_other_workloads_options_not_checked(self):
         """Only the selected workload's sizes and rates are checked, against the sockets used."""

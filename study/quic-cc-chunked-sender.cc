@@ -57,11 +57,7 @@ QuicCcChunkedSender::OnEstablished()
 void
 QuicCcChunkedSender::WriteChunk()
 {
-    const int sent = GetSocket()->Send(Create<Packet>(static_cast<uint32_t>(m_chunkBytes)));
-    NS_ABORT_MSG_IF(sent < 0 || static_cast<uint64_t>(sent) != m_chunkBytes,
-                    "chunked sender: the socket refused a chunk of "
-                        << m_chunkBytes << " bytes (send buffer " << GetSocket()->GetTxAvailable()
-                        << " bytes free)");
+    WriteData(Create<Packet>(static_cast<uint32_t>(m_chunkBytes)));
     m_writeTimes.push_back(Simulator::Now().GetSeconds());
     NS_LOG_INFO("chunk " << m_writeTimes.size() << " of " << m_chunkBytes << " bytes written");
     if (m_writeTimes.size() < m_chunks)

@@ -21,7 +21,9 @@ namespace ns3
  * Chunked transfer (video segments): one connection; once it is established, \p chunks chunks
  * of \p chunkBytes, chunk i written to the socket in ONE Send at establishment + i x period. The
  * receiver is a PacketSink; a chunk's completion time is measured there (QuicCcDeliveryClock).
- * A Send the socket refuses (send buffer too small) is a fatal error naming the sizes.
+ * A chunk that does not fit the free send buffer (the previous ones not yet acknowledged) waits
+ * for space and goes out as it frees (QuicCcSocketWriter); its write time is still when it was
+ * due, so its completion time includes the wait.
  */
 class QuicCcChunkedSender : public QuicCcClientApplication
 {

@@ -34,8 +34,15 @@ QuicCcClientApplication::GetSocket() const
 }
 
 void
+QuicCcClientApplication::WriteData(Ptr<Packet> p)
+{
+    m_writer.Write(m_socket, p);
+}
+
+void
 QuicCcClientApplication::DoDispose()
 {
+    m_writer.Stop();
     m_socket = nullptr;
     Application::DoDispose();
 }
@@ -54,6 +61,7 @@ void
 QuicCcClientApplication::StopApplication()
 {
     m_next.Cancel();
+    m_writer.Stop();
     if (m_socket)
     {
         m_socket->Close();

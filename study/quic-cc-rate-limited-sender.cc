@@ -83,9 +83,7 @@ QuicCcRateLimitedSender::Write()
         WriteBulk();
         return;
     }
-    NS_ABORT_MSG_IF(GetSocket()->Send(Create<Packet>(static_cast<uint32_t>(m_writeBytes))) < 0,
-                    "rate-limited sender: the socket refused a write of " << m_writeBytes
-                                                                          << " bytes");
+    WriteData(Create<Packet>(static_cast<uint32_t>(m_writeBytes)));
     ++m_written;
     m_next = Simulator::Schedule(m_interval, &QuicCcRateLimitedSender::Write, this);
 }
@@ -98,9 +96,7 @@ QuicCcRateLimitedSender::WriteBulk()
         m_onBulk();
     }
     m_bulkTime = Simulator::Now().GetSeconds();
-    NS_ABORT_MSG_IF(GetSocket()->Send(Create<Packet>(static_cast<uint32_t>(m_bulkBytes))) < 0,
-                    "rate-limited sender: the socket refused the bulk write of " << m_bulkBytes
-                                                                                 << " bytes");
+    WriteData(Create<Packet>(static_cast<uint32_t>(m_bulkBytes)));
 }
 
 } // namespace ns3

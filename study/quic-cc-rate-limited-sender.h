@@ -22,7 +22,8 @@ namespace ns3
  * An application-limited phase, then bulk: once the connection is established the application
  * writes writeBytes every writeBytes / \p rate seconds for \p limitedFor (the sender stays below
  * the path's capacity: app-limited congestion avoidance, RFC 9002 Section 7.8), then calls
- * \p onBulk and writes \p bulkBytes in one Send.
+ * \p onBulk and writes \p bulkBytes in one Send. A write that does not fit the free send buffer
+ * (what was written before not yet acknowledged) waits for space (QuicCcSocketWriter).
  */
 class QuicCcRateLimitedSender : public QuicCcClientApplication
 {

@@ -89,10 +89,7 @@ QuicCcRequestClient::OnEstablished()
 void
 QuicCcRequestClient::SendRequest()
 {
-    const int sent = GetSocket()->Send(Create<Packet>(static_cast<uint32_t>(m_requestBytes)));
-    NS_ABORT_MSG_IF(sent < 0 || static_cast<uint64_t>(sent) != m_requestBytes,
-                    "request client: the socket refused a request of " << m_requestBytes
-                                                                       << " bytes");
+    WriteData(Create<Packet>(static_cast<uint32_t>(m_requestBytes)));
     m_requestTime = Simulator::Now().GetSeconds();
     m_requestTimes.push_back(m_requestTime);
     m_responseOffset = 0;

@@ -23,7 +23,8 @@ namespace ns3
  * connection is established it writes a request of requestBytes, reads the whole response of
  * responseBytes (checking every byte against QuicCcResponseByte), waits a think time drawn from
  * \p think, and repeats, \p requests times. The response time of a request runs from its write to
- * its last response byte. The server is QuicCcResponseServer.
+ * its last response byte (a request that does not fit the free send buffer waits for space,
+ * QuicCcSocketWriter). The server is QuicCcResponseServer.
  */
 class QuicCcRequestClient : public QuicCcClientApplication
 {

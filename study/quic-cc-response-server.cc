@@ -84,12 +84,7 @@ QuicCcResponseServer::OnRecv(Ptr<Socket> socket)
             {
                 body[i] = QuicCcResponseByte(m_responses, i);
             }
-            const int sent =
-                socket->Send(Create<Packet>(body.data(), static_cast<uint32_t>(m_responseBytes)));
-            NS_ABORT_MSG_IF(sent < 0 || static_cast<uint64_t>(sent) != m_responseBytes,
-                            "response server: the socket refused a response of "
-                                << m_responseBytes << " bytes (" << socket->GetTxAvailable()
-                                << " bytes free)");
+            WriteData(Create<Packet>(body.data(), static_cast<uint32_t>(m_responseBytes)));
             ++m_responses;
             NS_LOG_INFO("response " << m_responses << " written");
         }

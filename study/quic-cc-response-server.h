@@ -23,7 +23,8 @@ uint8_t QuicCcResponseByte(uint32_t index, uint64_t offset);
  * \ingroup quic-cc
  * The server of a request/response exchange: listens on \p local, accepts one connection and,
  * for every requestBytes it reads, writes one response of responseBytes in ONE Send (bytes by
- * QuicCcResponseByte). The accepted socket (the data sender) is handed to \p onAccept.
+ * QuicCcResponseByte); a response that does not fit the free send buffer waits for space
+ * (QuicCcSocketWriter). The accepted socket (the data sender) is handed to \p onAccept.
  */
 class QuicCcResponseServer : public QuicCcServerApplication
 {

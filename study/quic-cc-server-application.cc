@@ -32,8 +32,15 @@ QuicCcServerApplication::GetSocket() const
 }
 
 void
+QuicCcServerApplication::WriteData(Ptr<Packet> p)
+{
+    m_writer.Write(m_socket, p);
+}
+
+void
 QuicCcServerApplication::DoDispose()
 {
+    m_writer.Stop();
     m_listener = nullptr;
     m_socket = nullptr;
     Application::DoDispose();
@@ -52,6 +59,7 @@ QuicCcServerApplication::StartApplication()
 void
 QuicCcServerApplication::StopApplication()
 {
+    m_writer.Stop();
     if (m_listener)
     {
         m_listener->Close();

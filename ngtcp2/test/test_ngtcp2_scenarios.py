@@ -12,6 +12,7 @@
   ngtcp2-cubic, with it, does not;
 - idle study, chunked, 3 pauses: the ngtcp2 rows record every pause with the cwnd before it, a
   burst at the resume and each chunk's completion, W_max, K and the epoch empty;
+- idle study, chunks overrunning ngtcp2's send buffer: they wait for space, every row completes;
 - determinism: both examples' CSVs are byte-identical across two runs and --jobs=1 / --jobs=2.
 
     test_ngtcp2_scenarios.py <quic-cc-hystart-lab> <quic-cc-idle> <scratch dir>
@@ -123,6 +124,20 @@ class Ngtcp2Scenarios(unittest.TestCase):
             files = sorted(p.name for p in (qlog / f"ngtcp2-{cc}-run1").iterdir())
             self.assertEqual([f.split("-")[2] for f in files], ["client", "server"], files)
             self.assertTrue(all(f.endswith(".sqlog") for f in files), files)
+
+    def test_idle_chunks_wait_for_send_buffer_space(self):
+        """16 MiB chunks (ngtcp2's whole SndBufSize) every second at 100 Mbps: the second is due
+        with most of the first unacknowledged; it waits for space and every row completes (the
+        worker aborted, SIGABRT)."""
+        out = self.scratch / "idle-wait.csv"
+        r = subprocess.run([str(self.idle), "--transport=ngtcp2", "--chunk=16MiB", "--period=1s",
+                            "--pauses=1", "--runs=1", "--quiet=true", "--csv=" + str(out)],
+                           capture_output=True, text=True, timeout=900, cwd=self.scratch)
+        self.assertEqual((r.returncode, r.stderr), (0, ""))
+        for row in rows(out):
+            self.assertEqual(row["completed"], "1", row)
+            self.assertGreater(float(row["completion_s_max"]), 1.0, row)
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
 
     def test_idle_rows(self):
         pauses = self.scratch / "idle-pauses.csv"
