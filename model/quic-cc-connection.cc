@@ -867,6 +867,10 @@ QuicCcConnection::OnLossTimer()
         return;
     }
     QuicLossDetection::TimerResult result = m_lossDetection->OnTimerExpired(now);
+    if (result.probes > 0)
+    {
+        m_owner->OnPtoExpired(m_lossDetection->GetPtoCount());
+    }
     OnPacketsLost(result.lostFrames);
     SendPending();
     RearmLossTimer();

@@ -152,6 +152,8 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
         virtual void OnPacketReceived(uint64_t packetNumber, uint64_t bytes) = 0;
         /// A new RTT sample was taken.
         virtual void OnRttSample(const QuicRttStats& rtt) = 0;
+        /// The probe timeout fired; \p ptoCount consecutive PTOs now (RFC 9002 Section 6.2.4).
+        virtual void OnPtoExpired(uint32_t ptoCount) = 0;
         /// Client: the first packet of the server arrived; the handshake is complete.
         virtual void OnHandshakeComplete() = 0;
         /// \return whether received stream bytes are kept for the application (false: discard)

@@ -111,6 +111,13 @@ QuicCcSocketBase::GetTypeId()
                             "connection when the listener announces it; once per connection.",
                             MakeTraceSourceAccessor(&QuicCcSocketBase::m_handshakeCompletedTrace),
                             "ns3::QuicCcSocketBase::HandshakeTracedCallback")
+            .AddTraceSource("PtoExpired",
+                            "The probe timeout fired (RFC 9002 Section 6.2.4; TCP's RTO expiry): "
+                            "the consecutive PTO count after it (pto_count, 1 for the first). "
+                            "ngtcp2: read from the library's qlog, with its PacketTraces "
+                            "attribute on.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_ptoExpiredTrace),
+                            "ns3::QuicCcSocketBase::PtoExpiredTracedCallback")
             .AddTraceSource("PacketSent",
                             "Every packet sent: packet number, UDP payload bytes (ngtcp2: 1-RTT "
                             "packets, with its PacketTraces attribute on).",

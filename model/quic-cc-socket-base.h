@@ -79,6 +79,8 @@ class QuicCcSocketBase : public Socket
     typedef void (*RttTracedCallback)(Time latest, Time smoothed, Time min);
     /// PacketSent / PacketReceived traces: packet number (or datagram index), UDP payload bytes.
     typedef void (*PacketTracedCallback)(uint64_t packetNumber, uint64_t bytes);
+    /// PtoExpired trace: the consecutive PTO count after the expiry (1 for the first).
+    typedef void (*PtoExpiredTracedCallback)(uint32_t ptoCount);
     /// HandshakeCompleted trace: no arguments (the time is Simulator::Now()).
     typedef void (*HandshakeTracedCallback)();
     /// PacketAcked / PacketLost traces: packet number, bytes, time sent.
@@ -205,6 +207,7 @@ class QuicCcSocketBase : public Socket
     TracedCallback<uint64_t, uint64_t> m_packetReceivedTrace;              //!< PacketReceived
     TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;            //!< PacketLost
     TracedCallback<> m_handshakeCompletedTrace;                            //!< HandshakeCompleted
+    TracedCallback<uint32_t> m_ptoExpiredTrace;                            //!< PtoExpired
 
   private:
     int BindUdp(const Address& local);

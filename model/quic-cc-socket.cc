@@ -376,6 +376,12 @@ QuicCcSocket::OnRttSample(const QuicRttStats& rtt)
 }
 
 void
+QuicCcSocket::OnPtoExpired(uint32_t ptoCount)
+{
+    m_ptoExpiredTrace(ptoCount);
+}
+
+void
 QuicCcSocket::OnHandshakeComplete()
 {
     NotifyEstablished();

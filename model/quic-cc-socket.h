@@ -148,6 +148,7 @@ class QuicCcSocket : public QuicCcSocketBase, private QuicCcConnection::Owner
     void OnPacketSent(uint64_t packetNumber, uint64_t bytes) override;
     void OnPacketReceived(uint64_t packetNumber, uint64_t bytes) override;
     void OnRttSample(const QuicRttStats& rtt) override;
+    void OnPtoExpired(uint32_t ptoCount) override;
     void OnHandshakeComplete() override;
     bool IsReceiving() const override;
     void OnDataReceived() override;

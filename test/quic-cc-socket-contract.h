@@ -16,11 +16,13 @@
 #include "quic-cc-test-compat.h"
 #include "quic-cc-test-topology.h"
 
+#include "ns3/boolean.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/nstime.h"
 #include "ns3/packet-socket-address.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/pointer.h"
 #include "ns3/quic-cc-helper.h"
 #include "ns3/quic-cc-socket-base.h"
 #include "ns3/quic-cc-socket-factory-base.h"
@@ -200,6 +202,7 @@ struct ContractNet
 {
     static constexpr uint16_t kPort = 4433;
     NodeContainer nodes;
+    NetDeviceContainer devices;
     Ipv4InterfaceContainer v4;
     Ipv6InterfaceContainer v6;
     std::vector<Ptr<QuicCcSocketFactoryBase>> factories;
@@ -210,7 +213,7 @@ struct ContractNet
         PointToPointHelper p2p;
         p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
         p2p.SetChannelAttribute("Delay", StringValue("5ms"));
-        NetDeviceContainer devices = p2p.Install(nodes);
+        devices = p2p.Install(nodes);
         InternetStackHelper internet;
         internet.Install(nodes);
         Ipv4AddressHelper ipv4("10.1.1.0", "255.255.255.0");
@@ -785,6 +788,71 @@ class ContractFactoryTestCase : public SimulationTestCase
     ContractTransport m_t;
 };
 
+/// PtoExpired: a path that drops everything for a second makes the sender's probe timeout fire,
+/// counted 1, 2, ... while nothing is acknowledged; the transfer completes after it.
+class ContractPtoExpiredTestCase : public SimulationTestCase
+{
+  public:
+    explicit ContractPtoExpiredTestCase(ContractTransport t)
+        : SimulationTestCase(t.name + ": PtoExpired counts the probe timeouts of a blackout"),
+          m_t(std::move(t))
+    {
+    }
+
+  private:
+    static void Expired(std::vector<std::pair<Time, uint32_t>>* seen, uint32_t count)
+    {
+        seen->emplace_back(Simulator::Now(), count);
+    }
+
+    static void SetLoss(NetDeviceContainer devices, double rate)
+    {
+        for (uint32_t i = 0; i < devices.GetN(); ++i)
+        {
+            Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+            em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+            em->SetRate(rate);
+            devices.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        }
+    }
+
+    void DoRun() override
+    {
+        ContractPair pair(m_t);
+        // ngtcp2 reports its PTOs in its qlog, which the socket reads with PacketTraces on.
+        Ptr<QuicCcSocketFactoryBase> sender = pair.net.factories[0];
+        TypeId::AttributeInformation info;
+        if (sender->GetSocketTypeId().LookupAttributeByName("PacketTraces", &info))
+        {
+            sender->SetSocketAttribute("PacketTraces", BooleanValue(true));
+        }
+        ContractEnd client;
+        PatternWriter& writer = pair.AddClient(client, 2'000'000, Seconds(1));
+        std::vector<std::pair<Time, uint32_t>> seen;
+        writer.GetSocket()->TraceConnectWithoutContext("PtoExpired",
+                                                       MakeBoundCallback(&Expired, &seen));
+        const Time blackoutStart = Seconds(1.1);
+        const Time blackoutEnd = Seconds(2.1);
+        Simulator::Schedule(blackoutStart, &SetLoss, pair.net.devices, 1.0);
+        Simulator::Schedule(blackoutEnd, &SetLoss, pair.net.devices, 0.0);
+        pair.Run(Seconds(30));
+
+        NS_TEST_ASSERT_MSG_EQ(pair.server.TotalReceived(), 2'000'000u, "the transfer completed");
+        NS_TEST_ASSERT_MSG_GT(seen.size(), 1u, "more than one PTO in a 1 s blackout");
+        NS_TEST_ASSERT_MSG_EQ(seen[0].second, 1u, "the first expiry is pto_count 1");
+        NS_TEST_ASSERT_MSG_GT(seen[0].first, blackoutStart, "the first PTO after it started");
+        for (size_t i = 1; i < seen.size(); ++i)
+        {
+            const bool next = seen[i].second == seen[i - 1].second + 1;
+            const bool restarted = seen[i].second == 1; // an ACK reset the count between
+            NS_TEST_ASSERT_MSG_EQ(next || restarted, true, "consecutive counts");
+        }
+        NS_TEST_ASSERT_MSG_LT(seen[1].first, blackoutEnd, "a second PTO during the blackout");
+    }
+
+    ContractTransport m_t;
+};
+
 /// A suite of every contract case for one transport.
 class SocketContractTestSuite : public TestSuite
 {
@@ -803,6 +871,7 @@ class SocketContractTestSuite : public TestSuite
         AddTestCase(new ContractTcpTracesTestCase(t), QUICCC_TEST_QUICK);
         AddTestCase(new ContractHandshakeTraceTestCase(t), QUICCC_TEST_QUICK);
         AddTestCase(new ContractFactoryTestCase(t), QUICCC_TEST_QUICK);
+        AddTestCase(new ContractPtoExpiredTestCase(t), QUICCC_TEST_QUICK);
     }
 };
 

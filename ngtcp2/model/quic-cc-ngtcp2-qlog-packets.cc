@@ -49,6 +49,14 @@ QuicCcNgtcp2QlogPacket::Parse(const uint8_t* data, size_t length)
     {
         kind = LOST;
     }
+    else if (text.find("\"name\":\"recovery:metrics_updated\"") != std::string_view::npos)
+    {
+        if (NumberAfter(text, "\"pto_count\":", 0, out.ptoCount))
+        {
+            out.kind = METRICS;
+        }
+        return out;
+    }
     else
     {
         return out;

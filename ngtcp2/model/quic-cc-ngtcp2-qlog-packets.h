@@ -12,8 +12,8 @@ namespace ns3
 
 /**
  * \ingroup quic-cc
- * A 1-RTT packet sent or declared lost, read from one record of ngtcp2's qlog stream
- * (settings.qlog.write gets one JSON-SEQ record per call: lib/ngtcp2_qlog.c,
+ * A 1-RTT packet sent or declared lost, or the PTO count, read from one record of ngtcp2's qlog
+ * stream (settings.qlog.write gets one JSON-SEQ record per call: lib/ngtcp2_qlog.c,
  * qlog_pkt_write_end for "transport:packet_sent", ngtcp2_qlog_pkt_lost for
  * "recovery:packet_lost"). ngtcp2 1.x has no per-packet sent or lost callback; its qlog is the
  * only public place that names the packets. Pure logic.
@@ -23,14 +23,16 @@ struct QuicCcNgtcp2QlogPacket
     /// What the record is.
     enum Kind
     {
-        OTHER, //!< another event, a packet of another number space, or a record not understood
-        SENT,  //!< transport:packet_sent of a 1RTT packet
-        LOST,  //!< recovery:packet_lost of a 1RTT packet
+        OTHER,   //!< another event, a packet of another number space, or a record not understood
+        SENT,    //!< transport:packet_sent of a 1RTT packet
+        LOST,    //!< recovery:packet_lost of a 1RTT packet
+        METRICS, //!< recovery:metrics_updated (ngtcp2_qlog_metrics_updated), with pto_count
     };
 
     Kind kind{OTHER};
     uint64_t packetNumber{0}; //!< header.packet_number
     uint64_t bytes{0};        //!< SENT: raw.length, the packet's size; LOST: 0 (not logged)
+    uint64_t ptoCount{0};     //!< METRICS: pto_count, the consecutive PTOs (RFC 9002 A.3)
 
     /// Read one record (\p data, \p length as ngtcp2 passes them).
     static QuicCcNgtcp2QlogPacket Parse(const uint8_t* data, size_t length);

@@ -325,6 +325,16 @@ QuicCcNgtcp2Socket::OnQlogRecord(const uint8_t* data, size_t length)
     {
         m_lostPending.push_back(packet.packetNumber);
     }
+    else if (packet.kind == QuicCcNgtcp2QlogPacket::METRICS)
+    {
+        // ngtcp2 counts a PTO expiry in pto_count (ngtcp2_conn_on_loss_detection_timer) and
+        // resets it on an ACK: a rise is an expiry.
+        if (packet.ptoCount > m_ptoCount)
+        {
+            m_ptoPending.push_back(static_cast<uint32_t>(packet.ptoCount));
+        }
+        m_ptoCount = packet.ptoCount;
+    }
 }
 
 void
@@ -536,6 +546,11 @@ QuicCcNgtcp2Socket::UpdateTraces()
         m_sentPackets.erase(it);
     }
     m_lostPending.clear();
+    for (const uint32_t count : m_ptoPending)
+    {
+        m_ptoExpiredTrace(count);
+    }
+    m_ptoPending.clear();
     if (info.latestRttNs != m_lastInfo.latestRttNs ||
         info.smoothedRttNs != m_lastInfo.smoothedRttNs || info.minRttNs != m_lastInfo.minRttNs)
     {

@@ -139,6 +139,8 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     std::map<uint64_t, SentPacket> m_sentPackets; //!< by packet number (not yet declared lost)
     std::vector<uint64_t> m_sentPending;          //!< sent in this call: traced after BytesInFlight
     std::vector<uint64_t> m_lostPending;          //!< lost in this call
+    std::vector<uint32_t> m_ptoPending;           //!< PTO counts reached in this call
+    uint64_t m_ptoCount{0};                       //!< the last pto_count ngtcp2 logged
 
     // Traces of this engine only (the shared ones are QuicCcSocketBase's)
     TracedValue<uint64_t> m_packetsLostTrace{0};

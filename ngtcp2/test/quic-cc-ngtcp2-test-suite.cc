@@ -249,7 +249,13 @@ class QuicCcNgtcp2QlogPacketTestCase : public TestCase
         const QuicCcNgtcp2QlogPacket metrics =
             Parse("\x1e{\"time\":1,\"name\":\"recovery:metrics_updated\",\"data\":{"
                   "\"cwnd\":13500}}\n");
-        NS_TEST_ASSERT_MSG_EQ(metrics.kind, QuicCcNgtcp2QlogPacket::OTHER, "another event");
+        NS_TEST_ASSERT_MSG_EQ(metrics.kind, QuicCcNgtcp2QlogPacket::OTHER, "no pto_count");
+        const QuicCcNgtcp2QlogPacket pto =
+            Parse("\x1e{\"time\":2,\"name\":\"recovery:metrics_updated\",\"data\":{"
+                  "\"min_rtt\":10,\"smoothed_rtt\":12,\"latest_rtt\":11,\"rtt_variance\":3,"
+                  "\"pto_count\":3,\"congestion_window\":13500,\"bytes_in_flight\":2700}}\n");
+        NS_TEST_ASSERT_MSG_EQ(pto.kind, QuicCcNgtcp2QlogPacket::METRICS, "metrics with pto_count");
+        NS_TEST_ASSERT_MSG_EQ(pto.ptoCount, 3u, "pto_count");
         const QuicCcNgtcp2QlogPacket cut =
             Parse("\x1e{\"time\":1,\"name\":\"transport:packet_sent\",\"data\":{\"header\":{"
                   "\"packet_type\":\"1RTT\",\"packet_number\":");

@@ -87,6 +87,11 @@ class Owner : public QuicCcConnection::Owner
         CheckOpen();
     }
 
+    void OnPtoExpired(uint32_t) override
+    {
+        CheckOpen();
+    }
+
     void OnHandshakeComplete() override
     {
         CheckOpen();

@@ -94,6 +94,11 @@ class Endpoint : public QuicCcConnection::Owner
         lastRtt = rtt.GetLatestRtt();
     }
 
+    void OnPtoExpired(uint32_t ptoCount) override
+    {
+        ptoCounts.push_back(ptoCount);
+    }
+
     void OnHandshakeComplete() override
     {
         handshakeAt.push_back(Simulator::Now());
@@ -223,6 +228,7 @@ class Endpoint : public QuicCcConnection::Owner
     uint64_t newBytesSent{0};
     uint64_t sendBufferFreed{0};
     Time lastRtt;
+    std::vector<uint32_t> ptoCounts; //!< OnPtoExpired, in order
 };
 
 QuicCcConnection::Config
@@ -372,6 +378,14 @@ TEST_F(QuicCcConnectionTest, IdleTimeoutWhenThePeerIsSilent)
     EXPECT_EQ(Simulator::Now(), Seconds(5));
     EXPECT_GT(client.sizes.size(), 1u); // the INITIAL was repeated on PTO
     EXPECT_TRUE(client.handshakeAt.empty());
+    // Every expiry reported with its consecutive count (no ACK resets it): 1, 2, 3, ...; one
+    // INITIAL repeated per expiry at least.
+    ASSERT_FALSE(client.ptoCounts.empty());
+    for (size_t i = 0; i < client.ptoCounts.size(); ++i)
+    {
+        EXPECT_EQ(client.ptoCounts[i], i + 1);
+    }
+    EXPECT_GE(client.sizes.size(), client.ptoCounts.size() + 1);
 }
 
 TEST_F(QuicCcConnectionTest, DisposeStopsEveryTimer)
