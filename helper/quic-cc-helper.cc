@@ -17,7 +17,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <filesystem>
 #include <functional>
 #include <regex>
 #include <set>
@@ -541,11 +540,7 @@ QuicCcHelper::SetSocketAttribute(const std::string& name, const AttributeValue& 
 void
 QuicCcHelper::EnableQlog(const std::string& directory)
 {
-    std::error_code ec;
-    std::filesystem::create_directories(directory, ec);
-    NS_ABORT_MSG_IF(ec || !std::filesystem::is_directory(directory),
-                    "QuicCcHelper::EnableQlog: cannot create directory '" << directory
-                                                                          << "': " << ec.message());
+    QuicCcCreateQlogDirectory(directory);
     m_qlogDirectory = directory;
 }
 

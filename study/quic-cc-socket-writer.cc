@@ -27,9 +27,8 @@ QuicCcSocketWriter::Write(Ptr<Socket> socket, Ptr<Packet> p)
         Send(p);
         return;
     }
-    NS_LOG_INFO(p->GetSize() << " bytes wait for send-buffer space ("
-                             << socket->GetTxAvailable() << " bytes free, " << m_waitingBytes
-                             << " bytes already waiting)");
+    NS_LOG_INFO(p->GetSize() << " bytes wait for send-buffer space (" << socket->GetTxAvailable()
+                             << " bytes free, " << m_waitingBytes << " bytes already waiting)");
     m_waiting.push_back(p);
     m_waitingBytes += p->GetSize();
     if (!m_callbackSet)
