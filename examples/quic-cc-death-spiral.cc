@@ -595,7 +595,11 @@ main(int argc, char* argv[])
             }
             return QuicCcRecordToLine(QuicCcRunDeathSpiral(p));
         },
-        batch.ShowProgress(),
+        batch.Report(cmd,
+                     [&](size_t w) {
+                         return configs[work[w].first].name + ", RngRun " +
+                                std::to_string(work[w].second);
+                     }),
         [&](size_t w, const std::string& line) {
             rows[w].config = work[w].first;
             rows[w].run = work[w].second;

@@ -242,7 +242,7 @@ main(int argc, char* argv[])
             p.run = batch.firstRun + static_cast<uint32_t>(i);
             return QuicCcRecordToLine(QuicCcRunDumbbell(p));
         },
-        batch.ShowProgress(),
+        batch.Report(cmd, [&](size_t i) { return "RngRun " + std::to_string(batch.firstRun + i); }),
         [&](size_t i, const std::string& line) {
             const uint64_t run = batch.firstRun + i;
             QuicCcDumbbellResult r;

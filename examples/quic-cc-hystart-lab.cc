@@ -354,7 +354,14 @@ main(int argc, char* argv[])
             p.run = work[w].run;
             return QuicCcRecordToLine(QuicCcRunHystartLab(p));
         },
-        batch.ShowProgress(),
+        batch.Report(cmd,
+                     [&](size_t w) {
+                         std::ostringstream name;
+                         name << configs[work[w].config] << ", buffer "
+                              << bufferList[work[w].buffer].label << ", loss "
+                              << 100 * lossList[work[w].loss] << " %, RngRun " << work[w].run;
+                         return name.str();
+                     }),
         [&](size_t w, const std::string& line) {
             QuicCcHystartLabResult& r = results[w];
             NS_ABORT_MSG_UNLESS(QuicCcRecordFromLine(line, r), "bad result line from a worker");

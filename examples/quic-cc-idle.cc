@@ -934,7 +934,10 @@ main(int argc, char* argv[])
             row.r = QuicCcRunIdle(p);
             return Serialize(row);
         },
-        batch.ShowProgress());
+        batch.Report(cmd, [&](size_t w) {
+            return configs[work[w].config].name + ", RngRun " + std::to_string(work[w].run) +
+                   (work[w].falseIdle ? ", false idle" : "");
+        }));
     std::vector<Row> rows;
     for (const std::string& line : lines)
     {

@@ -343,7 +343,11 @@ main(int argc, char* argv[])
                 p.run = batch.firstRun + w % batch.runs;
                 return QuicCcRecordToLine(QuicCcRunDeathSpiral(p));
             },
-            batch.ShowProgress(),
+            batch.Report(cmd,
+                         [&](size_t w) {
+                             return "death spiral, " + transports[w / batch.runs] + ", RngRun " +
+                                    std::to_string(batch.firstRun + w % batch.runs);
+                         }),
             [&](size_t w, const std::string& line) {
                 NS_ABORT_MSG_UNLESS(
                     QuicCcRecordFromLine(line, results[w / batch.runs][w % batch.runs]),
@@ -371,7 +375,14 @@ main(int argc, char* argv[])
             p.run = batch.firstRun;
             return QuicCcRecordToLine(QuicCcRunNgtcp2Diff(p));
         },
-        false,
+        QuicCcBatchReport{cmd.GetProgramName(),
+                          false,
+                          [&](size_t w) {
+                              return std::string(diffParams[w / 2].dropDataPacket == 0
+                                                     ? "slowstart, "
+                                                     : "oneloss, ") +
+                                     transports[w % 2];
+                          }},
         [&](size_t w, const std::string& line) {
             NS_ABORT_MSG_UNLESS(QuicCcRecordFromLine(line, diff[w]),
                                 "bad result line from a worker");

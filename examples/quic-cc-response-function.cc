@@ -203,7 +203,13 @@ main(int argc, char* argv[])
         points.size(),
         batch.jobs,
         [&](size_t i) { return QuicCcRecordToLine(QuicCcRunResponseFunction(points[i])); },
-        batch.ShowProgress(),
+        batch.Report(cmd,
+                     [&](size_t i) {
+                         std::ostringstream name;
+                         name << points[i].controller << ", RTT " << points[i].rtt.GetSeconds()
+                              << " s, loss " << points[i].lossRate;
+                         return name.str();
+                     }),
         [&](size_t i, const std::string& line) {
             const QuicCcResponseFunctionParams& params = points[i];
             const std::string& name = params.controller;

@@ -8,6 +8,7 @@
 #include "ns3/global-value.h"
 #include "ns3/names.h"
 #include "ns3/node.h"
+#include "ns3/quic-cc-qlog.h"
 #include "ns3/quic-cc-socket-factory.h"
 #include "ns3/quic-hystart-plus-plus.h"
 #include "ns3/simulator.h"
@@ -16,7 +17,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <filesystem>
 #include <functional>
 #include <regex>
 #include <set>
@@ -544,11 +544,7 @@ QuicCcHelper::SetSocketAttribute(const std::string& name, const AttributeValue& 
 void
 QuicCcHelper::EnableQlog(const std::string& directory)
 {
-    std::error_code ec;
-    std::filesystem::create_directories(directory, ec);
-    NS_ABORT_MSG_IF(ec || !std::filesystem::is_directory(directory),
-                    "QuicCcHelper::EnableQlog: cannot create directory '" << directory
-                                                                          << "': " << ec.message());
+    QuicCcCreateQlogDirectory(directory);
     m_qlogDirectory = directory;
 }
 

@@ -197,7 +197,8 @@ class QuicCcHelper
 
     /**
      * Write one qlog file (JSON-SEQ, .sqlog, qvis-compatible) per connection into \p directory,
-     * which is created if missing (fatal error naming it if that fails), on the nodes installed
+     * which is created if missing (QuicCcCreateQlogDirectory: a failure ends the run with one line
+     * naming it, as a failed qlog write does, QuicCcQlogFile), on the nodes installed
      * after this call: a QuicCcQlogWriter is attached to every socket through the factory's
      * SocketCreated trace source and opened when the connection starts; it is flushed and closed
      * when the connection closes or the simulation is destroyed.

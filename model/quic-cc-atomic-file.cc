@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fcntl.h>
 #include <filesystem>
+#include <iostream>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -224,6 +225,51 @@ bool
 QuicCcAtomicFile::IsOpen() const
 {
     return m_fd >= 0;
+}
+
+void
+QuicCcAtomicFile::RemoveAllPending()
+{
+    RemovePending();
+}
+
+namespace
+{
+
+/// The handler QuicCcOutputFailed calls (nullptr: the default).
+QuicCcOutputFailureHandler g_outputFailureHandler = nullptr;
+
+/// The program's name for the default handler's line.
+const char*
+ProgramName()
+{
+#ifdef __GLIBC__
+    return program_invocation_short_name;
+#else
+    return "quic-cc";
+#endif
+}
+
+} // namespace
+
+QuicCcOutputFailureHandler
+QuicCcSetOutputFailureHandler(QuicCcOutputFailureHandler handler)
+{
+    const QuicCcOutputFailureHandler previous = g_outputFailureHandler;
+    g_outputFailureHandler = handler;
+    return previous;
+}
+
+void
+QuicCcOutputFailed(const std::string& message)
+{
+    if (g_outputFailureHandler)
+    {
+        g_outputFailureHandler(message);
+    }
+    std::cout.flush();
+    std::cerr << ProgramName() << ": " << message << std::endl;
+    std::exit(1);
 }
 
 } // namespace ns3

@@ -54,12 +54,40 @@ class QuicCcAtomicFile
     /// \return true between Open and Commit/Discard/KeepAs
     bool IsOpen() const;
 
+    /// Remove this process's temporary files not yet committed, kept or discarded (what exit
+    /// and the signal handlers do; for a process about to end with _exit).
+    static void RemoveAllPending();
+
   private:
     std::string m_path;                                 //!< final path
     std::string m_tmp;                                  //!< temporary file
     int m_fd{-1};                                       //!< descriptor of m_tmp, -1 once closed
     std::unique_ptr<QuicCcAtomicFilePending> m_pending; //!< the signal handler's entry for m_tmp
 };
+
+/**
+ * \ingroup quic-cc
+ * What a model does when an output file it writes (a qlog file) cannot be created, written or
+ * renamed: \p message says which and why ("cannot write q/x.sqlog: No space left on device").
+ */
+using QuicCcOutputFailureHandler = void (*)(const std::string& message);
+
+/**
+ * \ingroup quic-cc
+ * Install \p handler for QuicCcOutputFailed (nullptr: the default) and return the previous one.
+ * The default prints "<program>: <message>" as one line on stderr and exits with status 1
+ * (std::exit: the temporary files are removed, finished files stay). QuicCcRunBatch's workers
+ * install one that reports the message and the run to the parent, which prints the one line.
+ * A handler must not return; if it does, the default runs after it.
+ */
+QuicCcOutputFailureHandler QuicCcSetOutputFailureHandler(QuicCcOutputFailureHandler handler);
+
+/**
+ * \ingroup quic-cc
+ * An output file could not be written: the caller has discarded its temporary file; the
+ * installed handler (QuicCcSetOutputFailureHandler) ends the run with \p message.
+ */
+[[noreturn]] void QuicCcOutputFailed(const std::string& message);
 
 } // namespace ns3
 

@@ -10,6 +10,7 @@
 #include "ns3/simulator.h"
 
 #include <cstring>
+#include <filesystem>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -41,15 +42,93 @@ Event(const char* name, nlohmann::json data)
 }
 } // namespace
 
+QuicCcQlogFile::QuicCcQlogFile(const std::string& path)
+    : m_path(path)
+{
+    if (const int err = m_file.Open(path); err != 0)
+    {
+        Fail(err);
+    }
+}
+
+QuicCcQlogFile::~QuicCcQlogFile()
+{
+    Close();
+}
+
+void
+QuicCcQlogFile::Append(const char* data, size_t bytes)
+{
+    if (m_file.IsOpen())
+    {
+        m_buffer.append(data, bytes);
+        if (m_buffer.size() >= kFlushBytes)
+        {
+            Flush();
+        }
+    }
+}
+
+void
+QuicCcQlogFile::Close()
+{
+    if (m_file.IsOpen())
+    {
+        Flush();
+        if (const int err = m_file.Commit(); err != 0)
+        {
+            Fail(err);
+        }
+    }
+}
+
+bool
+QuicCcQlogFile::IsOpen() const
+{
+    return m_file.IsOpen();
+}
+
+const std::string&
+QuicCcQlogFile::GetPath() const
+{
+    return m_path;
+}
+
+void
+QuicCcQlogFile::Flush()
+{
+    if (const int err = m_file.Write(m_buffer); err != 0)
+    {
+        Fail(err);
+    }
+    m_buffer.clear();
+}
+
+void
+QuicCcQlogFile::Fail(int error)
+{
+    m_file.Discard();
+    m_buffer.clear();
+    QuicCcOutputFailed("cannot write " + m_path + ": " + std::strerror(error));
+}
+
+void
+QuicCcCreateQlogDirectory(const std::string& directory)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(directory, ec);
+    if (ec || !std::filesystem::is_directory(directory))
+    {
+        QuicCcOutputFailed("cannot create qlog directory " + directory + ": " +
+                           (ec ? ec.message() : std::string("exists and is not a directory")));
+    }
+}
+
 QuicCcQlogWriter::QuicCcQlogWriter(const std::string& path,
                                    const std::string& vantagePoint,
                                    const std::string& title)
-    : m_path(path)
+    : m_file(path)
 {
-    const int err = m_file.Open(path);
-    NS_ABORT_MSG_UNLESS(err == 0,
-                        "QuicCcQlogWriter: cannot open qlog file '" << path
-                                                                    << "': " << std::strerror(err));
     nlohmann::json header = {
         {"qlog_version", "0.3"},
         {"qlog_format", "JSON-SEQ"},
@@ -69,14 +148,7 @@ QuicCcQlogWriter::~QuicCcQlogWriter()
 void
 QuicCcQlogWriter::Close()
 {
-    if (m_file.IsOpen())
-    {
-        Flush();
-        const int err = m_file.Commit();
-        NS_ABORT_MSG_UNLESS(err == 0,
-                            "QuicCcQlogWriter: cannot write qlog file '"
-                                << m_path << "': " << std::strerror(err));
-    }
+    m_file.Close();
 }
 
 bool
@@ -85,20 +157,10 @@ QuicCcQlogWriter::IsOpen() const
     return m_file.IsOpen();
 }
 
-void
-QuicCcQlogWriter::Flush()
-{
-    const int err = m_file.Write(m_buffer);
-    NS_ABORT_MSG_UNLESS(err == 0,
-                        "QuicCcQlogWriter: cannot write qlog file '"
-                            << m_path << "': " << std::strerror(err));
-    m_buffer.clear();
-}
-
 const std::string&
 QuicCcQlogWriter::GetPath() const
 {
-    return m_path;
+    return m_file.GetPath();
 }
 
 void
@@ -106,13 +168,8 @@ QuicCcQlogWriter::Emit(const std::string& record)
 {
     if (m_file.IsOpen())
     {
-        m_buffer += kRecordSeparator;
-        m_buffer += record;
-        m_buffer += '\n';
-        if (m_buffer.size() >= kFlushBytes)
-        {
-            Flush();
-        }
+        const std::string framed = kRecordSeparator + record + '\n';
+        m_file.Append(framed.data(), framed.size());
     }
 }
 

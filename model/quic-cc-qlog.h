@@ -21,6 +21,52 @@ namespace ns3
 
 /**
  * \ingroup quic-cc
+ * \brief A qlog file written through a buffer and put in place atomically: QuicCcQlogWriter's
+ * file, and the file of ngtcp2's own qlog (QuicCcNgtcp2Socket's QlogDirectory).
+ *
+ * Text goes to a temporary file next to the path (QuicCcAtomicFile) in blocks of about 64 KiB;
+ * Close() writes the rest and renames the file over the path. A program interrupted before
+ * (SIGINT, SIGTERM) leaves no partial qlog. Failing to create, write or rename the file removes
+ * the temporary file and ends the run through QuicCcOutputFailed ("cannot write <path>:
+ * <reason>": exit status 1 with that line, or the batch worker's report).
+ */
+class QuicCcQlogFile
+{
+  public:
+    /// Create the temporary file for \p path.
+    explicit QuicCcQlogFile(const std::string& path);
+    /// Close() unless closed.
+    ~QuicCcQlogFile();
+    QuicCcQlogFile(const QuicCcQlogFile&) = delete;
+    QuicCcQlogFile& operator=(const QuicCcQlogFile&) = delete;
+
+    /// Append \p bytes bytes at \p data (ignored once closed).
+    void Append(const char* data, size_t bytes);
+    /// Write what is buffered and rename the file over the path (once; later calls do nothing).
+    void Close();
+    /// True until Close().
+    bool IsOpen() const;
+    /// The file's path.
+    const std::string& GetPath() const;
+
+  private:
+    void Flush();                      //!< write m_buffer to the file
+    [[noreturn]] void Fail(int error); //!< remove the temporary file, QuicCcOutputFailed
+
+    std::string m_path;      //!< the qlog file
+    QuicCcAtomicFile m_file; //!< its temporary file until Close
+    std::string m_buffer;    //!< text not yet written
+};
+
+/**
+ * \ingroup quic-cc
+ * Create \p directory (and its parents) for qlog files unless it exists; a failure ends the run
+ * through QuicCcOutputFailed ("cannot create qlog directory <directory>: <reason>").
+ */
+void QuicCcCreateQlogDirectory(const std::string& directory);
+
+/**
+ * \ingroup quic-cc
  * \brief Writes one connection's events as a qlog file in JSON-SEQ form (.sqlog): the IETF qlog
  * main schema (draft-ietf-quic-qlog-main-schema) with the QUIC event definitions
  * (draft-ietf-quic-qlog-quic-events), qlog_version "0.3", loadable in qvis.
@@ -33,12 +79,12 @@ namespace ns3
  *
  * The writer only listens to trace sources (its public sinks below take the signatures of
  * QuicCcSocket's sources; QuicCcHelper::EnableQlog connects them), so the qlog shows exactly
- * what the traces report. Every record is written whole and ends with LF. The file is written
- * atomically (QuicCcAtomicFile): to a temporary file next to the path, renamed over the path by
- * Close(), which QuicCcHelper calls when the connection closes and when the simulation is
- * destroyed, and which the destructor calls; a program interrupted before (SIGINT, SIGTERM)
- * leaves no partial qlog. Failing to create, write or rename the file is a fatal error naming
- * the path.
+ * what the traces report. Every record is written whole and ends with LF. The file is a
+ * QuicCcQlogFile: written atomically, renamed over the path by Close(), which QuicCcHelper calls
+ * when the connection closes and when the simulation is destroyed, and which the destructor
+ * calls; a program interrupted before (SIGINT, SIGTERM) leaves no partial qlog. Failing to
+ * create, write or rename the file ends the run with one line naming the path
+ * (QuicCcOutputFailed), the temporary file removed.
  */
 class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
 {
@@ -72,11 +118,8 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
 
   private:
     void Emit(const std::string& record); //!< one JSON-SEQ record
-    void Flush();                         //!< write m_buffer to the file
 
-    std::string m_path;      //!< the qlog file
-    QuicCcAtomicFile m_file; //!< its temporary file until Close
-    std::string m_buffer;    //!< records not yet written
+    QuicCcQlogFile m_file; //!< the file
 };
 
 class QuicCcSocketBase;

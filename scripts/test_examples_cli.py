@@ -13,6 +13,8 @@
   attributes) is the same one line and exit 2 in every batch example, never an abort in ns-3;
 - a write failure of an output file (a file size limit, as a full disk) is one line and exit
   status 1, the finished rows kept in <csv>.partial, no temporary file and no core file left;
+  a run that fails (its qlog on a full tmpfs) likewise: one line naming the run and the file,
+  the rows of the runs before it in <csv>.partial, their qlog files whole;
 - empty values, rates without a unit, size units, derived defaults, attributes the example sets
   itself, the dumbbell's Jain index over zero throughputs.
 
@@ -27,6 +29,8 @@ import subprocess
 import sys
 import time
 import unittest
+
+from quic_cc_full_disk import assert_fails_on_full_disk
 
 DS = "quic-cc-death-spiral"
 HL = "quic-cc-hystart-lab"
@@ -353,6 +357,30 @@ class ExamplesCommandLine(unittest.TestCase):
                 self.assertFalse(csv.exists())
                 self.assertFalse(partial.exists())
                 self.assert_no_core_and_no_temporary(csv)
+
+    def test_failed_run_keeps_finished_rows(self):
+        """--qlog on a 2000 kB tmpfs: runs 1 and 2 (about 730 kB of qlog each) fit, run 3 fills
+        it. Exit 1, one line naming run 3, its file, and the 2 rows kept in <csv>.partial."""
+        disk = self.scratch / "full-disk"
+        csv = self.scratch / "ds-full-disk.csv"
+        partial = pathlib.Path(f"{csv}.partial")
+        partial.unlink(missing_ok=True)
+        args = ["--runs=3", "--cc=reno", "--size=2MB", "--lossDuration=1s", "--lateSample=2s",
+                "--timeout=4s", "--quiet", "--jobs=1"]
+        reference = self.scratch / "ds-full-disk-reference.csv"
+        r = self.run_example(DS, args + [f"--csv={reference}"])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        assert_fails_on_full_disk(
+            self, [self.binaries[DS], *args, f"--qlog={disk}/q", f"--csv={csv}"], disk,
+            2000 * 1024,
+            rf"^{DS}: run 3 of 3 \(reno, RngRun 3\): cannot write {disk}/q/reno-run3/"
+            r"quic-cc-node[01]-(client|server)-[0-9a-f]+\.sqlog: No space left on device; the 2 "
+            rf"row\(s\) written before it are in {re.escape(str(partial))}\n$",
+            ["q/reno-run1", "q/reno-run2"])
+        self.assertEqual(partial.read_bytes(),
+                         b"".join(reference.read_bytes().splitlines(keepends=True)[:3]))
+        self.assert_no_core_and_no_temporary(csv)
+        partial.unlink()
 
     def test_death_spiral_header_keeps_long_sample_times_apart(self):
         r = self.run_example(DS, ["--runs=2", "--size=200kB", "--lateSample=37.875s", "--timeout=40s",

@@ -12,7 +12,9 @@
 - a small batch gives the runs CSV, the pauses CSV and the table with every requested row
   exactly once, identical across two runs and across --jobs=1 and --jobs=2;
 - SIGINT while qlog files are written leaves each qlog file whole or absent, and no temporary
-  file.
+  file;
+- a qlog write that fails (a full tmpfs, a file size limit) ends the program with status 1 and
+  ONE line naming the run and the file, no temporary file, the finished runs' qlog files whole.
 
     test_idle_example.py <quic-cc-idle> <scratch dir>
 """
@@ -27,6 +29,8 @@ import subprocess
 import sys
 import time
 import unittest
+
+from quic_cc_full_disk import assert_fails_on_full_disk, run_with_file_size_limit, whole_qlog
 
 NAME = "quic-cc-idle"
 
@@ -306,6 +310,41 @@ class IdleExample(unittest.TestCase):
             records = data.split(b"\x1e")[1:]
             self.assertEqual(json.loads(records[0])["qlog_format"], "JSON-SEQ", f)
             json.loads(records[-1])  # the last record is whole
+
+    def test_qlog_on_full_disk_fails_the_run(self):
+        """The qlog directory on a 1500 kB tmpfs: runs 1 and 2 (about 600 kB of qlog each) fit,
+        run 3 fills it. Exit 1, one line naming run 3 and its file, no temporary file, the first
+        two runs' qlog files whole (the worker aborted and left its temporary files)."""
+        disk = self.scratch / "full-disk"
+        out = self.scratch / "full-disk.csv"
+        r, left = assert_fails_on_full_disk(
+            self, [self.binary, "--configs=cubic-Off,reno", "--runs=2", "--pauses=2",
+                   "--chunk=300kB", "--period=0.5s", "--quiet", "--jobs=1", f"--qlog={disk}/q",
+                   f"--csv={out}"], disk, 1500 * 1024,
+            rf"^{NAME}: run 3 of 4 \(cubic-Off, RngRun 2\): cannot write {disk}/q/cubic-Off-run2/"
+            r"quic-cc-node[01]-(client|server)-[0-9a-f]+\.sqlog: No space left on device\n$",
+            ["q/cubic-Off-run1", "q/reno-run1"])
+        failed = pathlib.Path(r.stderr.split(": ")[2].removeprefix("cannot write "))
+        self.assertFalse((left / failed.relative_to(disk)).exists())
+        self.assertFalse(out.exists())
+        self.assertEqual(sorted(p.name for p in self.scratch.glob(f".{out.name}*")), [])
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
+
+    def test_qlog_over_file_size_limit_fails_the_run(self):
+        """The same without a tmpfs: a 100 kB file size limit, so the first run's client qlog
+        (about 400 kB) cannot be written: one line naming run 1 and the file, "File too large"."""
+        qlog = self.scratch / "qlog-limited"
+        shutil.rmtree(qlog, ignore_errors=True)
+        r = run_with_file_size_limit([self.binary, "--configs=cubic-Off,reno", "--runs=2",
+                                      "--pauses=2", "--chunk=300kB", "--period=0.5s", "--quiet",
+                                      "--jobs=2", f"--qlog={qlog}"], 100_000, cwd=self.scratch)
+        self.assertEqual((r.returncode, r.stdout), (1, ""), r.stderr)
+        self.assertRegex(r.stderr, rf"^{NAME}: run [1-4] of 4 \((cubic-Off|reno), RngRun [12]\): "
+                                   rf"cannot write {qlog}/\S+\.sqlog: File too large\n$")
+        self.assertEqual(sorted(p.name for p in qlog.rglob(".*")), [], "temporary files left")
+        for f in qlog.rglob("*.sqlog"):
+            self.assertTrue(whole_qlog(f), f)
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
 
     def test_outputs_complete_and_deterministic(self):
         results = []

@@ -3,14 +3,19 @@
  */
 #include "quic-cc-batch-runner.h"
 
+#include "quic-cc-output-file.h"
+
 #include "ns3/abort.h"
+#include "ns3/quic-cc-atomic-file.h"
 
 #include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <poll.h>
 #ifdef __linux__
@@ -42,6 +47,32 @@ WriteAll(int fd, const std::string& data)
     return true;
 }
 
+/// The worker's pipe to the parent (-1 in the parent).
+int g_reportFd = -1;
+/// The task the worker is running.
+size_t g_task = 0;
+
+/// End the worker: report task g_task as failed for \p reason ("!<index> <reason>\n"), remove
+/// its temporary files, exit with status 1.
+[[noreturn]] void
+ReportFailure(std::string reason)
+{
+    std::replace(reason.begin(), reason.end(), '\n', ' ');
+    WriteAll(g_reportFd, "!" + std::to_string(g_task) + ' ' + reason + '\n');
+    QuicCcAtomicFile::RemoveAllPending();
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    _exit(1); // no static destructors or atexit handlers of the parent's copy
+}
+
+/// QuicCcOutputFailed in a worker: the run fails with the message.
+void
+OnOutputFailed(const std::string& message)
+{
+    ReportFailure(message);
+}
+
 /// Body of worker \p w: tasks w, w + workers, ...; each result as "<index> <line>\n".
 [[noreturn]] void
 RunWorker(int fd,
@@ -50,13 +81,33 @@ RunWorker(int fd,
           size_t count,
           const std::function<std::string(size_t)>& task)
 {
+    g_reportFd = fd;
+    QuicCcSetOutputFailureHandler(&OnOutputFailed);
     for (size_t i = w; i < count; i += workers)
     {
-        const std::string line = task(i);
-        NS_ABORT_MSG_IF(line.find('\n') != std::string::npos,
-                        "QuicCcRunBatch: the result of task " << i << " contains a newline");
-        NS_ABORT_MSG_UNLESS(WriteAll(fd, std::to_string(i) + ' ' + line + '\n'),
-                            "QuicCcRunBatch: worker " << w << " could not write to the parent");
+        g_task = i;
+        std::string line;
+        try
+        {
+            line = task(i);
+        }
+        catch (const std::exception& e)
+        {
+            ReportFailure(e.what());
+        }
+        catch (...)
+        {
+            ReportFailure("the task threw an exception that is not a std::exception");
+        }
+        if (line.find('\n') != std::string::npos)
+        {
+            ReportFailure("its result contains a newline");
+        }
+        if (!WriteAll(fd, std::to_string(i) + ' ' + line + '\n'))
+        {
+            QuicCcAtomicFile::RemoveAllPending();
+            _exit(1); // the parent is gone
+        }
     }
     close(fd);
     std::cout.flush();
@@ -65,22 +116,59 @@ RunWorker(int fd,
     _exit(0); // no static destructors or atexit handlers of the parent's copy
 }
 
-/// Parse "<index> <line>" into \p results; false if malformed, out of range or a duplicate.
-bool
-Store(const std::string& record, std::vector<std::optional<std::string>>& results)
+/// A record from a worker: a result, a failure it reported, or neither (malformed).
+enum class Record
 {
-    const size_t space = record.find(' ');
-    if (space == 0 || space == std::string::npos || record.find_first_not_of("0123456789") != space)
+    RESULT,
+    FAILURE,
+    MALFORMED
+};
+
+/**
+ * Parse "<index> <line>" into \p results or "!<index> <reason>" into \p failures; MALFORMED if
+ * neither, out of range or a duplicate result.
+ */
+Record
+Store(const std::string& record,
+      std::vector<std::optional<std::string>>& results,
+      std::map<size_t, std::string>& failures)
+{
+    const bool failure = !record.empty() && record[0] == '!';
+    const std::string body = failure ? record.substr(1) : record;
+    const size_t space = body.find(' ');
+    if (space == 0 || space == std::string::npos || body.find_first_not_of("0123456789") != space)
     {
-        return false;
+        return Record::MALFORMED;
     }
-    const size_t index = std::stoull(record.substr(0, space));
+    const size_t index = std::stoull(body.substr(0, space));
     if (index >= results.size() || results[index])
     {
-        return false;
+        return Record::MALFORMED;
     }
-    results[index] = record.substr(space + 1);
-    return true;
+    if (failure)
+    {
+        failures.emplace(index, body.substr(space + 1));
+        return Record::FAILURE;
+    }
+    results[index] = body.substr(space + 1);
+    return Record::RESULT;
+}
+
+/// Why a worker that sent no report ended as it did (its wait status \p status).
+std::string
+DeathReason(int status)
+{
+    if (WIFSIGNALED(status))
+    {
+        const int sig = WTERMSIG(status);
+        return "the worker died of signal " + std::to_string(sig) + " (" + strsignal(sig) + ")" +
+               (WCOREDUMP(status) ? ", core dumped" : "");
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+    {
+        return "the worker exited with status " + std::to_string(WEXITSTATUS(status));
+    }
+    return "the worker ended without its result";
 }
 
 } // namespace
@@ -89,9 +177,10 @@ std::vector<std::string>
 QuicCcRunBatch(size_t count,
                uint32_t workers,
                const std::function<std::string(size_t)>& task,
-               bool progress,
+               const QuicCcBatchReport& report,
                const std::function<void(size_t, const std::string&)>& onResult)
 {
+    const bool progress = report.progress;
     if (count == 0)
     {
         return {};
@@ -142,13 +231,19 @@ QuicCcRunBatch(size_t count,
 
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::optional<std::string>> results(count);
+    std::map<size_t, std::string> failures; // run -> reason, from the workers' reports
     size_t received = 0;
     size_t delivered = 0; // results 0..delivered-1 were passed to onResult
     bool malformed = false;
     std::vector<std::string> partial(workers);
+    std::vector<size_t> next(workers); // the task worker w runs now (its next result)
+    for (size_t w = 0; w < workers; ++w)
+    {
+        next[w] = w;
+    }
     std::vector<bool> open(workers, true);
     size_t openCount = workers;
-    while (openCount > 0)
+    while (openCount > 0 && failures.empty() && !malformed)
     {
         std::vector<pollfd> pfds;
         std::vector<size_t> index;
@@ -178,19 +273,31 @@ QuicCcRunBatch(size_t count,
                 open[w] = false;
                 --openCount;
                 close(fds[w]);
+                int status = 0;
+                waitpid(pids[w], &status, 0);
+                pids[w] = -1;
+                const bool clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+                if (!clean || next[w] < count)
+                {
+                    failures.emplace(next[w], DeathReason(status)); // unless it reported why
+                }
                 continue;
             }
             partial[w].append(buf, static_cast<size_t>(n));
             size_t nl;
             while ((nl = partial[w].find('\n')) != std::string::npos)
             {
-                if (Store(partial[w].substr(0, nl), results))
+                switch (Store(partial[w].substr(0, nl), results, failures))
                 {
+                case Record::RESULT:
                     ++received;
-                }
-                else
-                {
+                    next[w] += workers;
+                    break;
+                case Record::FAILURE:
+                    break;
+                case Record::MALFORMED:
                     malformed = true;
+                    break;
                 }
                 partial[w].erase(0, nl + 1);
             }
@@ -211,24 +318,32 @@ QuicCcRunBatch(size_t count,
     {
         std::cerr << "\n";
     }
-
-    int failedWorkers = 0;
-    for (pid_t pid : pids)
+    if (!failures.empty() || malformed)
     {
-        int status = 0;
-        waitpid(pid, &status, 0);
-        failedWorkers += !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    }
-    if (failedWorkers > 0 || malformed || received != count)
-    {
-        // The worker said why on stderr; this is the parent's one line (exit, not abort: no
-        // core file, and QuicCcOutputFile's temporary files are removed at exit).
-        std::cout.flush();
-        std::cerr << "QuicCcRunBatch: " << failedWorkers << " of " << workers
-                  << " worker process(es) failed; " << received << " of " << count
-                  << " results arrived" << (malformed ? " (some malformed or duplicated)" : "")
-                  << std::endl;
-        std::exit(1);
+        // The other workers stop (SIGTERM: each removes its temporary files) and are reaped.
+        for (size_t w = 0; w < workers; ++w)
+        {
+            if (open[w])
+            {
+                close(fds[w]);
+            }
+            if (pids[w] > 0)
+            {
+                kill(pids[w], SIGTERM);
+                waitpid(pids[w], nullptr, 0);
+            }
+        }
+        if (malformed)
+        {
+            QuicCcExitFailed(report.program, "a worker sent a malformed or duplicate result");
+        }
+        const auto& [run, reason] = *failures.begin(); // the first run that failed
+        std::string name = "run " + std::to_string(run + 1) + " of " + std::to_string(count);
+        if (report.describe && run < count)
+        {
+            name += " (" + report.describe(run) + ")";
+        }
+        QuicCcExitFailed(report.program, name + ": " + reason);
     }
     std::vector<std::string> lines;
     lines.reserve(count);

@@ -15,6 +15,19 @@ namespace ns3
 
 /**
  * \ingroup quic-cc
+ * How QuicCcRunBatch speaks for the program: its name, progress, and what the runs are called.
+ */
+struct QuicCcBatchReport
+{
+    std::string program{"QuicCcRunBatch"}; //!< first word of its lines ("quic-cc-idle")
+    bool progress{false};                  //!< print progress (see QuicCcRunBatch)
+    /// Task i as the user knows it ("cubic-Off, RngRun 3"), named in the failure line; empty
+    /// function: the line names the run by its number only.
+    std::function<std::string(size_t)> describe;
+};
+
+/**
+ * \ingroup quic-cc
  * Run \p count independent tasks in forked worker processes and collect one line of text from
  * each (POSIX only: fork, pipe, poll).
  *
@@ -31,25 +44,29 @@ namespace ns3
  *
  * \param count     number of tasks (0: returns at once, forks nothing)
  * \param workers   worker processes; 0 = the number of online cores; never more than \p count
- * \param task      task(i) computes task i and returns its result as one line; a result that
- *                  contains '\n' is a fatal error in the worker
- * \param progress  while waiting, print "done/count runs, elapsed s" on stderr (one line,
- *                  rewritten with '\r')
+ * \param task      task(i) computes task i and returns its result as one line
+ * \param report    the program's name, progress and the runs' names; with progress, while
+ *                  waiting "done/count runs, elapsed s" on stderr (one line, rewritten with '\r')
  * \param onResult  if set, called in the parent with (i, line) for i = 0, 1, 2, ... in order, as
  *                  soon as results 0..i have all arrived (e.g. to write each finished row of a
  *                  CSV at once, QuicCcOutputFile)
  * \return the result lines, element i from task(i)
  *
- * A worker that fails (fatal error, crash, non-zero exit) or a missing, duplicate or malformed
- * result makes the parent print one line saying how many workers failed and how many results
- * arrived and exit with status 1 (the worker's own error is on stderr before it); a failure of
- * pipe() or fork() is a fatal error.
+ * A run that fails ends the batch: the parent stops the other workers (SIGTERM: they remove
+ * their temporary files) and exits with status 1 after ONE line on stderr,
+ * "<program>: run <i + 1> of <count> (<describe(i)>): <reason>", keeping the finished rows of
+ * every output file still open (QuicCcExitFailed). The reason is what the worker reported: the
+ * message of an output it could not write (QuicCcOutputFailed: a full disk under its qlog), the
+ * what() of an exception the task threw, a result that contains '\n'; or, for a worker that
+ * died without a report, its exit status or signal (an ns-3 fatal error prints its own message
+ * before). A malformed or duplicate result is the same line without a run; a failure of pipe()
+ * or fork() is a fatal error.
  */
 std::vector<std::string> QuicCcRunBatch(
     size_t count,
     uint32_t workers,
     const std::function<std::string(size_t)>& task,
-    bool progress = false,
+    const QuicCcBatchReport& report = {},
     const std::function<void(size_t, const std::string&)>& onResult = nullptr);
 
 } // namespace ns3

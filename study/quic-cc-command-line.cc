@@ -258,6 +258,13 @@ QuicCcBatchOptions::ShowProgress() const
     return !quiet && isatty(STDERR_FILENO) && !std::getenv("CI");
 }
 
+QuicCcBatchReport
+QuicCcBatchOptions::Report(const QuicCcCommandLine& cmd,
+                           std::function<std::string(size_t)> describe) const
+{
+    return QuicCcBatchReport{cmd.GetProgramName(), ShowProgress(), std::move(describe)};
+}
+
 std::unique_ptr<QuicCcOutputFile>
 QuicCcBatchOptions::OpenCsv(const QuicCcCommandLine& cmd, const std::string& header) const
 {

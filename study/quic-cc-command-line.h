@@ -4,11 +4,14 @@
 #ifndef QUIC_CC_COMMAND_LINE_H
 #define QUIC_CC_COMMAND_LINE_H
 
+#include "quic-cc-batch-runner.h"
+
 #include "ns3/command-line.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -170,6 +173,10 @@ struct QuicCcBatchOptions
     void Parse();
     /// \return whether to show progress: not --quiet, stderr a terminal, no CI variable
     bool ShowProgress() const;
+    /// \return how QuicCcRunBatch reports for \p cmd's program: its name, ShowProgress(), and
+    /// \p describe naming task i in the failure line ("cubic-Off, RngRun 3")
+    QuicCcBatchReport Report(const QuicCcCommandLine& cmd,
+                             std::function<std::string(size_t)> describe = nullptr) const;
     /// \return the --csv file opened with \p header (QuicCcOutputFile), or null without --csv
     std::unique_ptr<QuicCcOutputFile> OpenCsv(const QuicCcCommandLine& cmd,
                                               const std::string& header) const;

@@ -19,6 +19,22 @@ namespace ns3
 namespace
 {
 
+/// The output files constructed and not yet committed or destroyed, oldest first.
+std::vector<QuicCcOutputFile*>&
+OpenOutputs()
+{
+    static std::vector<QuicCcOutputFile*> open;
+    return open;
+}
+
+/// Take \p file off the open outputs.
+void
+Forget(QuicCcOutputFile* file)
+{
+    std::vector<QuicCcOutputFile*>& open = OpenOutputs();
+    open.erase(std::remove(open.begin(), open.end(), file), open.end());
+}
+
 /// Directory part of \p path ("." for a bare file name).
 std::string
 DirectoryOf(const std::string& path)
@@ -39,12 +55,16 @@ QuicCcOutputFile::QuicCcOutputFile(const std::string& program,
     {
         Fail(err);
     }
+    OpenOutputs().push_back(this);
     Write(header);
     m_headerBytes = m_written;
     m_lines = 0;
 }
 
-QuicCcOutputFile::~QuicCcOutputFile() = default;
+QuicCcOutputFile::~QuicCcOutputFile()
+{
+    Forget(this);
+}
 
 void
 QuicCcOutputFile::Write(const std::string& text)
@@ -64,26 +84,40 @@ QuicCcOutputFile::Commit()
     {
         Fail(err);
     }
+    Forget(this);
+}
+
+std::string
+QuicCcOutputFile::KeepPartial()
+{
+    // What was written completely, cut back to before a failed write.
+    const std::string partial = m_path + ".partial";
+    std::string kept;
+    if (m_written > m_headerBytes && m_file.KeepAs(partial, m_written))
+    {
+        kept = "; the " + std::to_string(m_lines) + " row(s) written before it are in " + partial;
+    }
+    m_file.Discard();
+    Forget(this);
+    return kept;
 }
 
 void
 QuicCcOutputFile::Fail(int error)
 {
-    // Keep what was written completely, cut back to before the failed write.
-    const std::string partial = m_path + ".partial";
+    QuicCcExitFailed(m_program, "cannot write " + m_path + ": " + std::strerror(error));
+}
+
+void
+QuicCcExitFailed(const std::string& program, const std::string& message)
+{
     std::string kept;
-    if (m_written > m_headerBytes)
+    while (!OpenOutputs().empty())
     {
-        if (m_file.KeepAs(partial, m_written))
-        {
-            kept =
-                "; the " + std::to_string(m_lines) + " row(s) written before it are in " + partial;
-        }
+        kept += OpenOutputs().front()->KeepPartial();
     }
-    m_file.Discard();
     std::cout.flush();
-    std::cerr << m_program << ": cannot write " << m_path << ": " << std::strerror(error) << kept
-              << std::endl;
+    std::cerr << program << ": " << message << kept << std::endl;
     std::exit(1);
 }
 

@@ -59,8 +59,9 @@ void QuicCcCheckOutputDirectory(const std::string& option, const std::string& pa
  * limit: SIGXFSZ is ignored so that it is an error, EFBIG) prints ONE line on stderr and exits
  * with status 1: "<program>: cannot write <path>: <reason>; the N lines written before it are in
  * <path>.partial" (the temporary file, cut back to its last complete write and renamed; removed
- * instead when nothing but \p header had been written). An interrupted program (SIGINT, SIGTERM,
- * SIGHUP) and a destroyed uncommitted file leave no temporary file behind, and \p path untouched.
+ * instead when nothing but \p header had been written; the other output files still open keep
+ * their rows likewise, QuicCcExitFailed). An interrupted program (SIGINT, SIGTERM, SIGHUP) and a
+ * destroyed uncommitted file leave no temporary file behind, and \p path untouched.
  *
  * \code
  *   QuicCcOutputFile csv(cmd.GetProgramName(), batch.csv, "run,goodput\n");
@@ -91,8 +92,15 @@ class QuicCcOutputFile
     /// Flush to disk and rename over the path; a failure exits as a failed write does.
     void Commit();
 
+    /**
+     * Keep what was written completely in <path>.partial (the temporary file, renamed), or
+     * remove it when nothing but the header was written.
+     * \return "; the N row(s) written before it are in <path>.partial", or "" if none kept
+     */
+    std::string KeepPartial();
+
   private:
-    /// The error line for \p error, the partial file kept or removed; exit status 1.
+    /// The error line for \p error, the partial files kept or removed; exit status 1.
     [[noreturn]] void Fail(int error);
 
     std::string m_program;   //!< program name for the error line
@@ -102,6 +110,15 @@ class QuicCcOutputFile
     size_t m_written{0};     //!< bytes written completely
     size_t m_lines{0};       //!< complete lines after the header
 };
+
+/**
+ * \ingroup quic-cc
+ * End the program after a failure during the run: print "<program>: <message>" as ONE line on
+ * stderr and exit with status 1, keeping the finished rows of every output file still open
+ * (QuicCcOutputFile::KeepPartial, said at the end of the line). Output files already committed
+ * and finished qlog files stay as they are.
+ */
+[[noreturn]] void QuicCcExitFailed(const std::string& program, const std::string& message);
 
 } // namespace ns3
 

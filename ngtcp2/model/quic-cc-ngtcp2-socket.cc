@@ -181,8 +181,9 @@ QuicCcNgtcp2Socket::GetTypeId()
             .AddAttribute("QlogDirectory",
                           "Write ngtcp2's own qlog (settings.qlog_write) of each connection to "
                           "<dir>/ngtcp2-node<N>-<client|server>-<local port>-<peer port>.sqlog "
-                          "(written as .part, renamed when complete; the directory is created if "
-                          "missing); empty = off.",
+                          "(QuicCcQlogFile: a temporary file renamed when complete; a failed "
+                          "write ends the run with one line naming the file; the directory is "
+                          "created if missing); empty = off.",
                           StringValue(""),
                           MakeStringAccessor(&QuicCcNgtcp2Socket::m_qlogDirectory),
                           MakeStringChecker())
@@ -217,10 +218,7 @@ QuicCcNgtcp2Socket::DoDispose()
     m_writeEvent.Cancel();
     m_finishEvent.Cancel();
     m_conn.reset(); // ngtcp2_conn_del: the qlog's end is written before the file closes
-    if (m_qlog.is_open())
-    {
-        m_qlog.close();
-    }
+    m_qlog.reset(); // renamed over its path if ngtcp2 had not ended it
     QuicCcSocketBase::DoDispose();
 }
 
@@ -291,20 +289,14 @@ QuicCcNgtcp2Socket::MakeConfig(bool server)
             {
                 OnQlogRecord(data, length);
             }
-            if (!m_qlog.is_open())
+            if (!m_qlog)
             {
                 return;
             }
-            m_qlog.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(length));
+            m_qlog->Append(reinterpret_cast<const char*>(data), length);
             if (last)
             {
-                m_qlog.close();
-                NS_ABORT_MSG_IF(!m_qlog,
-                                "QuicCcNgtcp2Socket: could not write qlog file " << m_qlogPath);
-                const std::string part = m_qlogPath + ".part";
-                NS_ABORT_MSG_IF(std::rename(part.c_str(), m_qlogPath.c_str()) != 0,
-                                "QuicCcNgtcp2Socket: could not rename " << part << " to "
-                                                                        << m_qlogPath);
+                m_qlog->Close();
             }
         };
     }
@@ -350,16 +342,11 @@ QuicCcNgtcp2Socket::OpenQlog(const std::string& role)
         return Inet6SocketAddress::IsMatchingType(a) ? Inet6SocketAddress::ConvertFrom(a).GetPort()
                                                      : 0;
     };
-    m_qlogPath = m_qlogDirectory + "/ngtcp2-node" + std::to_string(GetNode()->GetId()) + "-" +
-                 role + "-" + std::to_string(port(local)) + "-" + std::to_string(port(GetPeer())) +
-                 ".sqlog";
-    std::error_code ec;
-    std::filesystem::create_directories(m_qlogDirectory, ec);
-    m_qlog.open(m_qlogPath + ".part", std::ios::binary | std::ios::trunc);
-    NS_ABORT_MSG_UNLESS(m_qlog.is_open(),
-                        "QuicCcNgtcp2Socket: cannot write qlog file "
-                            << m_qlogPath << ".part (QlogDirectory '" << m_qlogDirectory << "'"
-                            << (ec ? ": " + ec.message() : std::string()) << ")");
+    const std::string path = m_qlogDirectory + "/ngtcp2-node" + std::to_string(GetNode()->GetId()) +
+                             "-" + role + "-" + std::to_string(port(local)) + "-" +
+                             std::to_string(port(GetPeer())) + ".sqlog";
+    QuicCcCreateQlogDirectory(m_qlogDirectory);
+    m_qlog = std::make_unique<QuicCcQlogFile>(path);
 }
 
 QuicCcNgtcp2Connection::Path

@@ -8,6 +8,7 @@
 #include "quic-cc-ngtcp2-connection.h"
 
 #include "ns3/event-id.h"
+#include "ns3/quic-cc-qlog.h"
 #include "ns3/quic-cc-socket-base.h"
 #include "ns3/quic-congestion-controller.h"
 #include "ns3/random-variable-stream.h"
@@ -15,7 +16,6 @@
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
-#include <fstream>
 #include <map>
 #include <memory>
 #include <vector>
@@ -124,8 +124,7 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     size_t m_unreadOffset{0};      //!< of m_unread, bytes the application has read
     bool m_closing{false}; //!< CONNECTION_CLOSE sent or received: only the closing period left
     uint64_t m_unackedSeen{0};
-    std::ofstream m_qlog;
-    std::string m_qlogPath;
+    std::unique_ptr<QuicCcQlogFile> m_qlog; //!< QlogDirectory: ngtcp2's qlog of this connection
 
     /// A 1-RTT packet ngtcp2 sent (PacketTraces): its size and time, until acknowledged or lost.
     struct SentPacket

@@ -13,6 +13,9 @@
 - idle study, chunked, 3 pauses: the ngtcp2 rows record every pause with the cwnd before it, a
   burst at the resume and each chunk's completion, W_max, K and the epoch empty;
 - idle study, chunks overrunning ngtcp2's send buffer: they wait for space, every row completes;
+- a qlog write of ngtcp2's socket that fails (a full tmpfs, a file size limit) ends the program
+  with status 1 and ONE line naming the run and the file, no temporary (.part) file, the
+  finished runs' qlog files whole;
 - determinism: both examples' CSVs are byte-identical across two runs and --jobs=1 / --jobs=2.
 
     test_ngtcp2_scenarios.py <quic-cc-hystart-lab> <quic-cc-idle> <scratch dir>
@@ -24,6 +27,9 @@ import shutil
 import subprocess
 import sys
 import unittest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
+from quic_cc_full_disk import assert_fails_on_full_disk, run_with_file_size_limit  # noqa: E402
 
 LAB_BAD = [
     (["--transport=ngtcp2", "--configs=cubic-hystart"],
@@ -137,6 +143,36 @@ class Ngtcp2Scenarios(unittest.TestCase):
         for row in rows(out):
             self.assertEqual(row["completed"], "1", row)
             self.assertGreater(float(row["completion_s_max"]), 1.0, row)
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
+
+    def test_idle_qlog_on_full_disk_fails_the_run(self):
+        """ngtcp2's qlog on a 450 kB tmpfs: ngtcp2-cubic and ngtcp2-reno (about 190 kB each) fit,
+        ngtcp2-bbr fills it. Exit 1, one line naming run 3 and its file, no temporary file, the
+        first two runs' qlog files whole (the worker aborted and left .sqlog.part files)."""
+        disk = self.scratch / "full-disk"
+        _, left = assert_fails_on_full_disk(
+            self, [self.idle, "--transport=ngtcp2", "--runs=1", "--pauses=1", "--chunk=100kB",
+                   "--period=0.5s", "--quiet=true", "--jobs=1", f"--qlog={disk}/q"],
+            disk, 450 * 1024,
+            r"^quic-cc-idle: run 3 of 3 \(ngtcp2-bbr, RngRun 1\): cannot write "
+            rf"{disk}/q/ngtcp2-bbr-run1/ngtcp2-node[01]-(client|server)-\d+-\d+\.sqlog: "
+            r"No space left on device\n$",
+            ["q/ngtcp2-cubic-run1", "q/ngtcp2-reno-run1"])
+        self.assertEqual(list((left / "q/ngtcp2-bbr-run1").glob("*")), [])
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
+
+    def test_idle_qlog_over_file_size_limit_fails_the_run(self):
+        """The same without a tmpfs: a 50 kB file size limit, below every ngtcp2 qlog file."""
+        qlog = self.scratch / "qlog-limited"
+        shutil.rmtree(qlog, ignore_errors=True)
+        r = run_with_file_size_limit([self.idle, "--transport=ngtcp2", "--runs=1", "--pauses=1",
+                                      "--chunk=100kB", "--period=0.5s", "--quiet=true", "--jobs=1",
+                                      f"--qlog={qlog}"], 50_000, cwd=self.scratch)
+        self.assertEqual((r.returncode, r.stdout), (1, ""), r.stderr)
+        self.assertRegex(r.stderr, r"^quic-cc-idle: run 1 of 3 \(ngtcp2-cubic, RngRun 1\): cannot "
+                                   rf"write {qlog}/ngtcp2-cubic-run1/\S+\.sqlog: File too large\n$")
+        self.assertEqual(sorted(p.name for p in qlog.rglob(".*")), [], "temporary files left")
+        self.assertEqual(sorted(p.name for p in qlog.rglob("*.part")), [])
         self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
 
     def test_idle_rows(self):

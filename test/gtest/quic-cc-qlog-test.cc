@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * QuicCcQlogWriter: the JSON-SEQ framing (RFC 7464), the header, each event's name and fields,
- * Close() flushing, and nothing written after it.
+ * Close() flushing, and nothing written after it. QuicCcQlogFile: a failed create or write is one
+ * line and exit status 1 (or the installed handler), nothing left on disk.
  */
 #include "ns3/quic-cc-qlog.h"
 #include "ns3/simulator.h"
@@ -13,6 +14,7 @@
 #include <gtest/gtest.h>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace ns3;
@@ -115,8 +117,50 @@ TEST(QuicCcQlogWriterTest, EventTimeIsSimulationTime)
     std::remove(path.c_str());
 }
 
-TEST(QuicCcQlogWriterDeathTest, UnopenablePathIsNamed)
+TEST(QuicCcQlogWriterDeathTest, UnopenablePathIsOneLine)
 {
-    EXPECT_DEATH(Create<QuicCcQlogWriter>("/nonexistent-dir/x.sqlog", "client", "t"),
-                 "cannot open qlog file '/nonexistent-dir/x.sqlog'");
+    EXPECT_EXIT(Create<QuicCcQlogWriter>("/nonexistent-dir/x.sqlog", "client", "t"),
+                ::testing::ExitedWithCode(1),
+                "^[^\n]*: cannot write /nonexistent-dir/x.sqlog: No such file or directory\n$");
+}
+
+// A write that fails (a file size limit, as a full disk) ends the program with status 1 and one
+// line naming the file; neither the file nor its temporary file is left.
+TEST(QuicCcQlogFileDeathTest, FailedWriteIsOneLineAndLeavesNothing)
+{
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("quic-cc-qlog-full-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / "x.sqlog").string();
+    const auto fill = [&]() {
+        const rlimit limit{10000, 10000};
+        setrlimit(RLIMIT_FSIZE, &limit);
+        QuicCcQlogFile file(path);
+        const std::string block(1000, 'x');
+        for (int i = 0; i < 200; ++i)
+        {
+            file.Append(block.data(), block.size()); // written in blocks of 64 KiB
+        }
+        file.Close();
+    };
+    EXPECT_EXIT(fill(),
+                ::testing::ExitedWithCode(1),
+                "^[^\n]*: cannot write " + path + ": File too large\n$");
+    EXPECT_TRUE(std::filesystem::is_empty(dir));
+    std::filesystem::remove_all(dir);
+}
+
+// The handler a program installs gets the message instead of the default line and exit.
+TEST(QuicCcQlogFileDeathTest, InstalledHandlerGetsTheMessage)
+{
+    const auto fail = []() {
+        QuicCcSetOutputFailureHandler([](const std::string& message) {
+            std::fprintf(stderr, "handler: %s\n", message.c_str());
+            std::_Exit(7);
+        });
+        QuicCcQlogFile file("/nonexistent-dir/y.sqlog");
+    };
+    EXPECT_EXIT(fail(),
+                ::testing::ExitedWithCode(7),
+                "^handler: cannot write /nonexistent-dir/y.sqlog: No such file or directory\n$");
 }

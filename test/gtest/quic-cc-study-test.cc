@@ -9,12 +9,17 @@
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
 
+#include "ns3/quic-cc-atomic-file.h"
+
+#include <chrono>
 #include <cmath>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -97,24 +102,128 @@ TEST(QuicCcBatchRunner, LongResultsCrossSeveralPipeReads)
     }
 }
 
-TEST(QuicCcBatchRunnerDeathTest, FailingWorkerIsFatalInTheParent)
+TEST(QuicCcBatchRunnerDeathTest, FailingWorkerIsOneLineNamingTheRun)
 {
-    EXPECT_DEATH(QuicCcRunBatch(4,
-                                2,
-                                [](size_t i) {
-                                    if (i == 3)
-                                    {
-                                        _exit(3); // worker 1 dies before its second result
-                                    }
-                                    return std::string("ok");
-                                }),
-                 "1 of 2 worker process\\(es\\) failed; 3 of 4 results arrived");
+    // Worker 1 dies before its second result, task 3: exit 1 and one line, nothing else.
+    EXPECT_EXIT(QuicCcRunBatch(4,
+                               2,
+                               [](size_t i) {
+                                   if (i == 3)
+                                   {
+                                       _exit(3);
+                                   }
+                                   return std::string("ok");
+                               }),
+                ::testing::ExitedWithCode(1),
+                "^QuicCcRunBatch: run 4 of 4: the worker exited with status 3\n$");
 }
 
-TEST(QuicCcBatchRunnerDeathTest, NewlineInAResultIsFatal)
+TEST(QuicCcBatchRunnerDeathTest, KilledWorkerNamesTheSignal)
 {
-    EXPECT_DEATH(QuicCcRunBatch(2, 1, [](size_t i) { return std::string(i ? "a\nb" : "a"); }),
-                 "the result of task 1 contains a newline");
+    ns3::QuicCcBatchReport report;
+    report.program = "prog";
+    report.describe = [](size_t i) { return "cubic, RngRun " + std::to_string(i + 7); };
+    EXPECT_EXIT(QuicCcRunBatch(
+                    2,
+                    1,
+                    [](size_t i) {
+                        if (i == 1)
+                        {
+                            raise(SIGKILL);
+                        }
+                        return std::string("ok");
+                    },
+                    report),
+                ::testing::ExitedWithCode(1),
+                "^prog: run 2 of 2 \\(cubic, RngRun 8\\): the worker died of signal 9 "
+                "\\(Killed\\)\n$");
+}
+
+TEST(QuicCcBatchRunnerDeathTest, ReportedFailuresAreOneLine)
+{
+    // An output the worker cannot write (QuicCcOutputFailed), an exception, a newline.
+    EXPECT_EXIT(QuicCcRunBatch(3,
+                               1,
+                               [](size_t i) {
+                                   if (i == 2)
+                                   {
+                                       ns3::QuicCcOutputFailed("cannot write q/x.sqlog: No space");
+                                   }
+                                   return std::string("ok");
+                               }),
+                ::testing::ExitedWithCode(1),
+                "^QuicCcRunBatch: run 3 of 3: cannot write q/x.sqlog: No space\n$");
+    EXPECT_EXIT(QuicCcRunBatch(2,
+                               2,
+                               [](size_t i) {
+                                   if (i == 0)
+                                   {
+                                       throw std::runtime_error("bad\nthing");
+                                   }
+                                   return std::string("ok");
+                               }),
+                ::testing::ExitedWithCode(1),
+                "^QuicCcRunBatch: run 1 of 2: bad thing\n$");
+    EXPECT_EXIT(QuicCcRunBatch(2, 1, [](size_t i) { return std::string(i ? "a\nb" : "a"); }),
+                ::testing::ExitedWithCode(1),
+                "^QuicCcRunBatch: run 2 of 2: its result contains a newline\n$");
+}
+
+TEST(QuicCcBatchRunnerDeathTest, FailureStopsTheOtherWorkers)
+{
+    // Worker 1's task would take a minute; worker 0's failure ends the batch at once.
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EXIT(QuicCcRunBatch(2,
+                               2,
+                               [](size_t i) {
+                                   if (i == 1)
+                                   {
+                                       sleep(60);
+                                   }
+                                   else
+                                   {
+                                       usleep(200000);
+                                       ns3::QuicCcOutputFailed("cannot write x: reason");
+                                   }
+                                   return std::string("ok");
+                               }),
+                ::testing::ExitedWithCode(1),
+                "^QuicCcRunBatch: run 1 of 2: cannot write x: reason\n$");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+}
+
+TEST(QuicCcBatchRunnerDeathTest, FailureKeepsTheFinishedRows)
+{
+    // The rows of runs 1 and 2 were written when run 3 failed: kept in <csv>.partial.
+    const std::string csv = std::filesystem::temp_directory_path() /
+                            ("quic-cc-batch-partial-" + std::to_string(getpid()) + ".csv");
+    const auto run = [&]() {
+        ns3::QuicCcOutputFile out("prog", csv, "run\n");
+        ns3::QuicCcBatchReport report;
+        report.program = "prog";
+        QuicCcRunBatch(
+            4,
+            1,
+            [](size_t i) {
+                if (i == 2)
+                {
+                    ns3::QuicCcOutputFailed("cannot write q: full");
+                }
+                return std::to_string(i + 1);
+            },
+            report,
+            [&](size_t, const std::string& line) { out.Write(line + "\n"); });
+    };
+    EXPECT_EXIT(run(),
+                ::testing::ExitedWithCode(1),
+                "^prog: run 3 of 4: cannot write q: full; the 2 row\\(s\\) written before it are "
+                "in .*\\.csv\\.partial\n$");
+    std::ifstream partial(csv + ".partial");
+    std::stringstream text;
+    text << partial.rdbuf();
+    EXPECT_EQ(text.str(), "run\n1\n2\n");
+    EXPECT_FALSE(std::filesystem::exists(csv));
+    std::filesystem::remove(csv + ".partial");
 }
 
 TEST(QuicCcLossPhasesDeathTest, StartBeforeAssignStreamsIsFatal)
