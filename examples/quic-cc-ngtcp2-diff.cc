@@ -376,7 +376,7 @@ main(int argc, char* argv[])
             return QuicCcRecordToLine(QuicCcRunNgtcp2Diff(p));
         },
         QuicCcBatchReport{cmd.GetProgramName(),
-                          false,
+                          QuicCcProgress::NONE,
                           [&](size_t w) {
                               return std::string(diffParams[w / 2].dropDataPacket == 0
                                                      ? "slowstart, "

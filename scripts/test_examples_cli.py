@@ -7,7 +7,9 @@
 - --dryRun=true checks every option and output path, prints nothing and exits 0;
 - --csv into a missing directory fails at once, before any run;
 - determinism: the CSV of a small batch is byte-identical across two runs and across --jobs=1
-  and --jobs=2.
+  and --jobs=2, and with or without progress;
+- stderr not a terminal (a log): progress as plain lines, "<example>: N/M runs done, S s
+  elapsed", one per tenth of the runs reached, no carriage return; --quiet prints nothing.
 
 - an attribute value ns-3 cannot read or its checker rejects (--ns3::Type::Attr=V, flow-spec
   attributes) is the same one line and exit 2 in every batch example, never an abort in ns-3;
@@ -429,6 +431,29 @@ class ExamplesCommandLine(unittest.TestCase):
             r = self.run_example(name, [f"--csv={self.scratch}/missing/out.csv"])  # default batch
             self.assertEqual(r.returncode, 2, r.stderr)
             self.assertLess(time.monotonic() - start, 10, "checked only after running")
+
+    def test_progress_in_a_log_is_plain_lines(self):
+        for name in (DS, HL, DB):
+            quiet = self.scratch / f"{name}-progress-quiet.csv"
+            shown = self.scratch / f"{name}-progress-shown.csv"
+            r = self.run_example(name, SMALL[name] + ["--jobs=2", f"--csv={quiet}", "--quiet"])
+            self.assertEqual((r.returncode, r.stderr), (0, ""))
+            r = self.run_example(name, SMALL[name] + ["--jobs=2", f"--csv={shown}"])
+            with self.subTest(example=name):
+                self.assertEqual(r.returncode, 0, r.stderr)
+                self.assertNotIn("\r", r.stderr)
+                self.assertTrue(r.stderr.endswith("\n"), r.stderr)
+                lines = r.stderr.splitlines()
+                done = []
+                for line in lines:
+                    m = re.fullmatch(rf"{name}: (\d+)/(\d+) runs done, \d+ s elapsed", line)
+                    self.assertIsNotNone(m, line)
+                    done.append((int(m[1]), int(m[2])))
+                total = done[-1][1]
+                self.assertEqual(done[-1][0], total)
+                tenths = [n * 10 // total for n, _ in done]
+                self.assertEqual(tenths, sorted(set(tenths)), lines)  # at most one per tenth
+                self.assertEqual(shown.read_bytes(), quiet.read_bytes())
 
     def test_csv_identical_across_runs_and_jobs(self):
         for name in (DS, HL, DB):

@@ -154,6 +154,66 @@ Store(const std::string& record,
     return Record::RESULT;
 }
 
+/// Progress as plain lines (QuicCcProgress::LINES): one when the runs done reach another tenth of
+/// the batch, and one every interval of wall time in between.
+class ProgressLines
+{
+  public:
+    ProgressLines(const QuicCcBatchReport& report, size_t count)
+        : m_program(report.program),
+          m_count(count),
+          m_on(report.progress == QuicCcProgress::LINES),
+          m_interval(report.progressInterval),
+          m_start(std::chrono::steady_clock::now()),
+          m_last(m_start)
+    {
+    }
+
+    /// Whole seconds since the batch started.
+    long Seconds() const
+    {
+        return static_cast<long>(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count());
+    }
+
+    /// How long poll may wait before the next line is due (-1: no lines, wait for runs).
+    int TimeoutMs() const
+    {
+        if (!m_on)
+        {
+            return -1;
+        }
+        const auto due = m_last + m_interval - std::chrono::steady_clock::now();
+        return static_cast<int>(
+            std::max<long>(0,
+                           std::chrono::duration_cast<std::chrono::milliseconds>(due).count() + 1));
+    }
+
+    /// A line if \p done reached another tenth of the runs or the interval passed since the last.
+    void Show(size_t done)
+    {
+        const size_t tenth = done * 10 / m_count;
+        const auto now = std::chrono::steady_clock::now();
+        if (!m_on || (tenth == m_tenth && now < m_last + m_interval))
+        {
+            return;
+        }
+        m_tenth = tenth;
+        m_last = now;
+        std::cerr << m_program << ": " << done << "/" << m_count << " runs done, " << Seconds()
+                  << " s elapsed" << std::endl;
+    }
+
+  private:
+    std::string m_program;                         //!< first word of the line
+    size_t m_count;                                //!< runs in the batch
+    bool m_on;                                     //!< LINES progress
+    std::chrono::milliseconds m_interval;          //!< longest time between two lines
+    std::chrono::steady_clock::time_point m_start; //!< when the batch started
+    std::chrono::steady_clock::time_point m_last;  //!< when the last line was printed
+    size_t m_tenth{0};                             //!< tenths of the runs done at the last line
+};
+
 /// Why a worker that sent no report ended as it did (its wait status \p status).
 std::string
 DeathReason(int status)
@@ -180,7 +240,7 @@ QuicCcRunBatch(size_t count,
                const QuicCcBatchReport& report,
                const std::function<void(size_t, const std::string&)>& onResult)
 {
-    const bool progress = report.progress;
+    const QuicCcProgress progress = report.progress;
     if (count == 0)
     {
         return {};
@@ -229,7 +289,7 @@ QuicCcRunBatch(size_t count,
         pids.push_back(pid);
     }
 
-    const auto start = std::chrono::steady_clock::now();
+    ProgressLines shown(report, count);
     std::vector<std::optional<std::string>> results(count);
     std::map<size_t, std::string> failures; // run -> reason, from the workers' reports
     size_t received = 0;
@@ -255,7 +315,7 @@ QuicCcRunBatch(size_t count,
                 index.push_back(w);
             }
         }
-        if (poll(pfds.data(), pfds.size(), -1) < 0)
+        if (poll(pfds.data(), pfds.size(), shown.TimeoutMs()) < 0)
         {
             continue; // interrupted by a signal: poll again
         }
@@ -305,16 +365,15 @@ QuicCcRunBatch(size_t count,
             {
                 onResult(delivered, *results[delivered]);
             }
-            if (progress)
+            if (progress == QuicCcProgress::TERMINAL)
             {
-                const double elapsed =
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                std::cerr << "\r" << received << "/" << count << " runs, "
-                          << static_cast<long>(elapsed) << " s" << std::flush;
+                std::cerr << "\r" << received << "/" << count << " runs, " << shown.Seconds()
+                          << " s" << std::flush;
             }
         }
+        shown.Show(received);
     }
-    if (progress)
+    if (progress == QuicCcProgress::TERMINAL)
     {
         std::cerr << "\n";
     }

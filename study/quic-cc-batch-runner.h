@@ -4,6 +4,7 @@
 #ifndef QUIC_CC_BATCH_RUNNER_H
 #define QUIC_CC_BATCH_RUNNER_H
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -13,17 +14,28 @@
 namespace ns3
 {
 
+/// \ingroup quic-cc
+/// How QuicCcRunBatch shows progress on stderr.
+enum class QuicCcProgress
+{
+    NONE,     //!< nothing (--quiet)
+    TERMINAL, //!< one line rewritten with '\r' as runs finish (stderr a terminal)
+    LINES,    //!< a plain line at each tenth of the runs and every 30 s (stderr a log)
+};
+
 /**
  * \ingroup quic-cc
  * How QuicCcRunBatch speaks for the program: its name, progress, and what the runs are called.
  */
 struct QuicCcBatchReport
 {
-    std::string program{"QuicCcRunBatch"}; //!< first word of its lines ("quic-cc-idle")
-    bool progress{false};                  //!< print progress (see QuicCcRunBatch)
+    std::string program{"QuicCcRunBatch"};         //!< first word of its lines ("quic-cc-idle")
+    QuicCcProgress progress{QuicCcProgress::NONE}; //!< see QuicCcRunBatch
     /// Task i as the user knows it ("cubic-Off, RngRun 3"), named in the failure line; empty
     /// function: the line names the run by its number only.
     std::function<std::string(size_t)> describe;
+    /// LINES: the longest wall time between two lines
+    std::chrono::milliseconds progressInterval{std::chrono::seconds(30)};
 };
 
 /**
@@ -45,8 +57,12 @@ struct QuicCcBatchReport
  * \param count     number of tasks (0: returns at once, forks nothing)
  * \param workers   worker processes; 0 = the number of online cores; never more than \p count
  * \param task      task(i) computes task i and returns its result as one line
- * \param report    the program's name, progress and the runs' names; with progress, while
- *                  waiting "done/count runs, elapsed s" on stderr (one line, rewritten with '\r')
+ * \param report    the program's name, progress and the runs' names. Progress TERMINAL:
+ *                  "done/count runs, elapsed s" on stderr, one line rewritten with '\r' as runs
+ *                  finish; LINES: "<program>: done/count runs done, elapsed s elapsed" as a
+ *                  line of its own (newline, no '\r') when the runs done reach another tenth
+ *                  of \p count and every progressInterval (30 s) of wall time between, so that
+ *                  a log shows the batch advancing
  * \param onResult  if set, called in the parent with (i, line) for i = 0, 1, 2, ... in order, as
  *                  soon as results 0..i have all arrived (e.g. to write each finished row of a
  *                  CSV at once, QuicCcOutputFile)

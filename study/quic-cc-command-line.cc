@@ -252,17 +252,22 @@ QuicCcBatchOptions::Parse()
     }
 }
 
-bool
-QuicCcBatchOptions::ShowProgress() const
+QuicCcProgress
+QuicCcBatchOptions::Progress() const
 {
-    return !quiet && isatty(STDERR_FILENO) && !std::getenv("CI");
+    if (quiet)
+    {
+        return QuicCcProgress::NONE;
+    }
+    return isatty(STDERR_FILENO) && !std::getenv("CI") ? QuicCcProgress::TERMINAL
+                                                       : QuicCcProgress::LINES;
 }
 
 QuicCcBatchReport
 QuicCcBatchOptions::Report(const QuicCcCommandLine& cmd,
                            std::function<std::string(size_t)> describe) const
 {
-    return QuicCcBatchReport{cmd.GetProgramName(), ShowProgress(), std::move(describe)};
+    return QuicCcBatchReport{cmd.GetProgramName(), Progress(), std::move(describe)};
 }
 
 std::unique_ptr<QuicCcOutputFile>

@@ -162,7 +162,7 @@ struct QuicCcBatchOptions
     uint32_t firstRun{0}; //!< first RngRun
     uint32_t seed{1};     //!< RngSeed
     uint32_t jobs{0};     //!< worker processes (0 = cores)
-    bool quiet{false};    //!< no progress line
+    bool quiet{false};    //!< no progress
     bool dryRun{false};   //!< check the options only
 
     /// \param defaultRuns the default of --runs
@@ -171,9 +171,10 @@ struct QuicCcBatchOptions
     void Add(QuicCcCommandLine& cmd, const std::string& runsHelp);
     /// Check and convert every option.
     void Parse();
-    /// \return whether to show progress: not --quiet, stderr a terminal, no CI variable
-    bool ShowProgress() const;
-    /// \return how QuicCcRunBatch reports for \p cmd's program: its name, ShowProgress(), and
+    /// \return the progress to show: none with --quiet, else the '\r' line on a terminal (no CI
+    /// variable), plain lines otherwise (a log, a pipe, CI)
+    QuicCcProgress Progress() const;
+    /// \return how QuicCcRunBatch reports for \p cmd's program: its name, Progress(), and
     /// \p describe naming task i in the failure line ("cubic-Off, RngRun 3")
     QuicCcBatchReport Report(const QuicCcCommandLine& cmd,
                              std::function<std::string(size_t)> describe = nullptr) const;

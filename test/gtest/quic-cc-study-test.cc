@@ -11,9 +11,11 @@
 
 #include "ns3/quic-cc-atomic-file.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -100,6 +102,61 @@ TEST(QuicCcBatchRunner, LongResultsCrossSeveralPipeReads)
     {
         EXPECT_EQ(lines[i], std::string(100000, static_cast<char>('a' + i)));
     }
+}
+
+TEST(QuicCcBatchRunner, ProgressLinesAtEachTenthAndEveryInterval)
+{
+    // 20 tasks: a line at each tenth (every 2 runs; the others take 50 ms each); task 0 takes
+    // 1.2 s, so the 0.3 s interval brings lines while nothing finishes.
+    ns3::QuicCcBatchReport report;
+    report.program = "prog";
+    report.progress = ns3::QuicCcProgress::LINES;
+    report.progressInterval = std::chrono::milliseconds(300);
+    testing::internal::CaptureStderr();
+    QuicCcRunBatch(
+        20,
+        1,
+        [](size_t i) {
+            usleep(i == 0 ? 1200000 : 50000);
+            return std::string("ok");
+        },
+        report);
+    const std::string err = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(err.find('\r'), std::string::npos);
+    ASSERT_FALSE(err.empty());
+    EXPECT_EQ(err.back(), '\n');
+    std::istringstream in(err);
+    std::vector<size_t> done;
+    for (std::string line; std::getline(in, line);)
+    {
+        size_t n = 0;
+        long s = 0;
+        ASSERT_EQ(std::sscanf(line.c_str(), "prog: %zu/20 runs done, %ld s elapsed", &n, &s), 2)
+            << line;
+        done.push_back(n);
+    }
+    EXPECT_GE(std::count(done.begin(), done.end(), 0), 3) << err; // the interval, while waiting
+    // Then one line per tenth reached (two results may arrive in one read: a tenth skipped).
+    std::vector<size_t> tenths;
+    for (size_t n : done)
+    {
+        if (n > 0)
+        {
+            tenths.push_back(n * 10 / 20);
+        }
+    }
+    EXPECT_GE(tenths.size(), 5u) << err;
+    EXPECT_TRUE(std::adjacent_find(tenths.begin(), tenths.end(), std::greater_equal<>()) ==
+                tenths.end())
+        << err;
+    EXPECT_EQ(done.back(), 20u);
+}
+
+TEST(QuicCcBatchRunner, NoProgressPrintsNothing)
+{
+    testing::internal::CaptureStderr();
+    QuicCcRunBatch(3, 2, [](size_t) { return std::string("ok"); });
+    EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
 }
 
 TEST(QuicCcBatchRunnerDeathTest, FailingWorkerIsOneLineNamingTheRun)
