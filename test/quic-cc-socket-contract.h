@@ -297,13 +297,25 @@ struct ContractPair
     }
 };
 
+/// A contract case on one transport: its name starts with the transport's.
+class ContractTestCase : public SimulationTestCase
+{
+  protected:
+    ContractTestCase(ContractTransport t, const std::string& what)
+        : SimulationTestCase(t.name + ": " + what),
+          m_t(std::move(t))
+    {
+    }
+
+    ContractTransport m_t; //!< the transport under test
+};
+
 /// The socket calls before any connection: error codes and answers, no simulation.
-class ContractCallsTestCase : public SimulationTestCase
+class ContractCallsTestCase : public ContractTestCase
 {
   public:
     explicit ContractCallsTestCase(ContractTransport t)
-        : SimulationTestCase(t.name + ": calls before a connection"),
-          m_t(std::move(t))
+        : ContractTestCase(std::move(t), "calls before a connection")
     {
     }
 
@@ -345,18 +357,16 @@ class ContractCallsTestCase : public SimulationTestCase
         NS_TEST_ASSERT_MSG_EQ(listener->Connect(net.Server(false)), -1, "Connect a listener");
         NS_TEST_ASSERT_MSG_EQ(listener->GetErrno(), Socket::ERROR_ISCONN, "listener: is conn.");
     }
-
-    ContractTransport m_t;
 };
 
 /// One transfer, read in small pieces: callback order, Close semantics, names, both families.
-class ContractTransferTestCase : public SimulationTestCase
+class ContractTransferTestCase : public ContractTestCase
 {
   public:
     ContractTransferTestCase(ContractTransport t, bool ipv6)
-        : SimulationTestCase(t.name + ": 200 kB over " + (ipv6 ? "IPv6" : "IPv4") +
-                             ", read 100 bytes at a time; callbacks in order; Close"),
-          m_t(std::move(t)),
+        : ContractTestCase(t,
+                           std::string("200 kB over ") + (ipv6 ? "IPv6" : "IPv4") +
+                               ", read 100 bytes at a time; callbacks in order; Close"),
           m_ipv6(ipv6)
     {
     }
@@ -408,18 +418,16 @@ class ContractTransferTestCase : public SimulationTestCase
         NS_TEST_ASSERT_MSG_EQ(port, ContractNet::kPort, "the accepted socket has the listener's");
     }
 
-    ContractTransport m_t;
     bool m_ipv6;
 };
 
 /// ShutdownSend ends one direction: Send refuses, the peer reads to the end, the other
 /// direction goes on.
-class ContractShutdownSendTestCase : public SimulationTestCase
+class ContractShutdownSendTestCase : public ContractTestCase
 {
   public:
     explicit ContractShutdownSendTestCase(ContractTransport t)
-        : SimulationTestCase(t.name + ": ShutdownSend, then the reply in the other direction"),
-          m_t(std::move(t))
+        : ContractTestCase(std::move(t), "ShutdownSend, then the reply in the other direction")
     {
     }
 
@@ -451,17 +459,14 @@ class ContractShutdownSendTestCase : public SimulationTestCase
                               false,
                               "no error close");
     }
-
-    ContractTransport m_t;
 };
 
 /// ShutdownRecv: no more data notifications; what arrives is consumed; the sender completes.
-class ContractShutdownRecvTestCase : public SimulationTestCase
+class ContractShutdownRecvTestCase : public ContractTestCase
 {
   public:
     explicit ContractShutdownRecvTestCase(ContractTransport t)
-        : SimulationTestCase(t.name + ": ShutdownRecv stops data notifications"),
-          m_t(std::move(t))
+        : ContractTestCase(std::move(t), "ShutdownRecv stops data notifications")
     {
     }
 
@@ -481,17 +486,14 @@ class ContractShutdownRecvTestCase : public SimulationTestCase
         NS_TEST_ASSERT_MSG_EQ(writer.Written(), 100'000u, "the sender gave every byte");
         NS_TEST_ASSERT_MSG_EQ(client.Saw("normal-close"), true, "and closed normally");
     }
-
-    ContractTransport m_t;
 };
 
 /// Many connections on one listener, each its own byte stream; the table empties at the end.
-class ContractManyConnectionsTestCase : public SimulationTestCase
+class ContractManyConnectionsTestCase : public ContractTestCase
 {
   public:
     explicit ContractManyConnectionsTestCase(ContractTransport t)
-        : SimulationTestCase(t.name + ": five connections on one listener"),
-          m_t(std::move(t))
+        : ContractTestCase(std::move(t), "five connections on one listener")
     {
     }
 
@@ -524,17 +526,14 @@ class ContractManyConnectionsTestCase : public SimulationTestCase
                               0u,
                               "ended connections leave the listener's table");
     }
-
-    ContractTransport m_t;
 };
 
 /// The application reads after the data arrived (no receive callback): all of it is there.
-class ContractLateReadTestCase : public SimulationTestCase
+class ContractLateReadTestCase : public ContractTestCase
 {
   public:
     explicit ContractLateReadTestCase(ContractTransport t)
-        : SimulationTestCase(t.name + ": reading after the data arrived"),
-          m_t(std::move(t))
+        : ContractTestCase(std::move(t), "reading after the data arrived")
     {
     }
 
@@ -562,17 +561,14 @@ class ContractLateReadTestCase : public SimulationTestCase
         NS_TEST_ASSERT_MSG_EQ(server.mismatches, 0u, "unaltered");
         NS_TEST_ASSERT_MSG_EQ(client.Saw("normal-close"), true, "the client closed normally");
     }
-
-    ContractTransport m_t;
 };
 
 /// A closed listener accepts no new connection; the one it accepted before goes on.
-class ContractClosedListenerTestCase : public SimulationTestCase
+class ContractClosedListenerTestCase : public ContractTestCase
 {
   public:
     explicit ContractClosedListenerTestCase(ContractTransport t)
-        : SimulationTestCase(t.name + ": a closed listener accepts no new connection"),
-          m_t(std::move(t))
+        : ContractTestCase(std::move(t), "a closed listener accepts no new connection")
     {
     }
 
@@ -596,8 +592,6 @@ class ContractClosedListenerTestCase : public SimulationTestCase
         NS_TEST_ASSERT_MSG_EQ(second.Saw("connect-failed"), true, "the later client failed");
         NS_TEST_ASSERT_MSG_EQ(second.Saw("connected"), false, "and never connected");
     }
-
-    ContractTransport m_t;
 };
 
 /// What a TCP tutorial program's trace sinks saw (ns-3 TCP's signatures).
@@ -643,12 +637,11 @@ struct TcpStyleTraces
 
 /// The trace hooks of an ns-3 TCP tutorial program (cwnd, ssthresh, RTT, RTO, bytes in flight,
 /// each with TcpSocketBase's signature) connect unchanged and report the transfer.
-class ContractTcpTracesTestCase : public SimulationTestCase
+class ContractTcpTracesTestCase : public ContractTestCase
 {
   public:
     explicit ContractTcpTracesTestCase(ContractTransport t)
-        : SimulationTestCase(t.name + ": TCP's trace hooks connect unchanged"),
-          m_t(std::move(t))
+        : ContractTestCase(std::move(t), "TCP's trace hooks connect unchanged")
     {
     }
 
@@ -683,17 +676,14 @@ class ContractTcpTracesTestCase : public SimulationTestCase
         NS_TEST_ASSERT_MSG_GT(t.rtoCalls, 0u, "RTO (PTO period) traced");
         NS_TEST_ASSERT_MSG_GT(t.lastRto, t.lastRtt, "the PTO period exceeds an RTT");
     }
-
-    ContractTransport m_t;
 };
 
 /// HandshakeCompleted: once per connection, when the client may send (Connect's success).
-class ContractHandshakeTraceTestCase : public SimulationTestCase
+class ContractHandshakeTraceTestCase : public ContractTestCase
 {
   public:
     explicit ContractHandshakeTraceTestCase(ContractTransport t)
-        : SimulationTestCase(t.name + ": HandshakeCompleted once, one RTT after Connect"),
-          m_t(std::move(t))
+        : ContractTestCase(std::move(t), "HandshakeCompleted once, one RTT after Connect")
     {
     }
 
@@ -734,18 +724,15 @@ class ContractHandshakeTraceTestCase : public SimulationTestCase
         NS_TEST_ASSERT_MSG_LT(seen.at.front(), MilliSeconds(1100), "no loss: about one RTT");
         NS_TEST_ASSERT_MSG_EQ(seen.wasWriting, false, "before Connect's success callback");
     }
-
-    ContractTransport m_t;
 };
 
 /// The shell factory: SocketList and SocketCreated hold every socket (accepted ones too), and
 /// AssignStreams gives socket k its streams by one policy, beyond 1,000 sockets as well.
-class ContractFactoryTestCase : public SimulationTestCase
+class ContractFactoryTestCase : public ContractTestCase
 {
   public:
     explicit ContractFactoryTestCase(ContractTransport t)
-        : SimulationTestCase(t.name + ": factory lists, announces and numbers every socket"),
-          m_t(std::move(t))
+        : ContractTestCase(std::move(t), "factory lists, announces and numbers every socket")
     {
     }
 
@@ -788,18 +775,15 @@ class ContractFactoryTestCase : public SimulationTestCase
                                   s * static_cast<int64_t>(nodeId),
                               "socket 1000 in the node's extension range");
     }
-
-    ContractTransport m_t;
 };
 
 /// PtoExpired: a path that drops everything for a second makes the sender's probe timeout fire,
 /// counted 1, 2, ... while nothing is acknowledged; the transfer completes after it.
-class ContractPtoExpiredTestCase : public SimulationTestCase
+class ContractPtoExpiredTestCase : public ContractTestCase
 {
   public:
     explicit ContractPtoExpiredTestCase(ContractTransport t)
-        : SimulationTestCase(t.name + ": PtoExpired counts the probe timeouts of a blackout"),
-          m_t(std::move(t))
+        : ContractTestCase(std::move(t), "PtoExpired counts the probe timeouts of a blackout")
     {
     }
 
@@ -853,8 +837,6 @@ class ContractPtoExpiredTestCase : public SimulationTestCase
         }
         NS_TEST_ASSERT_MSG_LT(seen[1].first, blackoutEnd, "a second PTO during the blackout");
     }
-
-    ContractTransport m_t;
 };
 
 /// A suite of every contract case for one transport.
