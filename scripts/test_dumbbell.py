@@ -112,7 +112,7 @@ class DumbbellExample(unittest.TestCase):
                                text=True, timeout=30)
         if probe.returncode == 2:
             self.assertRegex(probe.stderr, r"^quic-cc-dumbbell: --flows=ngtcp2:bbr:1: 'ngtcp2:bbr:1': ngtcp2 flows: "
-                             r"needs the ngtcp2 transport, which this build lacks: .*NGTCP2_ARCHIVE=\S+\)\n$")
+                             r"needs the ngtcp2 transport, which this build lacks: .*NGTCP2_ARCHIVE=\S+ \(https://\S+\)\n$")
             self.skipTest("built without the ngtcp2 transport")
         self.assertEqual((probe.returncode, probe.stderr), (0, ""))
         self.refused("flows", "ngtcp2:vegas:1", "unknown ngtcp2 congestion control 'vegas' (cubic, reno or bbr)")
