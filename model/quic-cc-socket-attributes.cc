@@ -327,6 +327,15 @@ QuicCcSocket::WireTraces()
         MakeCallback(&decltype(m_packetLostTrace)::operator(), &m_packetLostTrace));
     lossDetection.TraceConnectPacketAcked(
         MakeCallback(&decltype(m_packetAckedTrace)::operator(), &m_packetAckedTrace));
+    lossDetection.TraceConnectEcnState(MakeCallback(&QuicCcSocket::OnEcnStateChange, this));
+    lossDetection.TraceConnectEcnCounts(
+        MakeCallback(&decltype(m_ecnCountsTrace)::operator(), &m_ecnCountsTrace));
+}
+
+void
+QuicCcSocket::OnEcnStateChange(QuicCcEcnState, QuicCcEcnState state)
+{
+    TraceEcnState(state);
 }
 
 } // namespace ns3

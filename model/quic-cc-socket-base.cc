@@ -4,6 +4,7 @@
 #include "quic-cc-socket-base.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
@@ -42,6 +43,19 @@ FireSaturated(const TracedCallback<uint32_t, uint32_t>& trace, uint64_t oldValue
         trace(saturate(oldValue), saturate(newValue));
     }
 }
+
+/// Store \p value in \p last and fire \p trace (old, new) when it changed, as a TracedValue.
+template <typename T>
+void
+TraceChange(T& last, T value, const TracedCallback<T, T>& trace)
+{
+    if (value != last)
+    {
+        const T old = last;
+        last = value;
+        trace(old, value);
+    }
+}
 } // namespace
 
 TypeId
@@ -51,6 +65,18 @@ QuicCcSocketBase::GetTypeId()
         TypeId("ns3::QuicCcSocketBase")
             .SetParent<Socket>()
             .SetGroupName("QuicCc")
+            .AddAttribute(
+                "Ecn",
+                "Explicit Congestion Notification, both ends of the connection (RFC 9000 Section "
+                "13.4). true: the sender marks ECT(0) and validates the path and the peer's "
+                "counts (EcnState: Testing, then Capable, or Failed and no more marks), the "
+                "receiver reads each datagram's ECN field and reports its counts in ACK frames of "
+                "type 0x03 (CE-marked packets acknowledged at once). false (the default, "
+                "quiche's behaviour: its ACK frames carry no counts): every datagram is sent "
+                "Not-ECT and no ECN field is read. ngtcp2: no codepoint reaches the library yet.",
+                BooleanValue(false),
+                MakeBooleanAccessor(&QuicCcSocketBase::m_ecn),
+                MakeBooleanChecker())
             .AddTraceSource("CongestionWindow",
                             "Congestion window, bytes, with ns-3 TCP's signature (uint32_t, as "
                             "TcpSocketBase's CongestionWindow); above 2^32-1 reads as UINT32_MAX.",
@@ -118,6 +144,17 @@ QuicCcSocketBase::GetTypeId()
                             "attribute on.",
                             MakeTraceSourceAccessor(&QuicCcSocketBase::m_ptoExpiredTrace),
                             "ns3::QuicCcSocketBase::PtoExpiredTracedCallback")
+            .AddTraceSource("EcnState",
+                            "The sender's ECN validation state (RFC 9000 Appendix A.4: Testing, "
+                            "Unknown, Failed, Capable; Disabled before) on every change, with "
+                            "the old state.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_ecnStateTrace),
+                            "ns3::TracedValueCallback::QuicCcEcnState")
+            .AddTraceSource("EcnCounts",
+                            "The peer's ECN counts (ECT(0), ECT(1), ECN-CE; RFC 9000 Section "
+                            "19.3.2) whenever an ACK frame that passed validation changed them.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_ecnCountsTrace),
+                            "ns3::QuicCcSocketBase::EcnCountsTracedCallback")
             .AddTraceSource("PacketSent",
                             "Every packet sent: packet number, UDP payload bytes (ngtcp2: 1-RTT "
                             "packets, with its PacketTraces attribute on).",
@@ -174,6 +211,18 @@ QuicCcSocketBase::GetConnectionCount() const
     return m_dispatcher.GetConnectionCount();
 }
 
+bool
+QuicCcSocketBase::IsEcnEnabled() const
+{
+    return m_ecn;
+}
+
+QuicCcEcnState
+QuicCcSocketBase::GetEcnState() const
+{
+    return m_ecnState;
+}
+
 // ---------------------------------------------------------------- ns3::Socket
 
 Socket::SocketErrno
@@ -214,6 +263,16 @@ QuicCcSocketBase::BindUdp(const Address& local)
     }
     m_udp->SetRecvCallback(MakeCallback(&QuicCcSocketBase::HandleUdpRead, this));
     return 0;
+}
+
+void
+QuicCcSocketBase::ReadEcnOnUdp()
+{
+    if (m_ecn)
+    {
+        m_udp->SetIpRecvTos(true);
+        m_udp->SetIpv6RecvTclass(true);
+    }
 }
 
 int
@@ -269,6 +328,7 @@ QuicCcSocketBase::Connect(const Address& address)
         return -1;
     }
     CheckConfig(ipv4);
+    ReadEcnOnUdp();
     m_peer = address;
     m_role = QuicCcSocketRole::CLIENT;
     StartClient();
@@ -287,6 +347,7 @@ QuicCcSocketBase::Listen()
     Address local;
     m_udp->GetSockName(local);
     CheckConfig(InetSocketAddress::IsMatchingType(local));
+    ReadEcnOnUdp();
     m_role = QuicCcSocketRole::LISTENER;
     return 0;
 }
@@ -441,6 +502,27 @@ QuicCcSocketBase::GetAllowBroadcast() const
 
 // ---------------------------------------------------------------- the datagram path
 
+namespace
+{
+/// The ECN field of a datagram the UDP socket received (its IpRecvTos / Ipv6RecvTclass tag,
+/// removed so that the stream data taken from the packet does not carry it); Not-ECT if none.
+QuicCcEcnCodepoint
+TakeEcnTag(Packet& p)
+{
+    SocketIpTosTag tos;
+    if (p.RemovePacketTag(tos))
+    {
+        return QuicCcEcnFromTos(tos.GetTos());
+    }
+    SocketIpv6TclassTag tclass;
+    if (p.RemovePacketTag(tclass))
+    {
+        return QuicCcEcnFromTos(tclass.GetTclass());
+    }
+    return QuicCcEcnCodepoint::NOT_ECT;
+}
+} // namespace
+
 void
 QuicCcSocketBase::HandleUdpRead(Ptr<Socket> udp)
 {
@@ -449,15 +531,16 @@ QuicCcSocketBase::HandleUdpRead(Ptr<Socket> udp)
     Ptr<Packet> p;
     while ((p = udp->RecvFrom(from)))
     {
+        const QuicCcEcnCodepoint ecn = m_ecn ? TakeEcnTag(*p) : QuicCcEcnCodepoint::NOT_ECT;
         std::vector<uint8_t> bytes(p->GetSize());
         p->CopyData(bytes.data(), bytes.size());
         if (m_role == QuicCcSocketRole::LISTENER)
         {
-            Dispatch(bytes, p, from);
+            Dispatch(bytes, p, from, ecn);
         }
         else if (m_role == QuicCcSocketRole::CLIENT)
         {
-            Receive(bytes, p);
+            Receive(bytes, p, ecn);
         }
     }
 }
@@ -465,12 +548,13 @@ QuicCcSocketBase::HandleUdpRead(Ptr<Socket> udp)
 void
 QuicCcSocketBase::Dispatch(const std::vector<uint8_t>& datagram,
                            Ptr<Packet> packet,
-                           const Address& from)
+                           const Address& from,
+                           QuicCcEcnCodepoint ecn)
 {
     Ptr<QuicCcSocketBase> connection = m_dispatcher.Find(from);
     if (connection)
     {
-        connection->Receive(datagram, packet);
+        connection->Receive(datagram, packet, ecn);
         return;
     }
     // A new sender: the engine says whether this datagram opens a connection.
@@ -490,6 +574,7 @@ QuicCcSocketBase::Dispatch(const std::vector<uint8_t>& datagram,
         connection->m_listener = this;
         connection->m_peer = from;
         connection->m_role = QuicCcSocketRole::ACCEPTED;
+        connection->m_ecn = m_ecn;
         // Announced before it starts, so that trace sinks and stream assignment see it all.
         if (!m_childCreated.IsNull())
         {
@@ -503,7 +588,7 @@ QuicCcSocketBase::Dispatch(const std::vector<uint8_t>& datagram,
         OnDropped(route.dropReason);
         return;
     }
-    connection->Receive(datagram, packet);
+    connection->Receive(datagram, packet, ecn);
 }
 
 // ---------------------------------------------------------------- for the engine
@@ -537,8 +622,25 @@ QuicCcSocketBase::LeaveListener(std::optional<uint64_t> connectionId)
 }
 
 void
-QuicCcSocketBase::SendToPeer(Ptr<Packet> datagram)
+QuicCcSocketBase::SendToPeer(Ptr<Packet> datagram, QuicCcEcnCodepoint ecn)
 {
+    if (ecn != QuicCcEcnCodepoint::NOT_ECT)
+    {
+        // The UDP socket's own TOS stays 0, so UdpSocketImpl keeps this per-packet tag and the
+        // IP layer writes it into the header (Ipv4L3Protocol::Send, Ipv6L3Protocol::Send).
+        if (InetSocketAddress::IsMatchingType(m_peer))
+        {
+            SocketIpTosTag tos;
+            tos.SetTos(static_cast<uint8_t>(ecn));
+            datagram->ReplacePacketTag(tos);
+        }
+        else
+        {
+            SocketIpv6TclassTag tclass;
+            tclass.SetTclass(static_cast<uint8_t>(ecn));
+            datagram->ReplacePacketTag(tclass);
+        }
+    }
     if (m_role == QuicCcSocketRole::ACCEPTED)
     {
         m_listener->m_udp->SendTo(datagram, 0, m_peer);
@@ -614,23 +716,19 @@ void
 QuicCcSocketBase::TraceRttSample(Time latest, Time smoothed, Time min)
 {
     m_rttTrace(latest, smoothed, min);
-    if (latest != m_lastRtt)
-    {
-        const Time old = m_lastRtt;
-        m_lastRtt = latest;
-        m_lastRttTrace(old, latest);
-    }
+    TraceChange(m_lastRtt, latest, m_lastRttTrace);
+}
+
+void
+QuicCcSocketBase::TraceEcnState(QuicCcEcnState state)
+{
+    TraceChange(m_ecnState, state, m_ecnStateTrace);
 }
 
 void
 QuicCcSocketBase::TracePto(Time pto)
 {
-    if (pto != m_pto)
-    {
-        const Time old = m_pto;
-        m_pto = pto;
-        m_ptoTrace(old, pto);
-    }
+    TraceChange(m_pto, pto, m_ptoTrace);
 }
 
 } // namespace ns3

@@ -120,7 +120,9 @@ class QuicCcSocket : public QuicCcSocketBase, private QuicCcConnection::Owner
     Ptr<QuicCcSocketBase> CreateAccepted(const QuicCcAdmission& admission) override;
     void StartAccepted(const QuicCcAdmission& admission,
                        const std::vector<uint8_t>& datagram) override;
-    void Receive(const std::vector<uint8_t>& datagram, Ptr<Packet> packet) override;
+    void Receive(const std::vector<uint8_t>& datagram,
+                 Ptr<Packet> packet,
+                 QuicCcEcnCodepoint ecn) override;
     void OnDropped(const std::string& reason) override;
     bool IsOpen() const override; //!< a started connection that is not closed
     uint32_t EngineTxAvailable() const override;
@@ -136,6 +138,8 @@ class QuicCcSocket : public QuicCcSocketBase, private QuicCcConnection::Owner
     void SetCongestionControlTypeId(TypeId tid);
     TypeId GetCongestionControlTypeId() const;
     void WireTraces();
+    /// The ECN validation's state change, for the shell's EcnState.
+    void OnEcnStateChange(QuicCcEcnState oldState, QuicCcEcnState newState);
 
     // the state machine
     void MaybeFinishClose();
@@ -143,7 +147,7 @@ class QuicCcSocket : public QuicCcSocketBase, private QuicCcConnection::Owner
 
     // QuicCcConnection::Owner
     /// The transmit point: every datagram of this connection goes to the UDP socket here.
-    void SendDatagram(Ptr<Packet> datagram) override;
+    void SendDatagram(Ptr<Packet> datagram, QuicCcEcnCodepoint ecn) override;
     void OnDatagramDropped(const std::string& reason) override;
     void OnPacketSent(uint64_t packetNumber, uint64_t bytes) override;
     void OnPacketReceived(uint64_t packetNumber, uint64_t bytes) override;

@@ -443,7 +443,9 @@ QuicCcNgtcp2Socket::SendDatagram(const uint8_t* data, size_t length)
 }
 
 void
-QuicCcNgtcp2Socket::Receive(const std::vector<uint8_t>& datagram, Ptr<Packet> packet)
+QuicCcNgtcp2Socket::Receive(const std::vector<uint8_t>& datagram,
+                            Ptr<Packet> packet,
+                            QuicCcEcnCodepoint /* ecn: not passed to ngtcp2 yet */)
 {
     if (!m_conn)
     {

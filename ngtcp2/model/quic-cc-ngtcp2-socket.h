@@ -78,7 +78,9 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     Ptr<QuicCcSocketBase> CreateAccepted(const QuicCcAdmission& admission) override;
     void StartAccepted(const QuicCcAdmission& admission,
                        const std::vector<uint8_t>& datagram) override;
-    void Receive(const std::vector<uint8_t>& datagram, Ptr<Packet> packet) override;
+    void Receive(const std::vector<uint8_t>& datagram,
+                 Ptr<Packet> packet,
+                 QuicCcEcnCodepoint ecn) override;
     void OnDropped(const std::string& reason) override;
     bool IsOpen() const override;
     uint32_t EngineTxAvailable() const override;
