@@ -62,6 +62,7 @@ struct QuicCcEcnCounts
 bool operator==(const QuicCcEcnCounts& a, const QuicCcEcnCounts& b);
 bool operator!=(const QuicCcEcnCounts& a, const QuicCcEcnCounts& b);
 std::ostream& operator<<(std::ostream& os, const QuicCcEcnCounts& counts);
+
 /// @}
 
 /**
@@ -116,7 +117,7 @@ typedef void (*QuicCcEcnState)(ns3::QuicCcEcnState oldValue, ns3::QuicCcEcnState
  *   capable). Checks go on: a later failure disables ECN (RFC 9000 Section 13.4.2.2).
  *
  * The increase of the ECN-CE count of a frame that passed is the congestion signal
- * (RFC 9002 Section 7.1), reported by OnAckReceived.
+ * (RFC 9002 Section 7.1; QuicLossDetection's ProcessECN, RFC 9002 Appendix B.7).
  */
 class QuicCcEcnValidation
 {

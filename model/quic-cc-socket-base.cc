@@ -71,7 +71,9 @@ QuicCcSocketBase::GetTypeId()
                 "13.4). true: the sender marks ECT(0) and validates the path and the peer's "
                 "counts (EcnState: Testing, then Capable, or Failed and no more marks), the "
                 "receiver reads each datagram's ECN field and reports its counts in ACK frames of "
-                "type 0x03 (CE-marked packets acknowledged at once). false (the default, "
+                "type 0x03 (CE-marked packets acknowledged at once), and a rise of the peer's "
+                "ECN-CE count is a congestion event for the controller, as a loss is (RFC 9002 "
+                "Section 7.1). false (the default, "
                 "quiche's behaviour: its ACK frames carry no counts): every datagram is sent "
                 "Not-ECT and no ECN field is read. ngtcp2: no codepoint reaches the library yet.",
                 BooleanValue(false),

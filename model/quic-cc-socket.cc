@@ -286,6 +286,13 @@ QuicCcSocket::GetPacketsLost() const
     return loss ? loss->GetLostPacketCount() : 0;
 }
 
+uint64_t
+QuicCcSocket::GetEcnCongestionEvents() const
+{
+    const QuicLossDetection* loss = GetLossDetection();
+    return loss ? loss->GetEcnCongestionEventCount() : 0;
+}
+
 bool
 QuicCcSocket::IsClient() const
 {

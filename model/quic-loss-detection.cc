@@ -219,6 +219,10 @@ QuicLossDetection::OnAckReceived(Time now,
     if (m_ecn.GetState() != QUIC_CC_ECN_DISABLED)
     {
         result.ceIncrease = m_ecn.OnAckReceived(largestIncreased, ecn, ectAcked).ceIncrease;
+        if (result.ceIncrease > 0)
+        {
+            ProcessEcn(now, largestNewlyAcked->timeSent, m_bytesInFlight);
+        }
     }
     // Step 4: loss pass; the congestion event sees bytes in flight before lost and acked bytes go.
     result.lost = DetectLosses(now, m_bytesInFlight, result.lostFrames);
@@ -399,6 +403,24 @@ const QuicCcEcnValidation&
 QuicLossDetection::GetEcnValidation() const
 {
     return m_ecn;
+}
+
+uint64_t
+QuicLossDetection::GetEcnCongestionEventCount() const
+{
+    return m_ecnCongestionEvents;
+}
+
+void
+QuicLossDetection::ProcessEcn(Time now, Time largestAckedTimeSent, uint64_t bytesInFlight)
+{
+    // sent_packets[ack.largest_acked].time_sent in RFC 9002's pseudocode; quic-cc keeps no record
+    // of packets that are not ack-eliciting, so the largest newly acknowledged one stands in.
+    if (!m_cc->InCongestionRecovery(largestAckedTimeSent))
+    {
+        ++m_ecnCongestionEvents;
+    }
+    m_cc->OnCongestionExperienced(now, largestAckedTimeSent, bytesInFlight);
 }
 
 Time

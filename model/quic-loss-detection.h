@@ -37,11 +37,13 @@ namespace ns3
  * Packets that are not ack-eliciting are not recorded (they are never declared lost and never
  * count in flight); acknowledgements of unknown packet numbers are ignored.
  *
- * ECN (off until EnableEcn(); RFC 9000 Section 13.4): the record keeps which packets were sent
+ * ECN (off until EnableEcn(); RFC 9002 Section 7.1): the record keeps which packets were sent
  * with ECT(0) (QuicCcEcnValidation picks the codepoint of each packet sent); each ACK frame's
- * ECN counts are checked by the validation after the RTT sample and before the loss pass, as
- * RFC 9002 Appendix A.7 orders it, and the validated rise of the ECN-CE count is reported
- * (AckResult::ceIncrease).
+ * ECN counts are checked by the validation, and a frame that passes with a higher ECN-CE count
+ * is one congestion event for the send time of its largest newly acknowledged packet, processed
+ * as RFC 9002 Appendix A.7 orders it (ProcessECN, Appendix B.7: after the RTT sample, before
+ * the loss pass). The controller enters recovery as for a loss (OnCongestionEvent, no lost
+ * bytes), without a checkpoint: the marks are not undone by a spurious-loss rollback.
  *
  * Cost: an ACK range is located by binary search over the record (packet numbers increase);
  * runs of entries acknowledged earlier are jumped over (path-compressed skip links), and the
@@ -143,6 +145,8 @@ class QuicLossDetection
     void EnableEcn();
     /// The ECN validation (its state, counts and failure reason).
     const QuicCcEcnValidation& GetEcnValidation() const;
+    /// Congestion events an ECN-CE increase started (window reductions; RFC 9002 Section 7.1).
+    uint64_t GetEcnCongestionEventCount() const;
     /// Called with (old, new) on every ECN validation state change.
     void TraceConnectEcnState(const Callback<void, QuicCcEcnState, QuicCcEcnState>& cb);
     /// Called with the peer's ECN counts (ECT(0), ECT(1), ECN-CE) when a frame that passed
@@ -211,6 +215,8 @@ class QuicLossDetection
     Time LossDelay() const;
     /// The PTO period without backoff (the ECN testing period's unit).
     Time PtoPeriod() const;
+    /// RFC 9002 Appendix B.7 ProcessECN: one congestion event for a validated ECN-CE increase.
+    void ProcessEcn(Time now, Time largestAckedTimeSent, uint64_t bytesInFlight);
     void SetBytesInFlight(uint64_t bytes);
     /// Drop acked entries and lost entries older than one smoothed RTT from the front.
     void Prune(Time now);
@@ -236,7 +242,8 @@ class QuicLossDetection
     bool m_persistentCongestion{false};   //!< RFC 9002 Section 7.6 on
     std::optional<Time> m_firstRttSample; //!< time of the first RTT sample
     uint64_t m_persistentCongestionCount{0};
-    QuicCcEcnValidation m_ecn; //!< RFC 9000 Section 13.4.2 (Disabled unless enabled)
+    QuicCcEcnValidation m_ecn;         //!< RFC 9000 Section 13.4.2 (Disabled unless enabled)
+    uint64_t m_ecnCongestionEvents{0}; //!< window reductions an ECN-CE increase started
 
     TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;  //!< see TraceConnectPacketLost
     TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace; //!< see TraceConnectPacketAcked

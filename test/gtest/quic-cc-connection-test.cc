@@ -763,6 +763,23 @@ TEST_F(QuicCcEcnConnectionTest, CleanPathIsCapable)
     EXPECT_EQ(counted.ce, 0u);
     EXPECT_GT(counted.ect0, 200u); // 300000 / 1350 packets at least
     EXPECT_EQ(ClientEcn().GetPeerCounts().ect1, 0u);
+    EXPECT_EQ(client.connection->GetLossDetection().GetEcnCongestionEventCount(), 0u);
+}
+
+// The path marks every 50th datagram CE: the client's window is cut without a loss.
+TEST_F(QuicCcEcnConnectionTest, CeMarksAreCongestionEventsWithoutLoss)
+{
+    client.path = [](size_t n, QuicCcEcnCodepoint ecn) {
+        return n % 50 == 49 && ecn != QuicCcEcnCodepoint::NOT_ECT ? QuicCcEcnCodepoint::CE : ecn;
+    };
+    Transfer();
+    const QuicLossDetection& ld = client.connection->GetLossDetection();
+    EXPECT_EQ(ClientEcn().GetState(), QUIC_CC_ECN_CAPABLE);
+    EXPECT_GT(ClientEcn().GetPeerCounts().ce, 0u);
+    EXPECT_GT(ld.GetEcnCongestionEventCount(), 0u);
+    EXPECT_EQ(ld.GetLostPacketCount(), 0u);
+    EXPECT_EQ(server.connection->GetAcks().GetEcnCounts().ce, ClientEcn().GetPeerCounts().ce);
+    EXPECT_LT(client.connection->GetCongestionController()->GetSlowStartThreshold(), UINT64_MAX);
 }
 
 // A path that clears the ECN field: the server counts nothing and sends ACK frames without

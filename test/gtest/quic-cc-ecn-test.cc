@@ -7,7 +7,6 @@
 #include "ns3/quic-cc-ecn.h"
 
 #include <gtest/gtest.h>
-
 #include <limits>
 #include <vector>
 

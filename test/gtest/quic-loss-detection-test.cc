@@ -664,9 +664,9 @@ TEST_F(QuicLossDetectionTest, LargeRecordAckOfOnePacket)
 // ECN (RFC 9002 Section 7.1 and Appendix A.7 / B.7; validation: QuicCcEcnTest)
 
 // Scenario: ECN on; the 10 ack-eliciting packets of the testing period carry ECT(0), an ACK-only
-// packet does not; one ACK frame for packets 1..10 with ECT(0) 9 and CE 1 (valid: 10 >= 10 newly
-// acknowledged ECT packets) reports a CE rise of 1 and makes the path Capable.
-TEST_F(QuicLossDetectionTest, EcnCeRiseIsReported)
+// packet does not; one ACK frame for packets 0..9 with ECT(0) 9 and CE 1 (valid: 10 >= 10 newly
+// acknowledged ECT packets) is one congestion event: cwnd 12000 -> 6000, the path Capable.
+TEST_F(QuicLossDetectionTest, EcnCeRiseIsOneCongestionEvent)
 {
     m_ld.EnableEcn();
     EXPECT_EQ(m_ld.OnPacketSent(T0(), 0, 40, false), QuicCcEcnCodepoint::NOT_ECT);
@@ -676,6 +676,9 @@ TEST_F(QuicLossDetectionTest, EcnCeRiseIsReported)
     }
     const auto r = m_ld.OnAckReceived(Ms(100), {{0, 10}}, Time(0), QuicCcEcnCounts{9, 0, 1});
     EXPECT_EQ(r.ceIncrease, 1u);
+    EXPECT_EQ(Cwnd(), 6000u);
+    EXPECT_EQ(m_reno->GetRecoveryStartTime(), Ms(100));
+    EXPECT_EQ(m_ld.GetEcnCongestionEventCount(), 1u);
     EXPECT_EQ(m_ld.GetLostPacketCount(), 0u);
     EXPECT_EQ(m_ld.GetEcnValidation().GetState(), QUIC_CC_ECN_CAPABLE);
     // Capable: the next packets (ACK-only ones too) carry ECT(0).
@@ -715,6 +718,7 @@ TEST_F(QuicLossDetectionTest, EcnCountsUsedOnlyWhenValidated)
     r = m_ld.OnAckReceived(Ms(150), {{0, 6}}, Time(0), QuicCcEcnCounts{6, 1, 1});
     EXPECT_EQ(r.ceIncrease, 0u);
     EXPECT_EQ(m_ld.GetEcnValidation().GetState(), QUIC_CC_ECN_FAILED);
+    EXPECT_EQ(m_ld.GetEcnCongestionEventCount(), 0u);
     EXPECT_EQ(m_reno->GetRecoveryStartTime(), std::nullopt);
     EXPECT_EQ(m_ld.OnPacketSent(Ms(150), 7, kPacketBytes, true), QuicCcEcnCodepoint::NOT_ECT);
 }
