@@ -68,14 +68,15 @@ QuicCcSocketBase::GetTypeId()
             .AddAttribute(
                 "Ecn",
                 "Explicit Congestion Notification, both ends of the connection (RFC 9000 Section "
-                "13.4). true: the sender marks ECT(0) and validates the path and the peer's "
-                "counts (EcnState: Testing, then Capable, or Failed and no more marks), the "
-                "receiver reads each datagram's ECN field and reports its counts in ACK frames of "
-                "type 0x03 (CE-marked packets acknowledged at once), and a rise of the peer's "
-                "ECN-CE count is a congestion event for the controller, as a loss is (RFC 9002 "
-                "Section 7.1). false (the default, "
-                "quiche's behaviour: its ACK frames carry no counts): every datagram is sent "
-                "Not-ECT and no ECN field is read. ngtcp2: no codepoint reaches the library yet.",
+                "13.4, RFC 9002 Section 7.1). true: the sender marks ECT(0) and validates the "
+                "path and the peer's counts (EcnState: Testing, then Capable, or Failed and no "
+                "more marks), the receiver reads each datagram's ECN field and reports its "
+                "counts in ACK frames of type 0x03 (CE-marked packets acknowledged at once), and "
+                "a rise of the peer's ECN-CE count is a congestion event for the controller, as "
+                "a loss is. false (the default, quiche's behaviour: its ACK frames carry no "
+                "counts): every datagram is sent Not-ECT and no ECN field is read. ngtcp2: the "
+                "codepoints pass between ns-3 and the library both ways (ngtcp2_pkt_info.ecn), "
+                "which validates and reacts on its own.",
                 BooleanValue(false),
                 MakeBooleanAccessor(&QuicCcSocketBase::m_ecn),
                 MakeBooleanChecker())
@@ -149,12 +150,17 @@ QuicCcSocketBase::GetTypeId()
             .AddTraceSource("EcnState",
                             "The sender's ECN validation state (RFC 9000 Appendix A.4: Testing, "
                             "Unknown, Failed, Capable; Disabled before) on every change, with "
-                            "the old state.",
+                            "the old state. ngtcp2: Testing at the start, Unknown once the "
+                            "library stopped marking after its ten test packets, Capable and "
+                            "Failed when the library decides them (its log lines \"path is ECN "
+                            "capable\" / \"path is not ECN capable\").",
                             MakeTraceSourceAccessor(&QuicCcSocketBase::m_ecnStateTrace),
                             "ns3::TracedValueCallback::QuicCcEcnState")
             .AddTraceSource("EcnCounts",
                             "The peer's ECN counts (ECT(0), ECT(1), ECN-CE; RFC 9000 Section "
-                            "19.3.2) whenever an ACK frame that passed validation changed them.",
+                            "19.3.2) whenever an ACK frame changed them: quic-cc after the "
+                            "frame passed validation; ngtcp2 as its qlog shows the ACK frames "
+                            "received, with its PacketTraces attribute on.",
                             MakeTraceSourceAccessor(&QuicCcSocketBase::m_ecnCountsTrace),
                             "ns3::QuicCcSocketBase::EcnCountsTracedCallback")
             .AddTraceSource("PacketSent",

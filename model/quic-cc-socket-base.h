@@ -120,6 +120,9 @@ class QuicCcSocketBase : public Socket
     /// \return the sender's ECN validation state as last traced on EcnState (Disabled with Ecn
     /// off or before the connection starts)
     QuicCcEcnState GetEcnState() const;
+    /// \return the congestion events that the peer's ECN-CE marks started so far (window
+    /// reductions; 0 with Ecn off)
+    virtual uint64_t GetEcnCongestionEvents() const = 0;
 
     // ns3::Socket
     SocketErrno GetErrno() const final;

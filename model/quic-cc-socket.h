@@ -97,9 +97,9 @@ class QuicCcSocket : public QuicCcSocketBase, private QuicCcConnection::Owner
     uint64_t GetSentPacketRecordPeak() const; //!< peak number of packets in the sent-packet record
     bool IsEstablished() const override;      //!< handshake complete
     uint64_t GetPacketsLost() const override; //!< loss detection's lost packets
-    uint64_t GetEcnCongestionEvents() const;  //!< window reductions ECN-CE marks started
-    bool IsClient() const;                    //!< this end called Connect()
-    uint64_t GetConnectionId() const;         //!< the connection's ID (0 before it starts)
+    uint64_t GetEcnCongestionEvents() const override; //!< window reductions ECN-CE started
+    bool IsClient() const;                            //!< this end called Connect()
+    uint64_t GetConnectionId() const;                 //!< the connection's ID (0 before it starts)
 
   protected:
     void DoDispose() override;

@@ -7,6 +7,7 @@
 #include "quic-cc-ngtcp2-handshake.h"
 
 #include "ns3/nstime.h"
+#include "ns3/quic-cc-ecn.h"
 
 #include <cstdint>
 #include <deque>
@@ -48,6 +49,9 @@ struct QuicCcNgtcp2Config
     uint64_t serverHelloBytes{100};           //!< modelled ServerHello size
     uint64_t serverFlightBytes{2500};         //!< modelled EncryptedExtensions .. Finished
     uint64_t clientFinishedBytes{60};         //!< modelled client Finished size
+    /// The shell's Ecn: ECN codepoints pass both ways (ngtcp2_pkt_info.ecn) and the library's
+    /// validation state is followed (settings.log_printf); off, they are zero both ways
+    bool ecn{false};
     /// qlog text from ngtcp2 (settings.qlog_write); last == true on its final call.
     std::function<void(const uint8_t* data, size_t length, bool last)> qlog;
 };
@@ -70,8 +74,9 @@ struct QuicCcNgtcp2Config
 class QuicCcNgtcp2Connection
 {
   public:
-    /// Sends one UDP payload.
-    using DatagramSink = std::function<void(const uint8_t* data, size_t length)>;
+    /// Sends one UDP payload, its IP header's ECN field set to the codepoint given.
+    using DatagramSink =
+        std::function<void(const uint8_t* data, size_t length, QuicCcEcnCodepoint ecn)>;
     /// Fills the buffer with random bytes (connection IDs, tokens, ngtcp2's rand callback).
     using RandomSource = std::function<void(uint8_t* data, size_t length)>;
 
@@ -132,7 +137,8 @@ class QuicCcNgtcp2Connection
     /// ngtcp2's version string ("1.24.0"), from the library linked (ngtcp2_version).
     static std::string LibraryVersion();
 
-    Status Receive(const uint8_t* data, size_t length, uint64_t nowNs); //!< one datagram
+    /// One datagram, with the ECN codepoint of its IP header (ignored without config.ecn).
+    Status Receive(const uint8_t* data, size_t length, QuicCcEcnCodepoint ecn, uint64_t nowNs);
     Status HandleExpiry(uint64_t nowNs); //!< at GetExpiry(): ngtcp2_conn_handle_expiry + Write
     Status Write(uint64_t nowNs);        //!< send what ngtcp2 allows now (pacing, cwnd)
     uint64_t GetExpiry() const;          //!< next timer, ns; UINT64_MAX = none
@@ -157,6 +163,16 @@ class QuicCcNgtcp2Connection
 
     bool HandshakeCompleted() const;
     Info GetInfo() const;
+    /**
+     * ngtcp2's ECN validation state (lib/ngtcp2_conn.c, conn->tx.ecn.state, not public), as it
+     * shows (Disabled without config.ecn): Testing from the start; Unknown once the library has
+     * marked the ten datagrams of its testing period (NGTCP2_ECN_MAX_NUM_VALIDATION_PKTS) with
+     * no verdict; Capable and Failed when it logs them ("path is ECN capable", "path is not ECN
+     * capable": conn_verify_ecn, lib/ngtcp2_rtb.c). Not visible: a testing period ended by its
+     * three PTOs (seen as Testing until a verdict) and the failure when every ECT packet is lost
+     * (seen as Unknown; the library marks nothing in either state).
+     */
+    QuicCcEcnState GetEcnState() const;
     std::string GetError() const; //!< why FAILED (ngtcp2_strerror), empty otherwise
 
   private:
@@ -176,6 +192,10 @@ class QuicCcNgtcp2Connection
     void OnStreamData(int64_t streamId, uint32_t flags, const uint8_t* data, size_t length);
     void OnAcked(uint64_t offset, uint64_t length);
     void FillPath(void* ngtcp2Path) const;
+    /// A datagram leaves with \p ecn (config.ecn): the end of the testing period.
+    void OnEcnSent(QuicCcEcnCodepoint ecn);
+    /// One line of ngtcp2's log (config.ecn): its ECN verdicts.
+    void OnLogLine(const char* line);
 
     QuicCcNgtcp2Config m_config;
     Path m_path;
@@ -186,6 +206,9 @@ class QuicCcNgtcp2Connection
     QuicCcNgtcp2Handshake m_handshake;
     std::string m_error;
     std::vector<uint8_t> m_closePacket; //!< the CONNECTION_CLOSE datagram once closed
+    QuicCcEcnCodepoint m_closeEcn{QuicCcEcnCodepoint::NOT_ECT}; //!< its ECN codepoint
+    QuicCcEcnState m_ecnState{QUIC_CC_ECN_DISABLED};            //!< see GetEcnState
+    uint64_t m_ecnTestingSent{0};                               //!< datagrams marked while Testing
     bool m_closed{false};
 
     // Send side: chunks of fixed capacity (never reallocated: ngtcp2 holds pointers into them).

@@ -178,8 +178,7 @@ TEST(QuicEcnResponseTest, MarkIsNeverRolledBack)
 
     Ptr<QuicCubic> markCubic = CreateWithoutHyStart<QuicCubic>();
     CcTestDriver mark(markCubic);
-    const uint64_t markBefore =
-        SecondEpisode(mark, markCubic, [&mark]() { mark.AckWithCe(1); });
+    const uint64_t markBefore = SecondEpisode(mark, markCubic, [&mark]() { mark.AckWithCe(1); });
     AckAfterRecovery(mark, markCubic, 9);
     EXPECT_EQ(markBefore, lossBefore);
     EXPECT_LT(mark.Cwnd(), markBefore * 8 / 10); // still reduced (plus one CA step at most)
