@@ -185,17 +185,39 @@ TEST(QuicEcnResponseTest, MarkIsNeverRolledBack)
 }
 
 // Scenario: a mark inside a loss episode confirms the congestion: no second cut, but the loss's
-// checkpoint is discarded, so the heuristic no longer undoes the episode.
+// checkpoint is discarded, so the heuristic no longer undoes the episode at the first ack after
+// it (where it undoes the same episode without the mark).
 TEST(QuicEcnResponseTest, MarkInsideALossEpisodeKeepsItsReduction)
 {
-    Ptr<QuicCubic> cubic = CreateWithoutHyStart<QuicCubic>();
-    CcTestDriver d(cubic);
-    const uint64_t before = SecondEpisode(d, cubic, [&d]() { d.Lose(1); });
-    const uint64_t reduced = d.Cwnd();
-    d.AckWithCe(9); // sent before R: in the episode
-    EXPECT_EQ(d.Cwnd(), reduced);
-    AckAfterRecovery(d, cubic, 0);
-    EXPECT_LT(d.Cwnd(), before * 8 / 10);
+    for (const bool mark : {true, false})
+    {
+        Ptr<QuicCubic> cubic = CreateWithoutHyStart<QuicCubic>();
+        CcTestDriver d(cubic);
+        const uint64_t before = SecondEpisode(d, cubic, [&d]() { d.Lose(1); });
+        const uint64_t reduced = d.Cwnd();
+        d.Advance(MilliSeconds(1));
+        d.SendN(1); // after R, the pipe still full
+        cubic->SetAppLimited(false);
+        d.Advance(MilliSeconds(100));
+        if (mark)
+        {
+            d.AckWithCe(9); // sent before R: in the episode
+        }
+        else
+        {
+            d.Ack(9);
+        }
+        EXPECT_EQ(d.Cwnd(), reduced) << mark;
+        d.Ack(1);
+        if (mark)
+        {
+            EXPECT_LT(d.Cwnd(), before * 8 / 10);
+        }
+        else
+        {
+            EXPECT_EQ(d.Cwnd(), before); // rolled back
+        }
+    }
 }
 
 } // namespace
