@@ -1,7 +1,7 @@
 # quic-cc: every install and build step lives here.
 #   make demo   install missing Debian packages, build, run the death-spiral comparison + plots
 #   make test   install, build, run every test (ns-3 TestSuites and GoogleTest) through ctest
-#   make doc    doc/quic-cc.rst as HTML with Sphinx (doc/conf.py; a warning is an error)
+#   make doc    the manual (doc/*.rst) as HTML with Sphinx (doc/conf.py; a warning is an error)
 #   make check-in-tree [NS3_SOURCE=<ns-3 archive or tree>]   build quic-cc as contrib/quic-cc of
 #               an ns-3 source (default: Debian's ns-3.37 source package), run its suites and
 #               examples with that ns-3's test.py (cache: $QUICCC_CACHE)
@@ -111,7 +111,7 @@ demo: build
 	$(PYTHON) scripts/plot-death-spiral.py --qlog $(RESULTS)/qlog --run $$run \
 	  --csv $(RESULTS)/death-spiral.csv --out $(RESULTS)
 
-# The model-library chapter as HTML, as ns-3's doc tree builds it (doc/conf.py); -W: a warning
+# The manual as HTML, as ns-3's module doc trees build theirs (doc/conf.py); -W: a warning
 # is an error (the docs-build test of `make test` builds it the same way).
 doc: deps
 	$(PYTHON) -m sphinx -W --keep-going -b html -d $(BUILD)/doc/doctrees doc $(BUILD)/doc/html

@@ -25,7 +25,7 @@ namespace ns3
  * quiche-style NewReno, CUBIC, HyStart++ and PRR congestion controllers (QuicCongestionController)
  * on RFC 9002 loss detection (QuicLossDetection), behind an ns3::Socket (QuicCcSocket, made by
  * QuicCcSocketFactory, installed by QuicCcHelper), with qlog output (QuicCcQlogWriter). See
- * doc/quic-cc.rst for the design and every attribute and trace source.
+ * doc/quic-cc-design.rst for the design, doc/quic-cc-user.rst for every attribute and trace source.
  */
 
 class QuicHyStartPlusPlus;
