@@ -13,7 +13,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * One attribute value of a profile: the attribute's full name ("ns3::QuicCubic::IdleRestart")
  * and its value as Config::SetDefault takes it ("AppLimitedTime").
  */
@@ -24,7 +24,7 @@ struct QuicCcAttributeSetting
 };
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * The attribute values that make quic-cc's CUBIC run as ngtcp2 1.24 runs its CUBIC
  * (lib/ngtcp2_cc.c, ngtcp2_cc_cubic_cc_on_ack_recv / _congestion_event): a separate CUBIC epoch,
  * the app-limited-time idle rule, RFC 9438's Reno-friendly switch, no PRR, no quiche rollback

@@ -20,7 +20,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * \brief A qlog file written through a buffer and put in place atomically: QuicCcQlogWriter's
  * file, and the file of ngtcp2's own qlog (QuicCcNgtcp2Socket's QlogDirectory).
  *
@@ -59,14 +59,14 @@ class QuicCcQlogFile
 };
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * Create \p directory (and its parents) for qlog files unless it exists; a failure ends the run
  * through QuicCcOutputFailed ("cannot create qlog directory <directory>: <reason>").
  */
 void QuicCcCreateQlogDirectory(const std::string& directory);
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * \brief Writes one connection's events as a qlog file in JSON-SEQ form (.sqlog): the IETF qlog
  * main schema (draft-ietf-quic-qlog-main-schema) with the QUIC event definitions
  * (draft-ietf-quic-qlog-quic-events), qlog_version "0.3", loadable in qvis.
@@ -91,13 +91,14 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
   public:
     /**
      * Open \p path and write the qlog header.
+     * \param path  the file (written to a temporary file next to it until Close())
      * \param vantagePoint "client" or "server"
      * \param title  free text for the trace title
      */
     QuicCcQlogWriter(const std::string& path,
                      const std::string& vantagePoint,
                      const std::string& title);
-    ~QuicCcQlogWriter();
+    ~QuicCcQlogWriter(); //!< closes the file if still open
 
     /// Flush and close the file (later events are ignored).
     void Close();
@@ -106,15 +107,25 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
     /// The file's path.
     const std::string& GetPath() const;
 
-    // Trace sinks (QuicCcSocket trace source signatures).
+    /// \name Trace sinks, one per socket trace source it records (same signatures)
+    /// @{
+    /// PacketSent: a transport:packet_sent record (packet number, UDP payload bytes).
     void PacketSent(uint64_t packetNumber, uint64_t bytes);
+    /// PacketReceived: a transport:packet_received record.
     void PacketReceived(uint64_t packetNumber, uint64_t bytes);
+    /// PacketLost: a recovery:packet_lost record.
     void PacketLost(uint64_t packetNumber, uint64_t bytes, Time timeSent);
+    /// CongestionWindow64: recovery:metrics_updated with congestion_window.
     void Cwnd(uint64_t oldValue, uint64_t newValue);
+    /// SlowStartThreshold64: recovery:metrics_updated with ssthresh (the unset value not written).
     void Ssthresh(uint64_t oldValue, uint64_t newValue);
+    /// BytesInFlight64: recovery:metrics_updated with bytes_in_flight.
     void BytesInFlight(uint64_t oldValue, uint64_t newValue);
+    /// Rtt: recovery:metrics_updated with latest_rtt, smoothed_rtt and min_rtt (ms).
     void Rtt(Time latest, Time smoothed, Time min);
+    /// CongestionState: recovery:congestion_state_updated (old, new).
     void State(QuicCongestionState oldValue, QuicCongestionState newValue);
+    /// @}
 
   private:
     void Emit(const std::string& record); //!< one JSON-SEQ record
@@ -125,11 +136,11 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
 class QuicCcSocketBase;
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * QuicCcSocketFactory's SocketCreated sink for EnableQlog: when \p socket (a QuicCcSocket)
  * starts its connection, a QuicCcQlogWriter is opened at
- * <directory>/quic-cc-node<node>-<client|server>-<connection id, hex>.sqlog and connected to
- * its traces; it is closed when the connection closes and when the simulation is destroyed.
+ * \<directory\>/quic-cc-node\<node\>-\<client|server\>-\<connection id, hex\>.sqlog and connected
+ * to its traces; it is closed when the connection closes and when the simulation is destroyed.
  */
 void QuicCcAttachQlog(std::string directory, Ptr<QuicCcSocketBase> socket);
 

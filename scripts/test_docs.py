@@ -200,6 +200,8 @@ class Browser(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
+        if not shutil.which("chromium"):
+            raise AssertionError("test_docs.py: no chromium: install Debian's chromium (make deps)")
         status, err, cls.html = manual_html()
         if status != 0:
             raise unittest.SkipTest("the manual does not build (test_manual_builds_without_warnings says why)")

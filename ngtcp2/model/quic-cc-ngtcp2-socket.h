@@ -26,7 +26,7 @@ namespace ns3
 class Node;
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-ngtcp2
  * A stream socket whose transport is the real ngtcp2 library (QuicCcNgtcp2Connection) over an
  * ns-3 UdpSocket, so stock BulkSend / PacketSink / OnOff run over ngtcp2's own Reno, CUBIC or
  * BBR by choosing "ns3::QuicCcNgtcp2SocketFactory".
@@ -45,6 +45,10 @@ class Node;
 class QuicCcNgtcp2Socket : public QuicCcSocketBase
 {
   public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     QuicCcNgtcp2Socket();
     ~QuicCcNgtcp2Socket() override;
@@ -68,7 +72,7 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     }
 
   protected:
-    void DoDispose() override;
+    void DoDispose() override; //!< closes the connection and its qlog file, cancels the timer
 
   private:
     // QuicCcSocketBase: the engine
