@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -240,6 +241,9 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     QuicLossDetection& GetLossDetection();
     /// Loss detection and the sent-packet record.
     const QuicLossDetection& GetLossDetection() const;
+    /// Pacing=Rfc9002: the rate the pacer sends at now, bytes per second (QuicCcPacer::Rate of
+    /// cwnd and smoothed_rtt); Pacing=Off: nothing (no rate is applied).
+    std::optional<double> GetPacingRate() const;
     QuicCcSendStream& GetSendStream();             //!< the outgoing stream
     const QuicCcSendStream& GetSendStream() const; //!< the outgoing stream
     QuicCcRecvStream& GetRecvStream();             //!< the incoming stream
