@@ -22,7 +22,23 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-recovery
+ * Which RFC 9002 Section 6.1 threshold declared a packet lost: the packet threshold
+ * (kPacketThreshold packets, or the adapted one, acknowledged after it; Section 6.1.1) or the time
+ * threshold (sent time_threshold x max(latest_rtt, smoothed_rtt) ago; Section 6.1.2). A packet
+ * both thresholds declare lost counts as REORDERING_THRESHOLD.
+ */
+enum class QuicLossTrigger
+{
+    REORDERING_THRESHOLD, //!< qlog packet_lost trigger "reordering_threshold"
+    TIME_THRESHOLD,       //!< qlog packet_lost trigger "time_threshold"
+};
+
+/// The qlog name of \p trigger (draft-ietf-quic-qlog-quic-events-12 Section 7.4).
+const char* QuicLossTriggerName(QuicLossTrigger trigger);
+
+/**
+ * \ingroup quic-cc-recovery
  * \brief RFC 9002 Sections 5-6 loss detection as quiche runs it, driving a controller.
  *
  * Owns the sent-packet record, bytes in flight, the RTT estimator, the packet and time
@@ -89,6 +105,8 @@ class QuicLossDetection
     /**
      * Record a sent packet and run the controller's send hook (quiche order: app_limited,
      * controller, PRR, HyStart++ round).
+     * \param now  send time
+     * \param packetNumber  the packet's number (increasing)
      * \param size  bytes of the UDP payload
      * \param ackEliciting  RFC 9002 Section 2; only these are recorded and count in flight
      * \param frames  what the packet carried (kept with its record entry)
@@ -102,6 +120,7 @@ class QuicLossDetection
 
     /**
      * Process one ACK frame (RFC 9002 Sections 6 and A.7; quiche recovery on_ack_received).
+     * \param now  the frame's processing time
      * \param ranges  acknowledged ranges, descending, disjoint
      * \param ackDelay  the frame's decoded ack delay
      * \param ecn  the frame's ECN counts (type 0x03), if any; used only with ECN enabled
@@ -180,6 +199,9 @@ class QuicLossDetection
     typedef Callback<void, uint64_t, uint64_t> ValueCallback;
     /// Called with (packet number, bytes, time sent) for each packet declared lost.
     void TraceConnectPacketLost(const PacketCallback& cb);
+    /// Called with (packet number, threshold) for each packet declared lost, just before the
+    /// TraceConnectPacketLost callbacks.
+    void TraceConnectPacketLostTrigger(const Callback<void, uint64_t, QuicLossTrigger>& cb);
     /// Called with (packet number, bytes, time sent) for each packet newly acknowledged.
     void TraceConnectPacketAcked(const PacketCallback& cb);
     /// Called with (old, new) bytes in flight on every change.
@@ -245,9 +267,10 @@ class QuicLossDetection
     QuicCcEcnValidation m_ecn;         //!< RFC 9000 Section 13.4.2 (Disabled unless enabled)
     uint64_t m_ecnCongestionEvents{0}; //!< window reductions an ECN-CE increase started
 
-    TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;  //!< see TraceConnectPacketLost
-    TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace; //!< see TraceConnectPacketAcked
-    TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;     //!< see TraceConnectBytesInFlight
+    TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;   //!< see TraceConnectPacketLost
+    TracedCallback<uint64_t, QuicLossTrigger> m_lostTriggerTrace; //!< TraceConnectPacketLostTrigger
+    TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace;  //!< see TraceConnectPacketAcked
+    TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;      //!< see TraceConnectBytesInFlight
 };
 
 } // namespace ns3
