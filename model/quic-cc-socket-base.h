@@ -292,10 +292,10 @@ class QuicCcSocketBase : public Socket
     TracedCallback<Time, Time> m_ptoTrace;                     //!< RTO (the PTO period)
     TracedCallback<DataRate, DataRate> m_pacingRateTrace;      //!< PacingRate (TCP's)
     TracedCallback<QuicCcEcnState, QuicCcEcnState> m_ecnStateTrace; //!< EcnState
-    Time m_lastRtt;                                            //!< as last traced on RTT
-    Time m_pto;                                                //!< as last traced on RTO
-    DataRate m_pacingRate{0};                                  //!< as last traced on PacingRate
-    QuicCcQlogSchema m_qlogSchema{QLOG_MAIN_SCHEMA_13};        //!< QlogSchema
+    Time m_lastRtt;                                                 //!< as last traced on RTT
+    Time m_pto;                                                     //!< as last traced on RTO
+    DataRate m_pacingRate{0};                           //!< as last traced on PacingRate
+    QuicCcQlogSchema m_qlogSchema{QLOG_MAIN_SCHEMA_13}; //!< QlogSchema
 };
 
 } // namespace ns3

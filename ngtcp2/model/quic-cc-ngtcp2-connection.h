@@ -173,7 +173,7 @@ class QuicCcNgtcp2Connection
      * (seen as Unknown; the library marks nothing in either state).
      */
     QuicCcEcnState GetEcnState() const;
-    std::string GetError() const;    //!< why FAILED (ngtcp2_strerror), empty otherwise
+    std::string GetError() const; //!< why FAILED (ngtcp2_strerror), empty otherwise
 
   private:
     struct Callbacks; // the ngtcp2 callbacks (static functions, friends of this class)

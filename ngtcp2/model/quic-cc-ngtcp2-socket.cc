@@ -398,6 +398,7 @@ QuicCcNgtcp2Socket::OpenQlog(const std::string& role)
                                MakeCallback(&QuicCcQlogWriter::State, m_qlogWriter));
     TraceConnectWithoutContext("PacingRate",
                                MakeCallback(&QuicCcQlogWriter::PacingRate, m_qlogWriter));
+    TraceConnectWithoutContext("EcnState", MakeCallback(&QuicCcQlogWriter::EcnState, m_qlogWriter));
 }
 
 QuicCcNgtcp2Connection::Path
