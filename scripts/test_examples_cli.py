@@ -38,7 +38,8 @@ DS = "quic-cc-death-spiral"
 HL = "quic-cc-hystart-lab"
 DB = "quic-cc-dumbbell"
 RF = "quic-cc-response-function"
-BATCH = (DS, HL, DB, RF)
+EC = "quic-cc-ecn"
+BATCH = (DS, HL, DB, RF, EC)
 
 SIZE = ("must be a whole number of bytes > 0, e.g. 8000000, 10MB (10,000,000 bytes), 500kB, "
         "1GiB (2^30 bytes)")
@@ -227,6 +228,17 @@ BAD = [
     (RF, ["--cc=reno", "--p=0.5"],
      "--p=0.5: no point has an RFC window of 4..2000 packets (--maxWindow) at these loss rates and "
      "RTTs"),
+    # The ECN study: names checked against its tables, the cell's values, the ECN switches the
+    # scenario sets itself.
+    (EC, ["--queues=red,foo"], "--queues=red,foo: unknown 'foo' (one of droptail, red, pie, codel, "
+     "fqcodel, fqcodel-step, or all)"),
+    (EC, ["--buffer=0p"], "--buffer=0p: buffer must be a queue size > 0 like 50p or 12500B"),
+    (EC, ["--stepThreshold=0s"], "--stepThreshold=0s: step threshold must be > 0"),
+    (EC, ["--crossTraffic=1"],
+     "--crossTraffic=1: cross traffic must be a fraction of the rate in [0, 1)"),
+    (EC, ["--ns3::QuicCcSocketBase::Ecn=true"],
+     "--ns3::QuicCcSocketBase::Ecn=true: this example sets this attribute itself, so the default "
+     "has no effect"),
 ]
 
 # Accepted: --dryRun exits 0 with nothing printed (units, derived defaults, the batch options).

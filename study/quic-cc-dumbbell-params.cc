@@ -5,6 +5,7 @@
 
 #include "ns3/queue-disc.h"
 #include "ns3/queue-size.h"
+#include "ns3/string.h"
 
 #include <algorithm>
 #include <sstream>
@@ -87,6 +88,23 @@ QuicCcCheckDumbbellParams(const QuicCcDumbbellParams& p)
     {
         why << "unknown queue disc '" << p.queueDisc
             << "' (a QueueDisc TypeId, e.g. ns3::FqCoDelQueueDisc)";
+    }
+    if (why.tellp() == 0 && !p.queueDiscAttributes.empty() && p.queueDisc.empty())
+    {
+        why << "queue disc attributes given without a queue disc";
+    }
+    for (const auto& [name, value] : p.queueDiscAttributes)
+    {
+        TypeId::AttributeInformation info;
+        if (why.tellp() == 0 && !tid.LookupAttributeByName(name, &info))
+        {
+            why << "queue disc " << tid.GetName() << " has no attribute '" << name << "'";
+        }
+        else if (why.tellp() == 0 && !info.checker->CreateValidValue(StringValue(value)))
+        {
+            why << "queue disc attribute " << tid.GetName() << "::" << name << " does not take '"
+                << value << "'";
+        }
     }
     return why.str();
 }

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -45,6 +46,15 @@ struct QuicCcDumbbellParams
     /// ns3::FqCoDelQueueDisc) at the bottleneck with its default attributes, in front of a
     /// 1-packet device queue
     std::string queueDisc;
+    /// attributes (name, value) set on queueDisc after it is installed, e.g. ("UseEcn",
+    /// "true"), ("MaxSize", "50p"): each a valid attribute of that TypeId
+    std::vector<std::pair<std::string, std::string>> queueDiscAttributes;
+    /// ECN on every flow's sockets, both ends: QuicCcSocketBase::Ecn (quic-cc and ngtcp2) and
+    /// TcpSocketBase::UseEcn On (ns-3 TCP); false: both off
+    bool ecn{false};
+    /// UDP on/off cross traffic from sender 0 to receiver 0 (Not-ECT, 1200 B packets) at this
+    /// rate while on, on and off times exponential of mean 1 s; 0 = none
+    DataRate crossTrafficRate{0};
     double lossRate{0};               //!< random loss per packet, forward direction, [0, 1)
     uint64_t lossPeriod{0};           //!< drop every n-th data packet, forward (0 = off)
     uint64_t lossFirstDrop{0};        //!< lossPeriod: count of the first drop (0 = lossPeriod)

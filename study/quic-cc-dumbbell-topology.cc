@@ -7,6 +7,7 @@
 
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
+#include "ns3/string.h"
 #include "ns3/traffic-control-helper.h"
 
 namespace ns3
@@ -80,7 +81,11 @@ QuicCcBuildDumbbell(const QuicCcDumbbellParams& params, const std::vector<Time>&
         QuicCcLookupTypeId(params.queueDisc, &tid);
         TrafficControlHelper tch;
         tch.SetRootQueueDisc(tid.GetName());
-        tch.Install(t.forwardTx);
+        t.queueDisc = tch.Install(t.forwardTx).Get(0);
+        for (const auto& [name, value] : params.queueDiscAttributes)
+        {
+            t.queueDisc->SetAttribute(name, StringValue(value));
+        }
     }
 
     t.all.Add(routers);

@@ -20,6 +20,9 @@ cpp_examples = [
      "--configs=tcp-cubic,reno,cubic-hystart --jobs=1", "True", "False"),
     # The true-idle study: the headline rows, one run each of two short chunks.
     ("quic-cc-idle --runs=1 --pauses=1 --chunk=300kB --period=0.5s --jobs=1", "True", "False"),
+    # The ECN study: CoDel marking, CUBIC with ECN off and on, one short transfer each.
+    ("quic-cc-ecn --runs=1 --jobs=1 --transfer=300kB --queues=codel "
+     "--rows=quic-cubic,quic-cubic-ecn", "True", "False"),
     # The --dryRun contract: options checked, nothing printed, exit 0.
     ("quic-cc-death-spiral --dryRun=true --loss=0.3", "True", "False"),
 ]
