@@ -101,7 +101,9 @@ main(int argc, char* argv[])
                  "queue disc limit, packets (50p) or bytes (12500B); empty = 2 BDP, >= 50p",
                  buffer);
     cmd.AddValue("stepThreshold", "fqcodel-step's CE threshold (CeThreshold)", stepThreshold);
-    cmd.AddValue("startJitter", "the transfer starts up to this late, drawn per RngRun", startJitter);
+    cmd.AddValue("startJitter",
+                 "the transfer starts up to this late, drawn per RngRun",
+                 startJitter);
     cmd.AddValue("crossTraffic",
                  "UDP on/off cross traffic (Not-ECT) while on, fraction of the rate, [0, 1)",
                  crossTraffic);

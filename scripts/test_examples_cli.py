@@ -233,6 +233,9 @@ BAD = [
     (EC, ["--queues=red,foo"], "--queues=red,foo: unknown 'foo' (one of droptail, red, pie, codel, "
      "fqcodel, fqcodel-step, or all)"),
     (EC, ["--buffer=0p"], "--buffer=0p: buffer must be a queue size > 0 like 50p or 12500B"),
+    (EC, ["--queues=fqcodel", "--buffer=25000B"],
+     "--buffer=25000B: buffer is refused as MaxSize by ns3::FqCoDelQueueDisc (queue fqcodel; "
+     "FqCoDelQueueDisc takes packets only)"),
     (EC, ["--stepThreshold=0s"], "--stepThreshold=0s: step threshold must be > 0"),
     (EC, ["--crossTraffic=1"],
      "--crossTraffic=1: cross traffic must be a fraction of the rate in [0, 1)"),

@@ -3,6 +3,7 @@
  */
 #include "quic-cc-dumbbell-params.h"
 
+#include "ns3/object-factory.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue-size.h"
 #include "ns3/string.h"
@@ -93,6 +94,13 @@ QuicCcCheckDumbbellParams(const QuicCcDumbbellParams& p)
     {
         why << "queue disc attributes given without a queue disc";
     }
+    // Each attribute on an instance: a value its checker takes may still be refused by the
+    // queue disc (FqCoDelQueueDisc's MaxSize in bytes).
+    Ptr<QueueDisc> probe;
+    if (why.tellp() == 0 && !p.queueDiscAttributes.empty())
+    {
+        probe = ObjectFactory(tid.GetName()).Create<QueueDisc>();
+    }
     for (const auto& [name, value] : p.queueDiscAttributes)
     {
         TypeId::AttributeInformation info;
@@ -100,11 +108,15 @@ QuicCcCheckDumbbellParams(const QuicCcDumbbellParams& p)
         {
             why << "queue disc " << tid.GetName() << " has no attribute '" << name << "'";
         }
-        else if (why.tellp() == 0 && !info.checker->CreateValidValue(StringValue(value)))
+        else if (why.tellp() == 0 && !probe->SetAttributeFailSafe(name, StringValue(value)))
         {
             why << "queue disc attribute " << tid.GetName() << "::" << name << " does not take '"
                 << value << "'";
         }
+    }
+    if (probe)
+    {
+        probe->Dispose();
     }
     return why.str();
 }

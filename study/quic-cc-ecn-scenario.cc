@@ -103,7 +103,8 @@ QuicCcEcnDumbbellParams(const QuicCcEcnCell& cell, QuicCcDumbbellParams* params)
     p.rtts = {cell.rtt};
     p.bottleneckRate = cell.rate;
     p.startJitter = cell.startJitter;
-    p.crossTrafficRate = DataRate(static_cast<uint64_t>(cell.rate.GetBitRate() * cell.crossTraffic));
+    p.crossTrafficRate =
+        DataRate(static_cast<uint64_t>(cell.rate.GetBitRate() * cell.crossTraffic));
     p.transferBytes =
         cell.transferBytes ? cell.transferBytes : cell.rate.GetBitRate() * 64 / 80; // 6.4 s of it
     p.duration = Seconds(120);
@@ -159,6 +160,11 @@ QuicCcEcnDumbbellParams(const QuicCcEcnCell& cell, QuicCcDumbbellParams* params)
         }
     }
     why = QuicCcCheckDumbbellParams(p);
+    if (why.find("::MaxSize ") != std::string::npos)
+    {
+        return "buffer is refused as MaxSize by " + p.queueDisc + " (queue " + cell.queue +
+               "; FqCoDelQueueDisc takes packets only)";
+    }
     if (!why.empty())
     {
         return why;

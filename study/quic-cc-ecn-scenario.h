@@ -42,7 +42,7 @@ namespace ns3
  */
 struct QuicCcEcnCell
 {
-    std::string queue{"fqcodel"};     //!< one of QuicCcEcnQueues()
+    std::string queue{"fqcodel"};      //!< one of QuicCcEcnQueues()
     std::string row{"quic-cubic-ecn"}; //!< one of QuicCcEcnRows()
     DataRate rate{"10Mbps"};           //!< bottleneck rate
     Time rtt{MilliSeconds(20)};        //!< base RTT (bottleneck 5 ms one way; access 1 Gbit/s)
@@ -55,8 +55,8 @@ struct QuicCcEcnCell
     /// UDP on/off cross traffic (Not-ECT), its rate while on as a fraction of the rate, [0, 1)
     /// (QuicCcDumbbellParams::crossTrafficRate): what makes the runs of a cell differ
     double crossTraffic{0.1};
-    uint32_t run{1};                     //!< RngRun
-    uint32_t seed{1};                    //!< RngSeed
+    uint32_t run{1};  //!< RngRun
+    uint32_t seed{1}; //!< RngSeed
 };
 
 /// Outcome of one cell's run.
