@@ -48,7 +48,8 @@ ReadsWhole(const std::string& text)
 /**
  * Whether \p text can be handed to the DeserializeFromString of a \p valueType (the checker's
  * GetValueTypeName) without an abort inside ns-3: numbers must read whole, a Time must be a
- * number with one of Time(std::string)'s units or none (any other suffix aborts there), and a
+ * number with one of Time(std::string)'s units or none (any other suffix aborts there), an
+ * object (a PointerValue, e.g. a random variable) must name a TypeId, and a
  * value of any other non-string type must be one word (operator>> reads one, and ns-3 aborts
  * when text is left over).
  */
@@ -74,6 +75,15 @@ SafeToDeserialize(const std::string& valueType, const std::string& text)
     if (valueType == "ns3::IntegerValue")
     {
         return ReadsWhole<int64_t>(text);
+    }
+    if (valueType == "ns3::PointerValue")
+    {
+        // "ns3::Type" or "ns3::Type[Name=Value|...]": ns-3's ObjectFactory dereferences an
+        // unknown TypeId (a crash, not an error).
+        const size_t open = text.find('[');
+        TypeId tid;
+        return TypeId::LookupByNameFailSafe(text.substr(0, open), &tid) && tid.HasConstructor() &&
+               (open == std::string::npos || text.back() == ']');
     }
     if (valueType == "ns3::TimeValue")
     {

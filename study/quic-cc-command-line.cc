@@ -186,15 +186,6 @@ QuicCcCommandLine::AttributesSetTo(
     m_setTo.insert(attributes.begin(), attributes.end());
 }
 
-void
-QuicCcCommandLine::AttributesSetByScenario(const std::vector<std::string>& attributes)
-{
-    for (const std::string& attribute : attributes)
-    {
-        m_setBy.emplace(attribute, "");
-    }
-}
-
 const std::vector<std::pair<std::string, std::string>>&
 QuicCcCommandLine::GetGivenAttributes() const
 {
@@ -221,6 +212,7 @@ QuicCcBatchOptions::QuicCcBatchOptions(uint32_t defaultRuns)
 void
 QuicCcBatchOptions::Add(QuicCcCommandLine& cmd, const std::string& runsHelp)
 {
+    program = cmd.GetProgramName();
     cmd.AddValue("runs", runsHelp, runsText);
     cmd.AddValue("firstRun", "First RngRun value", firstRunText);
     cmd.AddValue("seed", "RngSeed", seedText);
@@ -264,17 +256,15 @@ QuicCcBatchOptions::Progress() const
 }
 
 QuicCcBatchReport
-QuicCcBatchOptions::Report(const QuicCcCommandLine& cmd,
-                           std::function<std::string(size_t)> describe) const
+QuicCcBatchOptions::Report(std::function<std::string(size_t)> describe) const
 {
-    return QuicCcBatchReport{cmd.GetProgramName(), Progress(), std::move(describe)};
+    return QuicCcBatchReport{program, Progress(), std::move(describe)};
 }
 
 std::unique_ptr<QuicCcOutputFile>
-QuicCcBatchOptions::OpenCsv(const QuicCcCommandLine& cmd, const std::string& header) const
+QuicCcBatchOptions::OpenCsv(const std::string& header) const
 {
-    return csv.empty() ? nullptr
-                       : std::make_unique<QuicCcOutputFile>(cmd.GetProgramName(), csv, header);
+    return csv.empty() ? nullptr : std::make_unique<QuicCcOutputFile>(program, csv, header);
 }
 
 std::string

@@ -113,10 +113,6 @@ class QuicCcCommandLine
      */
     void AttributesSetTo(const std::vector<std::pair<std::string, std::string>>& attributes);
 
-    /// AttributesSetBy with the option "" for each of \p attributes (the scenario sets them
-    /// without an option).
-    void AttributesSetByScenario(const std::vector<std::string>& attributes);
-
     /// \return the program name ("quic-cc-death-spiral")
     const std::string& GetProgramName() const;
 
@@ -174,13 +170,13 @@ struct QuicCcBatchOptions
     /// \return the progress to show: none with --quiet, else the '\r' line on a terminal (no CI
     /// variable), plain lines otherwise (a log, a pipe, CI)
     QuicCcProgress Progress() const;
-    /// \return how QuicCcRunBatch reports for \p cmd's program: its name, Progress(), and
+    /// \return how QuicCcRunBatch reports for the program: its name, Progress(), and
     /// \p describe naming task i in the failure line ("cubic-Off, RngRun 3")
-    QuicCcBatchReport Report(const QuicCcCommandLine& cmd,
-                             std::function<std::string(size_t)> describe = nullptr) const;
+    QuicCcBatchReport Report(std::function<std::string(size_t)> describe = nullptr) const;
     /// \return the --csv file opened with \p header (QuicCcOutputFile), or null without --csv
-    std::unique_ptr<QuicCcOutputFile> OpenCsv(const QuicCcCommandLine& cmd,
-                                              const std::string& header) const;
+    std::unique_ptr<QuicCcOutputFile> OpenCsv(const std::string& header) const;
+
+    std::string program; //!< the program's name (Add)
 };
 
 /// "<program>: --<option>=<value>: <reason>" (no newline); "<program>: <value>: <reason>" for an

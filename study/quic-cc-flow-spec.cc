@@ -3,8 +3,6 @@
  */
 #include "quic-cc-flow-spec.h"
 
-#include "quic-cc-ngtcp2-transport.h"
-
 #include "ns3/object-factory.h"
 #include "ns3/quic-cc-helper.h"
 #include "ns3/quic-congestion-controller.h"
@@ -118,7 +116,8 @@ CheckNgtcp2Controller(const std::string& controller, const std::string& attribut
     {
         return std::string("ngtcp2 flows: ") + kQuicCcNgtcp2Missing;
     }
-    if (controller != "cubic" && controller != "reno" && controller != "bbr")
+    const std::vector<std::string>& known = QuicCcTransportSpec::Controllers("ngtcp2");
+    if (std::find(known.begin(), known.end(), controller) == known.end())
     {
         return "unknown ngtcp2 congestion control '" + controller + "' (cubic, reno or bbr)";
     }
@@ -167,10 +166,24 @@ ParseGroup(const std::string& token, QuicCcFlowGroup* g)
             return why;
         }
         g->typeId = controller;
+        g->label = "ngtcp2-" + controller;
+        g->quic = QuicCcTransportSpec("ngtcp2", controller);
     }
     else if (std::string why = ParseController(transport, controller, attributes, g); !why.empty())
     {
         return why;
+    }
+    else
+    {
+        g->label = g->typeId;
+    }
+    if (transport == "quic")
+    {
+        g->quic = QuicCcTransportSpec("quic-cc", g->typeId);
+        for (const auto& [name, value] : g->attributes)
+        {
+            g->quic.SetController(name, StringValue(value));
+        }
     }
 
     if (count.empty() || count.size() > 6 ||

@@ -1,0 +1,411 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "quic-cc-transport-spec.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/quic-cc-helper.h"
+#include "ns3/quic-congestion-controller.h"
+#include "ns3/string.h"
+#include "ns3/type-id.h"
+
+#include <algorithm>
+#include <cctype>
+
+#ifdef QUICCC_HAVE_NGTCP2
+#include "ns3/quic-cc-ngtcp2-socket.h"
+#endif
+
+namespace ns3
+{
+
+const char* const kQuicCcNgtcp2Missing =
+    "needs the ngtcp2 transport, which this build lacks: reconfigure with network (the pinned "
+    "ngtcp2 1.24.0 is downloaded) or with make build NGTCP2_ARCHIVE=/path/to/ngtcp2-1.24.0.tar.xz "
+    "(https://github.com/ngtcp2/ngtcp2/releases/tag/v1.24.0)";
+
+#ifdef QUICCC_HAVE_NGTCP2
+std::string
+QuicCcNgtcp2Version()
+{
+    return QuicCcNgtcp2Socket::GetLibraryVersion();
+}
+#else
+std::string
+QuicCcNgtcp2Version()
+{
+    return "";
+}
+#endif
+
+namespace
+{
+
+/// One transport: its name, socket factory and socket TypeIds, and its controllers.
+struct Transport
+{
+    std::string name;                     //!< "quic-cc"
+    std::string factory;                  //!< its QuicCcSocketFactoryBase TypeId name
+    std::string socket;                   //!< its socket TypeId name
+    std::vector<std::string> controllers; //!< short names, in the rows' order
+};
+
+/// Every transport quic-cc has; those of this program are the ones whose factory is registered.
+const std::vector<Transport>&
+AllTransports()
+{
+    static const std::vector<Transport> kAll{
+        {"quic-cc", "ns3::QuicCcSocketFactory", "ns3::QuicCcSocket", {"cubic", "reno"}},
+        {"ngtcp2",
+         "ns3::QuicCcNgtcp2SocketFactory",
+         "ns3::QuicCcNgtcp2Socket",
+         {"cubic", "reno", "bbr"}}};
+    return kAll;
+}
+
+/// Whether \p t is built into this program.
+bool
+Built(const Transport& t)
+{
+    TypeId tid;
+    return TypeId::LookupByNameFailSafe(t.factory, &tid);
+}
+
+const Transport&
+Find(const std::string& name)
+{
+    for (const Transport& t : AllTransports())
+    {
+        if (t.name == name)
+        {
+            return t;
+        }
+    }
+    NS_FATAL_ERROR("QuicCcTransportSpec: transport must be quic-cc or ngtcp2, got '" << name
+                                                                                     << "'");
+}
+
+/// Whether the socket of \p t has attribute \p name.
+bool
+Has(const Transport& t, const std::string& name)
+{
+    TypeId tid;
+    TypeId::AttributeInformation info;
+    return TypeId::LookupByNameFailSafe(t.socket, &tid) && tid.LookupAttributeByName(name, &info);
+}
+
+/// quic-cc's TypeId for controller \p controller ("cubic", "reno" or a TypeId name).
+std::string
+ModelControllerTypeId(const std::string& controller)
+{
+    if (controller == "cubic")
+    {
+        return "ns3::QuicCubic";
+    }
+    if (controller == "reno")
+    {
+        return "ns3::QuicReno";
+    }
+    return controller;
+}
+
+/// Whether \p tid is quic-cc's QuicCongestionController or one of its controllers.
+bool
+IsController(TypeId tid)
+{
+    const TypeId base = QuicCongestionController::GetTypeId();
+    return tid == base || tid.IsChildOf(base);
+}
+
+/// Whether a QuicCongestionController TypeId of this program has attribute \p name.
+bool
+SomeControllerHas(const std::string& name)
+{
+    for (uint32_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        const TypeId tid = TypeId::GetRegistered(i);
+        TypeId::AttributeInformation info;
+        if (IsController(tid) && tid.LookupAttributeByName(name, &info))
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+QuicCcTransportSpec::QuicCcTransportSpec(const std::string& transport,
+                                         const std::string& controller)
+{
+    SetTransport(transport, controller);
+}
+
+void
+QuicCcTransportSpec::SetTransport(const std::string& transport, const std::string& controller)
+{
+    const Transport& t = Find(transport);
+    const bool known =
+        controller.empty() ||
+        std::find(t.controllers.begin(), t.controllers.end(), controller) != t.controllers.end();
+    TypeId tid;
+    const bool modelTypeId =
+        t.name == "quic-cc" && TypeId::LookupByNameFailSafe(controller, &tid) && IsController(tid);
+    NS_ABORT_MSG_UNLESS(known || modelTypeId,
+                        "QuicCcTransportSpec: " << transport << " has no controller '" << controller
+                                                << "'");
+    m_transport = transport;
+    m_controller = controller;
+}
+
+void
+QuicCcTransportSpec::SetController(const std::string& name, const AttributeValue& value)
+{
+    NS_ABORT_MSG_UNLESS(SomeControllerHas(name),
+                        "QuicCcTransportSpec: no congestion controller has an attribute '" << name
+                                                                                           << "'");
+    m_controllerSettings.push_back({name, value.Copy(), {"quic-cc"}});
+}
+
+void
+QuicCcTransportSpec::SetSocket(const std::string& name, const AttributeValue& value)
+{
+    std::vector<std::string> transports;
+    for (const Transport& t : AllTransports())
+    {
+        if (Has(t, name))
+        {
+            transports.push_back(t.name);
+        }
+    }
+    NS_ABORT_MSG_IF(transports.empty(),
+                    "QuicCcTransportSpec: no transport's socket has an attribute '" << name << "'");
+    m_socketSettings.push_back({name, value.Copy(), transports});
+}
+
+void
+QuicCcTransportSpec::SetSocket(const std::string& name,
+                               const AttributeValue& value,
+                               const std::vector<std::string>& transports)
+{
+    for (const std::string& transport : transports)
+    {
+        NS_ABORT_MSG_UNLESS(!Built(Find(transport)) || Has(Find(transport), name),
+                            "QuicCcTransportSpec: " << SocketTypeName(transport)
+                                                    << " has no attribute '" << name << "'");
+    }
+    m_socketSettings.push_back({name, value.Copy(), transports});
+}
+
+void
+QuicCcTransportSpec::SetDefault(const std::string& fullName, const AttributeValue& value)
+{
+    const size_t sep = fullName.rfind("::");
+    TypeId tid;
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(sep != std::string::npos &&
+                            TypeId::LookupByNameFailSafe(fullName.substr(0, sep), &tid) &&
+                            tid.LookupAttributeByName(fullName.substr(sep + 2), &info),
+                        "QuicCcTransportSpec: no attribute " << fullName);
+    m_defaults.push_back({fullName, value.Copy(), {"quic-cc"}});
+}
+
+void
+QuicCcTransportSpec::ApplyTo(QuicCcHelper& quic) const
+{
+    const Transport& t = Find(m_transport);
+    quic.SetTransport(t.factory);
+    const auto mine = [this](const Setting& s) {
+        return std::find(s.transports.begin(), s.transports.end(), m_transport) !=
+               s.transports.end();
+    };
+    if (t.name == "quic-cc")
+    {
+        // quic-cc's controllers are ns-3 objects with attributes of their own.
+        const bool settings =
+            std::any_of(m_controllerSettings.begin(), m_controllerSettings.end(), mine);
+        NS_ABORT_MSG_IF(settings && m_controller.empty(),
+                        "QuicCcTransportSpec: controller settings need a controller");
+        if (!m_controller.empty())
+        {
+            const std::string typeId = ModelControllerTypeId(m_controller);
+            quic.SetCongestionControl(typeId);
+            const TypeId tid = TypeId::LookupByName(typeId);
+            for (const Setting& s : m_controllerSettings)
+            {
+                TypeId::AttributeInformation info;
+                if (tid.LookupAttributeByName(s.name, &info))
+                {
+                    quic.SetControllerAttribute(s.name, *s.value);
+                }
+            }
+        }
+    }
+    else
+    {
+        // ngtcp2 runs its own controller, named by its socket's CongestionControl ("Cubic"), and
+        // sends the scenario's MaxDatagramSize from the first packet on, as quic-cc does (its
+        // default would send 1200 B until PMTUD, ngtcp2_conn_get_path_max_tx_udp_payload_size2).
+        if (!m_controller.empty())
+        {
+            std::string name = m_controller;
+            name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+            quic.SetSocketAttribute("CongestionControl", StringValue(name));
+        }
+        quic.SetSocketAttribute("UdpPayloadShaping", BooleanValue(false));
+    }
+    for (const Setting& s : m_socketSettings)
+    {
+        if (mine(s))
+        {
+            quic.SetSocketAttribute(s.name, *s.value);
+        }
+    }
+    for (const Setting& s : m_defaults)
+    {
+        if (mine(s))
+        {
+            Config::SetDefault(s.name, *s.value);
+        }
+    }
+}
+
+const std::string&
+QuicCcTransportSpec::GetTransport() const
+{
+    return m_transport;
+}
+
+const std::string&
+QuicCcTransportSpec::GetController() const
+{
+    return m_controller;
+}
+
+std::string
+QuicCcTransportSpec::GetSocketFactoryName() const
+{
+    return Find(m_transport).factory;
+}
+
+std::vector<std::string>
+QuicCcTransportSpec::Transports()
+{
+    std::vector<std::string> out;
+    for (const Transport& t : AllTransports())
+    {
+        if (Built(t))
+        {
+            out.push_back(t.name);
+        }
+    }
+    return out;
+}
+
+const std::vector<std::string>&
+QuicCcTransportSpec::Controllers(const std::string& transport)
+{
+    return Find(transport).controllers;
+}
+
+std::string
+QuicCcTransportSpec::SocketTypeName(const std::string& transport)
+{
+    return Find(transport).socket;
+}
+
+bool
+QuicCcTransportSpec::SocketHas(const std::string& transport, const std::string& attribute)
+{
+    return Has(Find(transport), attribute);
+}
+
+std::vector<std::string>
+QuicCcTransportSpec::SocketTransports(const std::string& attribute)
+{
+    std::vector<std::string> out;
+    for (const std::string& transport : Transports())
+    {
+        if (SocketHas(transport, attribute))
+        {
+            out.push_back(transport);
+        }
+    }
+    return out;
+}
+
+std::string
+QuicCcTransportSpec::SocketAttributeName(const std::string& transport, const std::string& attribute)
+{
+    for (TypeId t = TypeId::LookupByName(Find(transport).socket);; t = t.GetParent())
+    {
+        for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
+        {
+            if (t.GetAttribute(i).name == attribute)
+            {
+                return t.GetName() + "::" + attribute;
+            }
+        }
+        NS_ABORT_MSG_IF(t == t.GetParent(),
+                        "QuicCcTransportSpec: " << Find(transport).socket << " has no attribute "
+                                                << attribute);
+    }
+}
+
+std::vector<std::string>
+QuicCcTransportSpec::SocketAttributeNames(const std::string& attribute)
+{
+    std::vector<std::string> out;
+    for (const std::string& transport : SocketTransports(attribute))
+    {
+        out.push_back(SocketAttributeName(transport, attribute));
+    }
+    return out;
+}
+
+std::vector<std::string>
+QuicCcTransportSpec::QlogAttributes()
+{
+    return SocketAttributeNames("QlogDirectory");
+}
+
+std::vector<std::string>
+QuicCcTransportSpec::SetByTransport()
+{
+    // quic-cc: the factory gives each socket the helper's controller (its CongestionControl);
+    // ngtcp2: CongestionControl and UdpPayloadShaping, set in ApplyTo.
+    std::vector<std::string> out;
+    for (const std::string& transport : Transports())
+    {
+        for (const char* attribute : {"CongestionControl", "UdpPayloadShaping"})
+        {
+            if (SocketHas(transport, attribute))
+            {
+                out.push_back(SocketAttributeName(transport, attribute));
+            }
+        }
+    }
+    return out;
+}
+
+std::string
+QuicCcTransportSpec::TransportOfType(const std::string& typeName)
+{
+    for (const Transport& t : AllTransports())
+    {
+        if (typeName == t.socket || typeName == t.factory)
+        {
+            return t.name;
+        }
+    }
+    TypeId tid;
+    if (TypeId::LookupByNameFailSafe(typeName, &tid) && IsController(tid))
+    {
+        return "quic-cc";
+    }
+    return "";
+}
+
+} // namespace ns3
