@@ -3,10 +3,10 @@
  */
 #include "quic-cc-command-line.h"
 
+#include "quic-cc-argument-check.h"
 #include "quic-cc-output-file.h"
 
 #include "ns3/abort.h"
-#include "ns3/quic-cc-helper.h"
 
 #include <algorithm>
 #include <cctype>
@@ -104,20 +104,20 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
     // The values the runs give the attributes set from options (given or default), for the
     // constraints between attributes; a value the attribute cannot take is the option's own
     // error, reported by the example.
-    std::vector<QuicCcHelper::ProgramSetting> settings;
+    std::vector<QuicCcProgramSetting> settings;
     for (const auto& [attribute, option] : m_setTo)
     {
         const auto text = m_texts.find(option);
         NS_ABORT_MSG_IF(text == m_texts.end(),
                         "QuicCcCommandLine::AttributesSetTo: no option --" << option);
-        QuicCcHelper::ProgramSetting setting{attribute, *text->second, ""};
+        QuicCcProgramSetting setting{attribute, *text->second, ""};
         if (const auto arg = given.find(option); arg != given.end())
         {
             const size_t eq = arg->second.find('=');
             setting.value = eq == std::string::npos ? "true" : arg->second.substr(eq + 1);
             setting.given = arg->second;
         }
-        if (QuicCcHelper::CheckAttributeDefault(attribute, setting.value).empty())
+        if (QuicCcCheckAttributeDefault(attribute, setting.value).empty())
         {
             settings.push_back(setting);
         }
@@ -126,7 +126,7 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
     // (checked by their checkers), NS_ATTRIBUTE_DEFAULT and the constraints: one line, exit 2.
     const std::vector<std::string> names(m_names.begin(), m_names.end());
     const std::vector<std::string> flags(m_flags.begin(), m_flags.end());
-    if (const std::string error = QuicCcHelper::CheckArguments(argc, argv, names, flags, settings);
+    if (const std::string error = QuicCcCheckArguments(argc, argv, names, flags, settings);
         !error.empty())
     {
         Fail(error);

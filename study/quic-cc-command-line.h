@@ -108,7 +108,7 @@ class QuicCcCommandLine
      * AttributesSetBy for attributes this example sets to the value of an option as it is
      * written (e.g. {"ns3::QuicCcSocket::MaxDatagramSize", "mss"}: --mss=1200 is
      * MaxDatagramSize 1200): Parse checks the constraints between attributes
-     * (QuicCcHelper::CheckAttributeDefaults) with the option's value, given or default, which
+     * (QuicCcCheckAttributeDefaults) with the option's value, given or default, which
      * is what the runs use, and an error names --mss=V if the user gave it.
      */
     void AttributesSetTo(const std::vector<std::pair<std::string, std::string>>& attributes);
