@@ -170,7 +170,8 @@ Declare(QuicCcOptions& options, QuicCcDeathSpiralParams& base, Choices& choices)
                  base.handshakeLoss);
     options.Batch(100, "Runs per configuration (RngRun firstRun..firstRun+runs-1)");
     options.Qlog("qlog",
-                 "Write qlog files (.sqlog, for qvis) of every run into DIRECTORY/<config>-run<N>/",
+                 "Write qlog files (.sqlog; the socket attribute QlogSchema picks the schema) of "
+                 "every run into DIRECTORY/<config>-run<N>/",
                  choices.qlog);
     options.Rate("rate", "Bottleneck rate", base.rate);
     options.Duration("delay", "One-way propagation delay (RTT = 2 x delay)", base.oneWayDelay);
