@@ -65,7 +65,8 @@ class QuicCcTransportSpec
     void SetController(const std::string& name, const AttributeValue& value);
 
     /// A socket attribute, for every transport whose socket has it; a name no transport's
-    /// socket has is a fatal error.
+    /// socket has is a fatal error (in a program built without a transport, one that only that
+    /// transport might have is kept for none: "PacketTraces" without ngtcp2).
     void SetSocket(const std::string& name, const AttributeValue& value);
 
     /// A socket attribute for the transports \p transports only (each must have it: fatal
