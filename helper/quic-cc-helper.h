@@ -18,7 +18,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * \brief Installs a QUIC transport on nodes (quic-cc's model, a QuicCcSocketFactory, or the
  * ngtcp2 library, SetTransport) and chooses its congestion controller and socket attributes.
  *
