@@ -16,15 +16,15 @@ namespace
 
 using Row = QuicCcDeathSpiralRow;
 
-/// The linked ngtcp2's version when a configuration uses it, else "".
+/// The version of the library a configuration runs (the first such), else "".
 std::string
 Ngtcp2VersionUsed(const std::vector<QuicCcDeathSpiralConfig>& configs)
 {
     for (const QuicCcDeathSpiralConfig& c : configs)
     {
-        if (c.quic.GetTransport() == "ngtcp2")
+        if (std::string version = c.quic.GetLibraryVersion(); !version.empty())
         {
-            return QuicCcNgtcp2Version();
+            return version;
         }
     }
     return "";
@@ -78,7 +78,7 @@ QuicCcDeathSpiralCsvRow(const QuicCcDeathSpiralRow& row,
         << row.r.events;
     if (!ngtcp2.empty())
     {
-        out << ',' << (configs[row.config].quic.GetTransport() == "ngtcp2" ? ngtcp2 : "");
+        out << ',' << configs[row.config].quic.GetLibraryVersion();
     }
     out << '\n';
     return out.str();

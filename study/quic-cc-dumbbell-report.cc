@@ -22,9 +22,9 @@ QuicCcDumbbellReport::QuicCcDumbbellReport(const QuicCcDumbbellParams& params,
     // ngtcp2 flows: the library's version in every output.
     for (const QuicCcFlowGroup& g : params.groups)
     {
-        if (g.transport == "ngtcp2")
+        if (std::string version = g.quic.GetLibraryVersion(); !version.empty())
         {
-            m_ngtcp2Version = QuicCcNgtcp2Version();
+            m_ngtcp2Version = version;
         }
     }
 }
@@ -101,7 +101,7 @@ QuicCcDumbbellReport::Add(uint64_t run,
         }
         // Every run has the same columns (a campaign sweep merges them): the version on
         // the rows of ngtcp2 flows only.
-        csvText << "," << (f.transport == "ngtcp2" ? m_ngtcp2Version : "") << "\n";
+        csvText << "," << f.libraryVersion << "\n";
         for (size_t b = 0; b < f.binBytes.size(); ++b)
         {
             tsText << run << "," << (b + 1) * m_params.interval.GetSeconds() << "," << f.index

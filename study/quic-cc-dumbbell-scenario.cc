@@ -126,6 +126,7 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
             f.result.group = group.token;
             f.result.transport = group.transport;
             f.result.controller = group.label;
+            f.result.libraryVersion = tcp ? "" : group.quic.GetLibraryVersion();
             f.result.mss = tcp ? params.tcpSegmentSize : params.maxDatagramSize;
             Ptr<Node> sender = dumbbell.senders.Get(i);
             if (tcp)

@@ -203,9 +203,8 @@ QuicCcHystartLabNgtcp2Configs()
 QuicCcTransportSpec
 QuicCcHystartLabTransport(const std::string& config, QuicCcTransportSpec settings)
 {
-    if (config.rfind(kNgtcp2Prefix, 0) == 0)
+    if (settings.SetFromRowName(config))
     {
-        settings.SetTransport("ngtcp2", config.substr(kNgtcp2Prefix.size()));
         return settings;
     }
     NS_ABORT_MSG_UNLESS(config == "reno" || config == "reno-hystart" || config == "cubic" ||

@@ -50,6 +50,7 @@ struct Transport
     std::string factory;                  //!< its QuicCcSocketFactoryBase TypeId name
     std::string socket;                   //!< its socket TypeId name
     std::vector<std::string> controllers; //!< short names, in the rows' order
+    std::string (*libraryVersion)();      //!< the library it runs; nullptr: quic-cc's models
 };
 
 /// Every transport quic-cc has; those of this program are the ones whose factory is registered.
@@ -57,11 +58,12 @@ const std::vector<Transport>&
 AllTransports()
 {
     static const std::vector<Transport> kAll{
-        {"quic-cc", "ns3::QuicCcSocketFactory", "ns3::QuicCcSocket", {"cubic", "reno"}},
+        {"quic-cc", "ns3::QuicCcSocketFactory", "ns3::QuicCcSocket", {"cubic", "reno"}, nullptr},
         {"ngtcp2",
          "ns3::QuicCcNgtcp2SocketFactory",
          "ns3::QuicCcNgtcp2Socket",
-         {"cubic", "reno", "bbr"}}};
+         {"cubic", "reno", "bbr"},
+         &QuicCcNgtcp2Version}};
     return kAll;
 }
 
@@ -119,6 +121,17 @@ IsController(TypeId tid)
     return tid == base || tid.IsChildOf(base);
 }
 
+/// quic-cc's controller \p controller ("cubic", "reno", a TypeId name with or without "ns3::")
+/// into \p tid; false if it names none.
+bool
+LookupModelController(const std::string& controller, TypeId* tid)
+{
+    const std::string name = ModelControllerTypeId(controller);
+    return (TypeId::LookupByNameFailSafe(name, tid) ||
+            (name.rfind("ns3::", 0) != 0 && TypeId::LookupByNameFailSafe("ns3::" + name, tid))) &&
+           IsController(*tid);
+}
+
 /// Whether a QuicCongestionController TypeId of this program has attribute \p name.
 bool
 SomeControllerHas(const std::string& name)
@@ -151,8 +164,7 @@ QuicCcTransportSpec::SetTransport(const std::string& transport, const std::strin
         controller.empty() ||
         std::find(t.controllers.begin(), t.controllers.end(), controller) != t.controllers.end();
     TypeId tid;
-    const bool modelTypeId =
-        t.name == "quic-cc" && TypeId::LookupByNameFailSafe(controller, &tid) && IsController(tid);
+    const bool modelTypeId = !t.libraryVersion && LookupModelController(controller, &tid);
     NS_ABORT_MSG_UNLESS(known || modelTypeId,
                         "QuicCcTransportSpec: " << transport << " has no controller '" << controller
                                                 << "'");
@@ -235,9 +247,9 @@ QuicCcTransportSpec::ApplyTo(QuicCcHelper& quic) const
                         "QuicCcTransportSpec: controller settings need a controller");
         if (!m_controller.empty())
         {
-            const std::string typeId = ModelControllerTypeId(m_controller);
-            quic.SetCongestionControl(typeId);
-            const TypeId tid = TypeId::LookupByName(typeId);
+            TypeId tid;
+            LookupModelController(m_controller, &tid);
+            quic.SetCongestionControl(tid.GetName());
             for (const Setting& s : m_controllerSettings)
             {
                 TypeId::AttributeInformation info;
@@ -293,6 +305,94 @@ std::string
 QuicCcTransportSpec::GetSocketFactoryName() const
 {
     return Find(m_transport).factory;
+}
+
+std::string
+QuicCcTransportSpec::GetLibraryVersion() const
+{
+    const Transport& t = Find(m_transport);
+    return t.libraryVersion ? t.libraryVersion() : "";
+}
+
+std::string
+QuicCcTransportSpec::GetControllerLabel() const
+{
+    const Transport& t = Find(m_transport);
+    TypeId tid;
+    return t.libraryVersion                            ? t.name + "-" + m_controller
+           : LookupModelController(m_controller, &tid) ? tid.GetName()
+                                                       : m_controller;
+}
+
+bool
+QuicCcTransportSpec::SetFromRowName(const std::string& rowName)
+{
+    for (const Transport& t : AllTransports())
+    {
+        const std::string prefix = t.name + "-";
+        if (t.libraryVersion && rowName.rfind(prefix, 0) == 0)
+        {
+            const std::string controller = rowName.substr(prefix.size());
+            if (std::find(t.controllers.begin(), t.controllers.end(), controller) !=
+                t.controllers.end())
+            {
+                SetTransport(t.name, controller);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+std::string
+QuicCcTransportSpec::CheckController(
+    const std::string& transport,
+    const std::string& controller,
+    const std::vector<std::pair<std::string, std::string>>& attributes)
+{
+    const Transport& t = Find(transport);
+    if (t.libraryVersion)
+    {
+        if (!Built(t))
+        {
+            return transport + " flows: " + kQuicCcNgtcp2Missing;
+        }
+        if (std::find(t.controllers.begin(), t.controllers.end(), controller) ==
+            t.controllers.end())
+        {
+            std::string names;
+            for (size_t i = 0; i < t.controllers.size(); ++i)
+            {
+                names += (i == 0                         ? ""
+                          : i + 1 < t.controllers.size() ? ", "
+                                                         : " or ") +
+                         t.controllers[i];
+            }
+            return "unknown " + transport + " congestion control '" + controller + "' (" + names +
+                   ")";
+        }
+        if (!attributes.empty())
+        {
+            return transport + " flows take no controller attributes (" + transport +
+                   "'s controllers are not ns-3 objects)";
+        }
+        return "";
+    }
+    TypeId tid;
+    if (!LookupModelController(controller, &tid))
+    {
+        return "unknown QUIC controller '" + controller +
+               "' (cubic, reno, or a QuicCongestionController TypeId)";
+    }
+    for (const auto& [name, value] : attributes)
+    {
+        if (std::string why = QuicCcHelper::CheckAttributeValue(tid, name, StringValue(value));
+            !why.empty())
+        {
+            return why;
+        }
+    }
+    return "";
 }
 
 std::vector<std::string>

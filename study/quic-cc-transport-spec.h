@@ -89,6 +89,28 @@ class QuicCcTransportSpec
     const std::string& GetController() const; //!< as given ("" = the socket's default)
     /// The transport's socket factory TypeId name ("ns3::QuicCcSocketFactory")
     std::string GetSocketFactoryName() const;
+    /// The version of the library this transport runs ("1.24.0" for ngtcp2), "" for quic-cc's
+    /// models: the outputs' ngtcp2_version column.
+    std::string GetLibraryVersion() const;
+    /// The controller as results name it: quic-cc's by TypeId ("ns3::QuicCubic"), a library's
+    /// by transport and name ("ngtcp2-bbr", a row name SetFromRowName reads back).
+    std::string GetControllerLabel() const;
+    /// If \p rowName is a library controller's label ("ngtcp2-cubic"), set that transport and
+    /// controller (as SetTransport) and return true; otherwise change nothing and return false.
+    bool SetFromRowName(const std::string& rowName);
+
+    /**
+     * Check a controller and its attributes as a user wrote them, without a fatal error.
+     * \param transport  "quic-cc" or "ngtcp2"
+     * \param controller as the constructor takes it (not "")
+     * \param attributes controller attribute names and values (quic-cc's controllers only)
+     * \return "" if the constructor and SetController take them, else one line saying why not
+     *         (an unknown controller, a transport this program lacks, a bad attribute value)
+     */
+    static std::string CheckController(
+        const std::string& transport,
+        const std::string& controller,
+        const std::vector<std::pair<std::string, std::string>>& attributes);
 
     /// The transports of this program, in the order of the examples' rows: "quic-cc", then
     /// "ngtcp2" when the ngtcp2 transport is built.
