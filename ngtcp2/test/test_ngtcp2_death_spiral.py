@@ -52,7 +52,7 @@ BAD = [
      "ngtcp2 rows use ns3::QuicCcNgtcp2Socket)"),
     (["--ns3::QuicCcNgtcp2Socket::SndBufSize=1000000"],
      "--ns3::QuicCcNgtcp2Socket::SndBufSize=1000000: has no effect with --transport=quic-cc (no "
-     "ngtcp2 row runs)"),
+     "ngtcp2 row runs; the quic-cc rows use ns3::QuicCcSocket)"),
     # The ngtcp2 socket's send buffer below one write of the bulk sender: nothing would be sent.
     (["--transport=ngtcp2", "--ns3::QuicCcNgtcp2Socket::SndBufSize=8192"],
      "--ns3::QuicCcNgtcp2Socket::SndBufSize=8192: is below the bulk sender's writes (16384 B, one "
