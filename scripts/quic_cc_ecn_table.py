@@ -6,7 +6,7 @@ completion time and goodput over the completed runs, and the senders' ECN states
 
   scripts/quic_cc_ecn_table.py campaigns/ecn/merged.csv [--rst]
 
---rst prints an RST list-table (the results document's form). Exit status 2 with one line on
+--rst prints an RST list-table per path (the results document's form). Exit status 2 with one line on
 stderr for a missing file or a CSV without the study's columns.
 """
 
@@ -81,9 +81,12 @@ def main():
         lines.append(fields)
     head = ["path", "queue", "sender", "done"] + [h for _, h, _ in COLUMNS] + ["ECN state"]
     if args.rst:
-        print(".. list-table::\n   :header-rows: 1\n")
-        for fields in [head] + lines:
-            print("\n".join(("   * - " if i == 0 else "     - ") + f for i, f in enumerate(fields)))
+        # One table per path, without the path column.
+        for path in dict.fromkeys(fields[0] for fields in lines):
+            print(f"{path}:\n\n.. list-table::\n   :header-rows: 1\n")
+            for fields in [head] + [x for x in lines if x[0] == path]:
+                print("\n".join(("   * - " if i == 0 else "     - ") + f for i, f in enumerate(fields[1:])))
+            print()
     else:
         widths = [max(len(x[i]) for x in [head] + lines) + 2 for i in range(len(head))]
         for fields in [head] + lines:

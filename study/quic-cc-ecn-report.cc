@@ -61,10 +61,10 @@ QuicCcEcnReport::Add(size_t cell, uint64_t run, const QuicCcEcnResult& r)
     const QuicCcEcnCell& c = m_cells[cell];
     std::ostringstream row;
     row << c.queue << "," << c.row << "," << c.rate.GetBitRate() / 1e6 << ","
-        << c.rtt.GetMilliSeconds() << "," << run << "," << r.completed << ","
-        << r.completionSeconds << "," << r.goodputMbps << "," << r.queueDrops << ","
-        << r.lostPackets << "," << r.ceMarks << "," << r.ecnCongestionEvents << ","
-        << r.sojournP50Ms << "," << r.sojournP99Ms << "," << r.ecnState << "\n";
+        << c.rtt.GetMilliSeconds() << "," << run << "," << r.completed << "," << r.completionSeconds
+        << "," << r.goodputMbps << "," << r.queueDrops << "," << r.lostPackets << "," << r.ceMarks
+        << "," << r.ecnCongestionEvents << "," << r.sojournP50Ms << "," << r.sojournP99Ms << ","
+        << r.ecnState << "\n";
     return row.str();
 }
 
