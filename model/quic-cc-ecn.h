@@ -59,8 +59,11 @@ struct QuicCcEcnCounts
 
 /// \name Equality and printing of ECN counts ("ect0=1 ect1=0 ce=2")
 /// @{
+/// \return whether \p a and \p b hold the same three counts
 bool operator==(const QuicCcEcnCounts& a, const QuicCcEcnCounts& b);
+/// \return whether \p a and \p b differ in a count
 bool operator!=(const QuicCcEcnCounts& a, const QuicCcEcnCounts& b);
+/// Print \p counts on \p os; \return \p os
 std::ostream& operator<<(std::ostream& os, const QuicCcEcnCounts& counts);
 
 /// @}
@@ -142,6 +145,7 @@ class QuicCcEcnValidation
 
     /**
      * The codepoint of a packet sent at \p now, counted.
+     * \param now  the send time
      * \param pto  the PTO period now, without backoff (the testing period is kTestingPtos of it)
      * \param ackEliciting  whether the packet is ack-eliciting (Testing marks only those)
      */

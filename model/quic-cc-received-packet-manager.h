@@ -85,6 +85,7 @@ class QuicCcReceivedPacketManager
     /**
      * An ack-eliciting packet was processed at \p now: an ACK is owed.
      * \param outOfOrder  it arrived out of order (OnPacketReceived's answer)
+     * \param now  the time it was processed
      * \param congestionExperienced  it arrived marked ECN-CE
      * \return true if it must be sent at once; false: it is due at GetAckDeadline()
      */

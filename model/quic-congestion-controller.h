@@ -175,6 +175,8 @@ class QuicCongestionController : public Object
      * HyStart++'s exit), except that nothing undoes it: the checkpoint of a loss event is
      * discarded first (DiscardCheckpoint), so that neither a spurious loss nor CUBIC's rollback
      * heuristic, which counts losses only, rolls the window back past the marks.
+     * \param now  the time the ACK frame is processed (the new R if an episode starts)
+     * \param largestAckedTimeSent  send time of the largest newly acknowledged packet
      * \param bytesInFlight  bytes in flight before this frame's lost and acked bytes are removed
      */
     void OnCongestionExperienced(Time now, Time largestAckedTimeSent, uint64_t bytesInFlight);
