@@ -310,6 +310,41 @@ class ExamplesCommandLine(unittest.TestCase):
                                          (2, "", f"{name}: {expected}\n"))
         self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
 
+    def test_environment_default_a_run_would_not_honour(self):
+        # NS_ATTRIBUTE_DEFAULT wins over the command line, so it is held to the same rules: an
+        # attribute the example sets itself, a transport that does not run, a send buffer below
+        # one write, a conflicting option; one line naming the item, before the first run.
+        idle = "quic-cc-idle"
+        cases = [
+            (DS, [], "ns3::QuicCcSocket::SndBufSize=8192", "is below the bulk sender's writes "
+             "(16384 B, one Send each): the socket would refuse every write and send nothing"),
+            (DB, [], "ns3::QuicCcSocket::SndBufSize=8192", "is below the bulk senders' writes "
+             "(16384 B, one Send each): the socket would refuse every write and send nothing"),
+            (idle, ["--transport=ngtcp2"], "ns3::QuicCcNgtcp2Socket::SndBufSize=8192",
+             "is below --chunk's default 2MB (one write per chunk must fit the send buffer)"),
+            (DS, [], "ns3::QuicCcSocket::CongestionControl=ns3::QuicReno",
+             "this example sets this attribute itself, so the default has no effect"),
+            (HL, [], "ns3::QuicCcSocket::MaxDatagramSize=1400",
+             "this example sets it from --mss, which would override it: use --mss"),
+            (DS, [], "ns3::QuicCcNgtcp2Socket::MaxAckDelay=50ms",
+             "this example sets it from --maxAckDelay, which would override it: use --maxAckDelay"),
+            (DS, ["--transport=ngtcp2"], "ns3::QuicCcSocket::InitialWindowPackets=20",
+             "has no effect with --transport=ngtcp2 (no quic-cc row runs; the ngtcp2 rows use "
+             "ns3::QuicCcNgtcp2Socket)"),
+            (idle, ["--flowControl=on"], "ns3::QuicCcSocket::FlowControl=false",
+             "--flowControl=on sets it: give one of the two"),
+        ]
+        for name, args, env, reason in cases:
+            binary = str(self.binaries[DS]).replace(DS, name)
+            for dry in ([], ["--dryRun"]):
+                with self.subTest(example=name, env=env, dry=dry):
+                    r = subprocess.run([binary, "--runs=1", *args, *dry], capture_output=True,
+                                       text=True, timeout=600, cwd=self.scratch,
+                                       env={**os.environ, "NS_ATTRIBUTE_DEFAULT": env})
+                    self.assertEqual((r.returncode, r.stdout, r.stderr),
+                                     (2, "", f"{name}: NS_ATTRIBUTE_DEFAULT={env}: {reason}\n"))
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
+
     def test_good_options_pass_dry_run(self):
         for name, args in GOOD:
             with self.subTest(example=name, args=args):
