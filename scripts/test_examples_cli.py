@@ -71,6 +71,9 @@ BAD = [
     (DS, ["--delay=1e10s"], "--delay=1e10s: " + TIME_CAP),
     (DS, ["--lossDuration=1e400s"], "--lossDuration=1e400s: " + TIME_CAP),
     (DB, ["--duration=1e12s"], "--duration=1e12s: " + TIME_CAP),
+    # A bin per interval and flow: 1ns bins over 30 s would need 240 GB a flow (it hung).
+    (DB, ["--interval=1ns"], "--interval=1ns: interval cuts the duration (+30s) into more than "
+     "1000000 goodput bins"),
     (HL, ["--timeout=2000000s"], "--timeout=2000000s: " + TIME_CAP),
     (DS, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "sender's")),
     (HL, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "sender's")),
