@@ -78,6 +78,7 @@ BAD = [
     (DS, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "sender's")),
     (HL, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "sender's")),
     (DB, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "senders'")),
+    (RF, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "sender's")),
     (DS, ["--runs=-1"], "--runs=-1: must be a whole number in 1..1000000"),
     (DS, ["--runs=abc"], "--runs=abc: must be a whole number in 1..1000000"),
     (DS, ["--runs"], "--runs=: needs a value (--runs=VALUE)"),
