@@ -138,6 +138,11 @@ BAD = [
     (HL, ["--loss=0,2"], "--loss=2: a fraction must be in [0, 1]: use 30% or 0.3"),
     (HL, ["--loss=0,,1%"], "--loss=0,,1%: empty item in the comma-separated list"),
     (HL, ["--buffer=0"], "--buffer=0: must be a BDP multiple > 0 (0.5) or packets with a 'p' suffix (1000p)"),
+    # A BDP multiple whose packet count wrapped to 0 in the worker (an abort and a core).
+    (HL, ["--buffer=1e30"], "--buffer=1e30: is 27777777777777778767978431512576 packets on this "
+     "path (BDP 27.8 packets); it must be 1 to 999999999 packets"),
+    (HL, ["--buffer=0.0001"], "--buffer=0.0001: is 0 packets on this path (BDP 27.8 packets); "
+     "it must be 1 to 999999999 packets"),
     (HL, ["--buffer=0p"], "--buffer=0p: packets must be a whole number >= 1 before the 'p' (1000p)"),
     (HL, ["--configs=cubic,foo"],
      "--configs=foo: must be tcp-cubic, reno, reno-hystart, cubic, cubic-hystart, ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr or all"),
