@@ -202,6 +202,13 @@ class BadSpecs(CampaignTest):
         self.assertIn("'runs' is set by quic-cc-campaign",
                       self.plan_error(self.HEAD + "[parameters]\nruns = [1, 2]\n"))
         self.assertIn("campaign.runs=0", self.plan_error('[campaign]\nexample = "quic-cc-death-spiral"\nruns = 0\n'))
+        # Named as the spec spells the value (TOML's true, a quoted string), not Python's repr.
+        self.assertIn("campaign.runs=true: must be a positive integer",
+                      self.plan_error('[campaign]\nexample = "quic-cc-death-spiral"\nruns = true\n'))
+        self.assertIn('campaign.runs="2": must be a positive integer',
+                      self.plan_error('[campaign]\nexample = "quic-cc-death-spiral"\nruns = "2"\n'))
+        self.assertIn("campaign.runs=1979-05-27: must be a positive integer",
+                      self.plan_error('[campaign]\nexample = "quic-cc-death-spiral"\nruns = 1979-05-27\n'))
         self.assertIn("example binary 'no-such-example' not found",
                       self.plan_error('[campaign]\nexample = "no-such-example"\nruns = 1\n'))
         self.assertIn("unknown section [params]", self.plan_error(self.HEAD + "[params]\nloss = [1]\n"))

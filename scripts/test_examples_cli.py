@@ -71,10 +71,14 @@ BAD = [
     (DS, ["--delay=1e10s"], "--delay=1e10s: " + TIME_CAP),
     (DS, ["--lossDuration=1e400s"], "--lossDuration=1e400s: " + TIME_CAP),
     (DB, ["--duration=1e12s"], "--duration=1e12s: " + TIME_CAP),
+    # A bin per interval and flow: 1ns bins over 30 s would need 240 GB a flow (it hung).
+    (DB, ["--interval=1ns"], "--interval=1ns: interval cuts the duration (+30s) into more than "
+     "1000000 goodput bins"),
     (HL, ["--timeout=2000000s"], "--timeout=2000000s: " + TIME_CAP),
     (DS, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "sender's")),
     (HL, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "sender's")),
     (DB, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "senders'")),
+    (RF, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "sender's")),
     (DS, ["--runs=-1"], "--runs=-1: must be a whole number in 1..1000000"),
     (DS, ["--runs=abc"], "--runs=abc: must be a whole number in 1..1000000"),
     (DS, ["--runs"], "--runs=: needs a value (--runs=VALUE)"),
@@ -134,6 +138,11 @@ BAD = [
     (HL, ["--loss=0,2"], "--loss=2: a fraction must be in [0, 1]: use 30% or 0.3"),
     (HL, ["--loss=0,,1%"], "--loss=0,,1%: empty item in the comma-separated list"),
     (HL, ["--buffer=0"], "--buffer=0: must be a BDP multiple > 0 (0.5) or packets with a 'p' suffix (1000p)"),
+    # A BDP multiple whose packet count wrapped to 0 in the worker (an abort and a core).
+    (HL, ["--buffer=1e30"], "--buffer=1e30: is 27777777777777778767978431512576 packets on this "
+     "path (BDP 27.8 packets); it must be 1 to 999999999 packets"),
+    (HL, ["--buffer=0.0001"], "--buffer=0.0001: is 0 packets on this path (BDP 27.8 packets); "
+     "it must be 1 to 999999999 packets"),
     (HL, ["--buffer=0p"], "--buffer=0p: packets must be a whole number >= 1 before the 'p' (1000p)"),
     (HL, ["--configs=cubic,foo"],
      "--configs=foo: must be tcp-cubic, reno, reno-hystart, cubic, cubic-hystart, ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr or all"),
@@ -308,6 +317,41 @@ class ExamplesCommandLine(unittest.TestCase):
                                            env={**os.environ, "NS_ATTRIBUTE_DEFAULT": env})
                         self.assertEqual((r.returncode, r.stdout, r.stderr),
                                          (2, "", f"{name}: {expected}\n"))
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
+
+    def test_environment_default_a_run_would_not_honour(self):
+        # NS_ATTRIBUTE_DEFAULT wins over the command line, so it is held to the same rules: an
+        # attribute the example sets itself, a transport that does not run, a send buffer below
+        # one write, a conflicting option; one line naming the item, before the first run.
+        idle = "quic-cc-idle"
+        cases = [
+            (DS, [], "ns3::QuicCcSocket::SndBufSize=8192", "is below the bulk sender's writes "
+             "(16384 B, one Send each): the socket would refuse every write and send nothing"),
+            (DB, [], "ns3::QuicCcSocket::SndBufSize=8192", "is below the bulk senders' writes "
+             "(16384 B, one Send each): the socket would refuse every write and send nothing"),
+            (idle, ["--transport=ngtcp2"], "ns3::QuicCcNgtcp2Socket::SndBufSize=8192",
+             "is below --chunk's default 2MB (one write per chunk must fit the send buffer)"),
+            (DS, [], "ns3::QuicCcSocket::CongestionControl=ns3::QuicReno",
+             "this example sets this attribute itself, so the default has no effect"),
+            (HL, [], "ns3::QuicCcSocket::MaxDatagramSize=1400",
+             "this example sets it from --mss, which would override it: use --mss"),
+            (DS, [], "ns3::QuicCcNgtcp2Socket::MaxAckDelay=50ms",
+             "this example sets it from --maxAckDelay, which would override it: use --maxAckDelay"),
+            (DS, ["--transport=ngtcp2"], "ns3::QuicCcSocket::InitialWindowPackets=20",
+             "has no effect with --transport=ngtcp2 (no quic-cc row runs; the ngtcp2 rows use "
+             "ns3::QuicCcNgtcp2Socket)"),
+            (idle, ["--flowControl=on"], "ns3::QuicCcSocket::FlowControl=false",
+             "--flowControl=on sets it: give one of the two"),
+        ]
+        for name, args, env, reason in cases:
+            binary = str(self.binaries[DS]).replace(DS, name)
+            for dry in ([], ["--dryRun"]):
+                with self.subTest(example=name, env=env, dry=dry):
+                    r = subprocess.run([binary, "--runs=1", *args, *dry], capture_output=True,
+                                       text=True, timeout=600, cwd=self.scratch,
+                                       env={**os.environ, "NS_ATTRIBUTE_DEFAULT": env})
+                    self.assertEqual((r.returncode, r.stdout, r.stderr),
+                                     (2, "", f"{name}: NS_ATTRIBUTE_DEFAULT={env}: {reason}\n"))
         self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
 
     def test_good_options_pass_dry_run(self):

@@ -62,6 +62,10 @@ struct QuicCcDumbbellParams
     std::string qlogDirectory;             //!< QuicCcHelper::EnableQlog directory ("" = no qlog)
 };
 
+/// \ingroup quic-cc
+/// The most goodput-over-time bins (--duration / --interval) a run keeps per flow.
+constexpr int64_t kQuicCcDumbbellMaxBins = 1000000;
+
 /**
  * Check \p params; "" when they are valid, else one line naming the bad value.
  */

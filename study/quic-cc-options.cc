@@ -732,13 +732,13 @@ QuicCcOptions::ApplyTransportRules() const
         rows +=
             "; the " + transport + " rows use " + QuicCcTransportSpec::SocketTypeName(transport);
     }
-    for (const auto& [attribute, value] : m_cmd.GetGivenAttributes())
+    for (const QuicCcGivenAttribute& given : m_cmd.GetGivenAttributes())
     {
         const std::string owner =
-            QuicCcTransportSpec::TransportOfType(attribute.substr(0, attribute.rfind("::")));
+            QuicCcTransportSpec::TransportOfType(given.name.substr(0, given.name.rfind("::")));
         QuicCcRequire(owner.empty() || m_transports.Runs(owner),
-                      attribute,
-                      value,
+                      "",
+                      given.quoted,
                       with + " (no " + owner + " row runs" + rows + ")");
     }
     for (const Option& option : m_options)
@@ -795,7 +795,7 @@ QuicCcOptions::Named(const std::string& name,
     return Given(name) ? "--" + name + "=" + GetText(name) : what + " (" + value + ")";
 }
 
-const std::vector<std::pair<std::string, std::string>>&
+const std::vector<QuicCcGivenAttribute>&
 QuicCcOptions::GetGivenAttributes() const
 {
     return m_cmd.GetGivenAttributes();

@@ -221,7 +221,7 @@ class QuicCcOptions
                       const std::string& what,
                       const std::string& value) const;
     /// The attribute defaults given on the command line, as (attribute as written, value)
-    const std::vector<std::pair<std::string, std::string>>& GetGivenAttributes() const;
+    const std::vector<QuicCcGivenAttribute>& GetGivenAttributes() const;
     /// \return whether --\p name's OnlyWith rules hold (its value matters for this run)
     bool Applies(const std::string& name) const;
 
