@@ -8,6 +8,7 @@
 #include "ns3/quic-cc-helper.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -81,6 +82,18 @@ struct QuicCcTransportChoice
     void RequireAttributesUsed(
         const std::vector<std::pair<std::string, std::string>>& attributes) const;
 };
+
+/**
+ * An example's list of rows (--stacks, --configs): comma-separated names of \p known, or "all"
+ * for every one of them, the ngtcp2 ones (those \p isNgtcp2 holds for) only where the ngtcp2
+ * transport is built. Throws QuicCcUsageError(\p option, ...) for an unknown name, a name given
+ * twice (also through "all"), or an ngtcp2 one in a build without it. Returns them in the order
+ * of \p known.
+ */
+std::vector<std::string> QuicCcParseRows(const std::string& option,
+                                         const std::string& text,
+                                         const std::vector<std::string>& known,
+                                         const std::function<bool(const std::string&)>& isNgtcp2);
 
 /// The --transport help text (the three values and the ngtcp2 rows).
 std::string QuicCcTransportHelp();
