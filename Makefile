@@ -65,6 +65,8 @@ DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest li
                clang libclang-rt-14-dev clang-format
 # quic-cc-campaign's Wilson intervals (statsmodels) and quantiles (numpy).
 DEB_PACKAGES += python3-numpy python3-statsmodels
+# The qlog schema check (scripts/quic_cc_qlog_check.py) in make test.
+DEB_PACKAGES += python3-jsonschema
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

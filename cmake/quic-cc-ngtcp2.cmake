@@ -112,7 +112,7 @@ function(quic_cc_ngtcp2_transport target output lib variant)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wno-unused-parameter)
   target_compile_definitions(${target} PRIVATE QUICCC_NGTCP2_VARIANT="${variant}")
   # ngtcp2's headers are private: the public headers declare no ngtcp2 type.
-  target_link_libraries(${target} PUBLIC quic-cc PRIVATE ${lib})
+  target_link_libraries(${target} PUBLIC quic-cc PRIVATE ${lib} nlohmann_json::nlohmann_json)
   set_target_properties(${target} PROPERTIES OUTPUT_NAME ${output})
 endfunction()
 
@@ -281,6 +281,7 @@ set(QUICCC_NGTCP2_SOURCES
     ngtcp2/model/quic-cc-ngtcp2-handshake.cc
     ngtcp2/model/quic-cc-ngtcp2-congestion-events.cc
     ngtcp2/model/quic-cc-ngtcp2-qlog-packets.cc
+    ngtcp2/model/quic-cc-ngtcp2-qlog-map.cc
     ngtcp2/model/quic-cc-ngtcp2-connection.cc
     ngtcp2/model/quic-cc-ngtcp2-socket.cc
     ngtcp2/model/quic-cc-ngtcp2-socket-factory.cc)
@@ -288,6 +289,7 @@ set(QUICCC_NGTCP2_HEADERS
     ngtcp2/model/quic-cc-ngtcp2-handshake.h
     ngtcp2/model/quic-cc-ngtcp2-congestion-events.h
     ngtcp2/model/quic-cc-ngtcp2-qlog-packets.h
+    ngtcp2/model/quic-cc-ngtcp2-qlog-map.h
     ngtcp2/model/quic-cc-ngtcp2-connection.h
     ngtcp2/model/quic-cc-ngtcp2-socket.h
     ngtcp2/model/quic-cc-ngtcp2-socket-factory.h)
@@ -310,7 +312,7 @@ file(GLOB QUICCC_NGTCP2_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DI
 add_executable(quic-cc-ngtcp2-test-runner test/test-runner-main.cc test/quic-cc-test-topology.cc
                ${QUICCC_NGTCP2_TEST_SOURCES})
 target_include_directories(quic-cc-ngtcp2-test-runner PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test)
-target_link_libraries(quic-cc-ngtcp2-test-runner PRIVATE quic-cc-study)
+target_link_libraries(quic-cc-ngtcp2-test-runner PRIVATE quic-cc-study nlohmann_json::nlohmann_json)
 quic_cc_add_suite_tests(RUNNER quic-cc-ngtcp2-test-runner SOURCES ${QUICCC_NGTCP2_TEST_SOURCES}
                         REGISTERED_TEST ns3-ngtcp2-suites-registered)
 

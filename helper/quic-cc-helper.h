@@ -196,7 +196,9 @@ class QuicCcHelper
     void SetSocketAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * Write one qlog file (JSON-SEQ, .sqlog, qvis-compatible) per connection into \p directory,
+     * Write one qlog file (JSON-SEQ, .sqlog) per connection into \p directory, in the sockets'
+     * QlogSchema (default: draft-ietf-quic-qlog-main-schema-13 with quic-events-12; V0_3 for
+     * qvis; QuicCcQlogWriter),
      * which is created if missing (QuicCcCreateQlogDirectory: a failure ends the run with one line
      * naming it, as a failed qlog write does, QuicCcQlogFile), on the nodes installed
      * after this call: a QuicCcQlogWriter is attached to every socket through the factory's

@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -234,6 +235,9 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     Ptr<QuicCongestionController> GetCongestionController() const;
     QuicLossDetection& GetLossDetection();
     const QuicLossDetection& GetLossDetection() const;
+    /// Pacing=Rfc9002: the rate the pacer sends at now, bytes per second (QuicCcPacer::Rate of
+    /// cwnd and smoothed_rtt); Pacing=Off: nothing (no rate is applied).
+    std::optional<double> GetPacingRate() const;
     QuicCcSendStream& GetSendStream();
     const QuicCcSendStream& GetSendStream() const;
     QuicCcRecvStream& GetRecvStream();

@@ -5,9 +5,11 @@
 #define QUIC_CC_SOCKET_BASE_H
 
 #include "quic-cc-dispatcher.h"
+#include "quic-cc-qlog.h"
 #include "quic-congestion-controller.h"
 
 #include "ns3/address.h"
+#include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
@@ -107,6 +109,8 @@ class QuicCcSocketBase : public Socket
     virtual uint64_t GetPacketsLost() const = 0;
     /// \return the number of connections a listener has open now (0 for other roles)
     size_t GetConnectionCount() const;
+    /// \return the QlogSchema attribute: the schema this socket's qlog file is written in
+    QuicCcQlogSchema GetQlogSchema() const;
 
     // ns3::Socket
     SocketErrno GetErrno() const final;
@@ -200,6 +204,8 @@ class QuicCcSocketBase : public Socket
     void TraceRttSample(Time latest, Time smoothed, Time min);
     /// The PTO period now (RFC 9002 Section 6.2.1, with its backoff): TCP's RTO, when it changed.
     void TracePto(Time pto);
+    /// The sender's pacing rate now: TCP's PacingRate (old, new), when it changed.
+    void TracePacingRate(DataRate rate);
 
     TracedCallback<QuicCongestionState, QuicCongestionState> m_stateTrace; //!< CongestionState
     TracedCallback<Time> m_recoveryStartTrace;                             //!< RecoveryStartTime
@@ -238,8 +244,11 @@ class QuicCcSocketBase : public Socket
     TracedCallback<Time, Time, Time> m_rttTrace;               //!< Rtt: latest, smoothed, min
     TracedCallback<Time, Time> m_lastRttTrace;                 //!< RTT (TCP's: the latest)
     TracedCallback<Time, Time> m_ptoTrace;                     //!< RTO (the PTO period)
+    TracedCallback<DataRate, DataRate> m_pacingRateTrace;      //!< PacingRate (TCP's)
     Time m_lastRtt;                                            //!< as last traced on RTT
     Time m_pto;                                                //!< as last traced on RTO
+    DataRate m_pacingRate{0};                                  //!< as last traced on PacingRate
+    QuicCcQlogSchema m_qlogSchema{QLOG_MAIN_SCHEMA_13};        //!< QlogSchema
 };
 
 } // namespace ns3

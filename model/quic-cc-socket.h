@@ -58,6 +58,8 @@ class QuicCcSocket : public QuicCcSocketBase, private QuicCcConnection::Owner
   public:
     /// DroppedDatagram trace: total dropped so far, reason.
     typedef void (*DroppedTracedCallback)(uint64_t total, const std::string& reason);
+    /// PacketLostTrigger trace: packet number, the threshold that declared it lost.
+    typedef void (*LossTriggerTracedCallback)(uint64_t packetNumber, QuicLossTrigger trigger);
     /// ConnectionStarted / ConnectionClosed traces: the socket.
     typedef void (*ConnectionTracedCallback)(Ptr<QuicCcSocket> socket);
 
@@ -136,6 +138,10 @@ class QuicCcSocket : public QuicCcSocketBase, private QuicCcConnection::Owner
     void SetCongestionControlTypeId(TypeId tid);
     TypeId GetCongestionControlTypeId() const;
     void WireTraces();
+    /// The controller's cwnd changed: CongestionWindow, and PacingRate (the pacer's rate).
+    void OnCongestionWindow(uint64_t oldValue, uint64_t newValue);
+    /// Pacing=Rfc9002: PacingRate from the pacer's rate now (TracePacingRate).
+    void UpdatePacingRate();
 
     // the state machine
     void MaybeFinishClose();
@@ -170,10 +176,11 @@ class QuicCcSocket : public QuicCcSocketBase, private QuicCcConnection::Owner
 
     // traces of this engine only (the shared ones are QuicCcSocketBase's)
     TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace;
-    TracedCallback<uint64_t, const std::string&> m_droppedTrace; //!< total dropped, reason
-    TracedCallback<Ptr<QuicCcSocket>> m_startedTrace;            //!< ConnectionStarted
-    TracedCallback<Ptr<QuicCcSocket>> m_closedTrace;             //!< ConnectionClosed
-    Ptr<UniformRandomVariable> m_cidRng;                         //!< connection IDs
+    TracedCallback<uint64_t, QuicLossTrigger> m_packetLostTriggerTrace; //!< PacketLostTrigger
+    TracedCallback<uint64_t, const std::string&> m_droppedTrace;        //!< total dropped, reason
+    TracedCallback<Ptr<QuicCcSocket>> m_startedTrace;                   //!< ConnectionStarted
+    TracedCallback<Ptr<QuicCcSocket>> m_closedTrace;                    //!< ConnectionClosed
+    Ptr<UniformRandomVariable> m_cidRng;                                //!< connection IDs
 };
 
 } // namespace ns3

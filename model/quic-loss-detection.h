@@ -22,6 +22,22 @@ namespace ns3
 
 /**
  * \ingroup quic-cc
+ * Which RFC 9002 Section 6.1 threshold declared a packet lost: the packet threshold
+ * (kPacketThreshold packets, or the adapted one, acknowledged after it; Section 6.1.1) or the time
+ * threshold (sent time_threshold x max(latest_rtt, smoothed_rtt) ago; Section 6.1.2). A packet
+ * both thresholds declare lost counts as REORDERING_THRESHOLD.
+ */
+enum class QuicLossTrigger
+{
+    REORDERING_THRESHOLD, //!< qlog packet_lost trigger "reordering_threshold"
+    TIME_THRESHOLD,       //!< qlog packet_lost trigger "time_threshold"
+};
+
+/// The qlog name of \p trigger (draft-ietf-quic-qlog-quic-events-12 Section 7.4).
+const char* QuicLossTriggerName(QuicLossTrigger trigger);
+
+/**
+ * \ingroup quic-cc
  * \brief RFC 9002 Sections 5-6 loss detection as quiche runs it, driving a controller.
  *
  * Owns the sent-packet record, bytes in flight, the RTT estimator, the packet and time
@@ -154,6 +170,9 @@ class QuicLossDetection
     typedef Callback<void, uint64_t, uint64_t> ValueCallback;
     /// Called with (packet number, bytes, time sent) for each packet declared lost.
     void TraceConnectPacketLost(const PacketCallback& cb);
+    /// Called with (packet number, threshold) for each packet declared lost, just before the
+    /// TraceConnectPacketLost callbacks.
+    void TraceConnectPacketLostTrigger(const Callback<void, uint64_t, QuicLossTrigger>& cb);
     /// Called with (packet number, bytes, time sent) for each packet newly acknowledged.
     void TraceConnectPacketAcked(const PacketCallback& cb);
     /// Called with (old, new) bytes in flight on every change.
@@ -212,9 +231,10 @@ class QuicLossDetection
     std::optional<Time> m_firstRttSample; //!< time of the first RTT sample
     uint64_t m_persistentCongestionCount{0};
 
-    TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;  //!< see TraceConnectPacketLost
-    TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace; //!< see TraceConnectPacketAcked
-    TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;     //!< see TraceConnectBytesInFlight
+    TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;   //!< see TraceConnectPacketLost
+    TracedCallback<uint64_t, QuicLossTrigger> m_lostTriggerTrace; //!< TraceConnectPacketLostTrigger
+    TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace;  //!< see TraceConnectPacketAcked
+    TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;      //!< see TraceConnectBytesInFlight
 };
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 
 #include "quic-cc-ngtcp2-congestion-events.h"
 #include "quic-cc-ngtcp2-connection.h"
+#include "quic-cc-ngtcp2-qlog-map.h"
 
 #include "ns3/event-id.h"
 #include "ns3/quic-cc-qlog.h"
@@ -130,7 +131,12 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     size_t m_unreadOffset{0};      //!< of m_unread, bytes the application has read
     bool m_closing{false}; //!< CONNECTION_CLOSE sent or received: only the closing period left
     uint64_t m_unackedSeen{0};
-    std::unique_ptr<QuicCcQlogFile> m_qlog; //!< QlogDirectory: ngtcp2's qlog of this connection
+    /// QlogDirectory, QlogSchema V0_3: ngtcp2's own qlog of this connection, as it writes it
+    std::unique_ptr<QuicCcQlogFile> m_qlog;
+    /// QlogDirectory, QlogSchema MainSchema13: ngtcp2's qlog mapped to the main schema
+    /// (m_qlogMap) with the shell's congestion state and pacing rate beside it
+    Ptr<QuicCcQlogWriter> m_qlogWriter;
+    QuicCcNgtcp2QlogMap m_qlogMap; //!< ngtcp2's records to main-schema events
 
     /// A 1-RTT packet ngtcp2 sent (PacketTraces): its size and time, until acknowledged or lost.
     struct SentPacket
@@ -156,6 +162,18 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     uint64_t m_tracedSsthresh{UINT64_MAX};   //!< SlowStartThreshold as last traced
     uint64_t m_tracedBytesInFlight{0};       //!< BytesInFlight as last traced
 };
+
+/**
+ * \ingroup quic-cc
+ * The pacing rate ngtcp2's Reno and CUBIC use, bits per second: lib/ngtcp2_cc.c
+ * set_pacing_rate's interval per byte, ((smoothed_rtt << 10) x 100 / 125) / cwnd nanoseconds
+ * / 1024 (at least 1), with 1 ms in place of smoothed_rtt before the first RTT sample
+ * (init_pacing_rate likewise), turned into a rate: 8 x 1024 x 10^9 / interval.
+ * \param cwnd  ngtcp2_conn_info.cwnd, bytes (> 0)
+ * \param smoothedRttNs  ngtcp2_conn_info.smoothed_rtt
+ * \param rttSampled  an RTT sample was taken (ngtcp2_conn_info.latest_rtt != 0)
+ */
+uint64_t QuicCcNgtcp2PacingRate(uint64_t cwnd, uint64_t smoothedRttNs, bool rttSampled);
 
 } // namespace ns3
 
