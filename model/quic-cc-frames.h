@@ -18,7 +18,7 @@
 
 /**
  * \file
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * Wire codec of the quic-cc transport: a QUIC-like packet header and frames, encoded with QUIC
  * variable-length integers (RFC 9000 Section 16).
  *
@@ -194,6 +194,11 @@ struct QuicCcPacket
 
 /// \name Equality (field by field; ack delays compare as Time)
 /// @{
+/**
+ * \param a  one value
+ * \param b  the other
+ * \return true if every field is equal
+ */
 bool operator==(const QuicCcAckRange& a, const QuicCcAckRange& b);
 bool operator==(const QuicCcAckFrame& a, const QuicCcAckFrame& b);
 bool operator==(const QuicCcStreamFrame& a, const QuicCcStreamFrame& b);

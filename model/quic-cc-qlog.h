@@ -25,7 +25,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * \brief A qlog file written through a buffer and put in place atomically: QuicCcQlogWriter's
  * file, and the file of ngtcp2's own qlog (QuicCcNgtcp2Socket's QlogDirectory, QLOG_0_3).
  *
@@ -64,14 +64,14 @@ class QuicCcQlogFile
 };
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * Create \p directory (and its parents) for qlog files unless it exists; a failure ends the run
  * through QuicCcOutputFailed ("cannot create qlog directory <directory>: <reason>").
  */
 void QuicCcCreateQlogDirectory(const std::string& directory);
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * The schema a qlog file is written in (the QlogSchema attribute of both transports' sockets).
  */
 enum QuicCcQlogSchema
@@ -86,7 +86,7 @@ enum QuicCcQlogSchema
 };
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * \brief Writes one connection's events as a qlog file in JSON-SEQ form (.sqlog, RFC 7464: each
  * record is RS (0x1E), one JSON object, LF).
  *
@@ -136,6 +136,7 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
   public:
     /**
      * Open \p path and write the qlog header.
+     * \param path  the file (written to a temporary file next to it until Close())
      * \param vantagePoint "client" or "server"
      * \param title  free text for the file's title
      * \param schema  the schema of the file
@@ -146,7 +147,7 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
                      const std::string& title,
                      QuicCcQlogSchema schema = QLOG_MAIN_SCHEMA_13,
                      const std::string& vantageName = "quic-cc");
-    ~QuicCcQlogWriter();
+    ~QuicCcQlogWriter(); //!< closes the file if still open
 
     /// Flush and close the file (later events are ignored).
     void Close();
@@ -157,22 +158,32 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
     /// The file's schema.
     QuicCcQlogSchema GetSchema() const;
 
-    // Trace sinks (the socket trace source signatures).
+    /// \name Trace sinks, one per socket trace source it records (same signatures)
+    /// @{
+    /// PacketSent: packet_sent (packet number, UDP payload bytes).
     void PacketSent(uint64_t packetNumber, uint64_t bytes);
+    /// PacketReceived: packet_received.
     void PacketReceived(uint64_t packetNumber, uint64_t bytes);
     /// packet_lost without a trigger (the shell's PacketLost).
     void PacketLost(uint64_t packetNumber, uint64_t bytes, Time timeSent);
     /// packet_lost with its trigger (QuicCcSocket's PacketLostTrigger).
     void PacketLostWithTrigger(uint64_t packetNumber, QuicLossTrigger trigger);
+    /// CongestionWindow64: metrics with congestion_window.
     void Cwnd(uint64_t oldValue, uint64_t newValue);
+    /// SlowStartThreshold64: metrics with ssthresh (the unset value not written).
     void Ssthresh(uint64_t oldValue, uint64_t newValue);
+    /// BytesInFlight64: metrics with bytes_in_flight.
     void BytesInFlight(uint64_t oldValue, uint64_t newValue);
+    /// Rtt: metrics with latest_rtt, smoothed_rtt and min_rtt (ms).
     void Rtt(Time latest, Time smoothed, Time min);
+    /// CongestionState: congestion_state_updated (old, new).
     void State(QuicCongestionState oldValue, QuicCongestionState newValue);
     /// pacing_rate in bits per second (main schema only).
     void PacingRate(DataRate oldValue, DataRate newValue);
     /// quic:timer_updated {pto, expired} (main schema only).
     void PtoExpired(uint32_t ptoCount);
+
+    /// @}
 
     /// One whole event record, a JSON object text in this file's schema (without RS and LF).
     void Record(const std::string& event);
@@ -195,11 +206,11 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
 class QuicCcSocketBase;
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * QuicCcSocketFactory's SocketCreated sink for EnableQlog: when \p socket (a QuicCcSocket)
  * starts its connection, a QuicCcQlogWriter in the socket's QlogSchema is opened at
- * <directory>/quic-cc-node<node>-<client|server>-<connection id, hex>.sqlog and connected to
- * its traces; it is closed when the connection closes and when the simulation is destroyed.
+ * \<directory\>/quic-cc-node\<node\>-\<client|server\>-\<connection id, hex\>.sqlog and connected
+ * to its traces; it is closed when the connection closes and when the simulation is destroyed.
  */
 void QuicCcAttachQlog(std::string directory, Ptr<QuicCcSocketBase> socket);
 

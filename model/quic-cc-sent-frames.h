@@ -12,7 +12,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-recovery
  * \brief Stream bytes one packet carried: [offset, offset + length), with the FIN if set.
  */
 struct QuicCcStreamChunk
@@ -23,7 +23,7 @@ struct QuicCcStreamChunk
 };
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-recovery
  * \brief What one sent packet carried that must be repeated if it is lost: its STREAM ranges and
  * control frames. The packet builder fills it, QuicLossDetection keeps it on the packet's entry of
  * the sent-packet record and hands it back when the packet is acknowledged or declared lost

@@ -24,7 +24,7 @@ class Node;
 class Packet;
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief A QUIC-style connection as an ns3::Socket: one reliable, ordered byte stream carried
  * over an ns-3 UdpSocket, with RFC 9002 loss detection and a pluggable congestion controller.
  *
@@ -63,6 +63,10 @@ class QuicCcSocket : public QuicCcSocketBase, private QuicCcConnection::Owner
     /// ConnectionStarted / ConnectionClosed traces: the socket.
     typedef void (*ConnectionTracedCallback)(Ptr<QuicCcSocket> socket);
 
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     QuicCcSocket();
     ~QuicCcSocket() override;
@@ -88,6 +92,7 @@ class QuicCcSocket : public QuicCcSocketBase, private QuicCcConnection::Owner
     /**
      * Whether the first datagram from a new address opens a connection: a well-formed INITIAL
      * (its connection ID in the admission); otherwise the reason it is dropped.
+     * \param datagram  the datagram's bytes
      * \param packet  null, or the ns-3 packet that holds \p datagram (as for QuicCcParse)
      */
     static QuicCcAdmission AdmitInitial(const std::vector<uint8_t>& datagram,
@@ -103,7 +108,7 @@ class QuicCcSocket : public QuicCcSocketBase, private QuicCcConnection::Owner
     uint64_t GetConnectionId() const;         //!< the connection's ID (0 before it starts)
 
   protected:
-    void DoDispose() override;
+    void DoDispose() override; //!< disposes the connection (timers cancelled, owner forgotten)
 
   private:
     using Role = QuicCcSocketRole;

@@ -21,7 +21,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-recovery
  * Which RFC 9002 Section 6.1 threshold declared a packet lost: the packet threshold
  * (kPacketThreshold packets, or the adapted one, acknowledged after it; Section 6.1.1) or the time
  * threshold (sent time_threshold x max(latest_rtt, smoothed_rtt) ago; Section 6.1.2). A packet
@@ -37,7 +37,7 @@ enum class QuicLossTrigger
 const char* QuicLossTriggerName(QuicLossTrigger trigger);
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-recovery
  * \brief RFC 9002 Sections 5-6 loss detection as quiche runs it, driving a controller.
  *
  * Owns the sent-packet record, bytes in flight, the RTT estimator, the packet and time
@@ -95,6 +95,8 @@ class QuicLossDetection
     /**
      * Record a sent packet and run the controller's send hook (quiche order: app_limited,
      * controller, PRR, HyStart++ round).
+     * \param now  send time
+     * \param packetNumber  the packet's number (increasing)
      * \param size  bytes of the UDP payload
      * \param ackEliciting  RFC 9002 Section 2; only these are recorded and count in flight
      * \param frames  what the packet carried (kept with its record entry)
@@ -107,6 +109,7 @@ class QuicLossDetection
 
     /**
      * Process one ACK frame (RFC 9002 Sections 6 and A.7; quiche recovery on_ack_received).
+     * \param now  the frame's processing time
      * \param ranges  acknowledged ranges, descending, disjoint
      * \param ackDelay  the frame's decoded ack delay
      */

@@ -13,7 +13,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-ngtcp2
  * \brief Maps the records of ngtcp2's own qlog (qlog_version "0.3", lib/ngtcp2_qlog.c) to the
  * qlog main schema draft-ietf-quic-qlog-main-schema-13 with the QUIC events of
  * draft-ietf-quic-qlog-quic-events-12, the schema QuicCcQlogWriter writes (QLOG_MAIN_SCHEMA_13).

@@ -28,7 +28,7 @@ namespace ns3
 class Node;
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-ngtcp2
  * A stream socket whose transport is the real ngtcp2 library (QuicCcNgtcp2Connection) over an
  * ns-3 UdpSocket, so stock BulkSend / PacketSink / OnOff run over ngtcp2's own Reno, CUBIC or
  * BBR by choosing "ns3::QuicCcNgtcp2SocketFactory".
@@ -47,6 +47,10 @@ class Node;
 class QuicCcNgtcp2Socket : public QuicCcSocketBase
 {
   public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     QuicCcNgtcp2Socket();
     ~QuicCcNgtcp2Socket() override;
@@ -75,7 +79,7 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     }
 
   protected:
-    void DoDispose() override;
+    void DoDispose() override; //!< closes the connection and its qlog file, cancels the timer
 
   private:
     // QuicCcSocketBase: the engine
@@ -164,7 +168,7 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
 };
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-ngtcp2
  * The pacing rate ngtcp2's Reno and CUBIC use, bits per second: lib/ngtcp2_cc.c
  * set_pacing_rate's interval per byte, ((smoothed_rtt << 10) x 100 / 125) / cwnd nanoseconds
  * / 1024 (at least 1), with 1 ms in place of smoothed_rtt before the first RTT sample
