@@ -22,225 +22,113 @@
  */
 
 #include "quic-cc-batch-runner.h"
-#include "quic-cc-command-line.h"
-#include "quic-cc-interop-scenario.h"
-#include "quic-cc-ngtcp2-transport.h"
+#include "quic-cc-interop-report.h"
+#include "quic-cc-options.h"
 #include "quic-cc-output-file.h"
-#include "quic-cc-report.h"
 
 #include "ns3/core-module.h"
 
-#include <algorithm>
-#include <cstdio>
-#include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
 using namespace ns3;
 
+namespace
+{
+
+/// The lists the example parses itself, with their defaults.
+struct Lists
+{
+    std::string measurements{"G,C"}; //!< --measurements
+    std::string stacks{"all"};       //!< --stacks
+};
+
+/// The option table: each option once, most into \p grid.base (whose values are the defaults).
+void
+Declare(QuicCcOptions& options, QuicCcInteropGrid& grid, Lists& lists)
+{
+    QuicCcInteropParams& base = grid.base;
+    options
+        .Text("measurements", "G (goodput), C (cross traffic), comma-separated", lists.measurements)
+        .Then([&grid](const std::string& text) {
+            for (const std::string& m : QuicCcSplitList("measurements", text))
+            {
+                grid.measurements.push_back(QuicCcParseChoice("measurements", m, {"G", "C"}));
+            }
+        });
+    options
+        .Text("stacks",
+              "quic-cc-reno, quic-cc-cubic, ngtcp2-reno, ngtcp2-cubic, ngtcp2-bbr, tcp-cubic, "
+              "comma-separated, or all (the ngtcp2 ones where built)",
+              lists.stacks)
+        .Then([&grid](const std::string& text) {
+            grid.stacks =
+                QuicCcParseRows("stacks", text, QuicCcInteropStacks(), [](const std::string& s) {
+                    return s.rfind("ngtcp2-", 0) == 0;
+                });
+        });
+    options.Duration("delay", "one-way delay of the link (simple-p2p --delay)", base.oneWayDelay)
+        .Positive();
+    options.Rate("bandwidth", "link rate (simple-p2p --bandwidth)", base.rate);
+    options
+        .Count("queue",
+               "root queue disc size, packets (simple-p2p --queue)",
+               base.queuePackets,
+               1,
+               1000000)
+        .Attribute("ns3::PfifoFastQueueDisc::MaxSize");
+    options.Bytes("goodputSize", "G: bytes transferred", grid.goodputSize).Default("10MiB");
+    options.Bytes("crossSize", "C: bytes transferred", grid.crossSize).Default("25MiB");
+    options.Count("mss", "QUIC packet size, bytes (1200..1452)", base.maxDatagramSize, 1200, 1452)
+        .Socket("MaxDatagramSize");
+    options.Batch(5,
+                  "runs per row (the runner: 5 for G; only C varies from run to run, by the QUIC "
+                  "flow's start)");
+    options.SetByScenario(QuicCcTransportSpec::SocketAttributeNames("IdleTimeout"));
+    // ns-3 TCP's, for both TCP flows (the runner's iperf: 1448-byte segments, SACK, buffers
+    // that never limit the flow).
+    options.SetByScenario({"ns3::TcpSocket::SegmentSize",
+                           "ns3::TcpSocket::SndBufSize",
+                           "ns3::TcpSocket::RcvBufSize",
+                           "ns3::TcpSocketBase::Sack"});
+}
+
+} // namespace
+
 int
 main(int argc, char* argv[])
 {
-    std::string measurementsText = "G,C";
-    std::string stacksText = "all";
-    std::string delayText = "15ms";
-    std::string bandwidthText = "10Mbps";
-    std::string queueText = "25";
-    std::string goodputSizeText = "10MiB";
-    std::string crossSizeText = "25MiB";
-    std::string mssText = "1350";
-    QuicCcBatchOptions batch(5);
+    QuicCcInteropGrid grid;
+    Lists lists;
+    QuicCcOptions options(__FILE__);
+    Declare(options, grid, lists);
+    options.Parse(argc, argv);
+    const QuicCcBatchOptions& batch = options.GetBatch();
+    grid.base.seed = batch.seed;
+    grid.firstRun = batch.firstRun;
+    grid.runs = batch.runs;
 
-    QuicCcCommandLine cmd(__FILE__);
-    cmd.AddValues(
-        {{"measurements", "G (goodput), C (cross traffic), comma-separated", &measurementsText},
-         {"stacks",
-          "quic-cc-reno, quic-cc-cubic, ngtcp2-reno, ngtcp2-cubic, ngtcp2-bbr, tcp-cubic, "
-          "comma-separated, or all (the ngtcp2 ones where built)",
-          &stacksText},
-         {"delay", "one-way delay of the link (simple-p2p --delay)", &delayText},
-         {"bandwidth", "link rate (simple-p2p --bandwidth)", &bandwidthText},
-         {"queue", "root queue disc size, packets (simple-p2p --queue)", &queueText},
-         {"goodputSize", "G: bytes transferred", &goodputSizeText},
-         {"crossSize", "C: bytes transferred", &crossSizeText},
-         {"mss", "QUIC packet size, bytes (1200..1452)", &mssText}});
-    batch.Add(cmd,
-              "runs per row (the runner: 5 for G; only C varies from run to run, by the QUIC "
-              "flow's start)");
-    cmd.AttributesSetBy(QuicCcTransportAttributesSetBy({{"MaxDatagramSize", "mss"}}));
-    cmd.AttributesSetBy({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"},
-                         {"ns3::QuicCcSocket::IdleTimeout", ""},
-                         {"ns3::TcpSocket::SegmentSize", ""},
-                         {"ns3::TcpSocket::SndBufSize", ""},
-                         {"ns3::TcpSocket::RcvBufSize", ""},
-                         {"ns3::TcpSocketBase::Sack", ""},
-                         {"ns3::PfifoFastQueueDisc::MaxSize", "queue"}});
-    cmd.Parse(argc, argv);
-
-    std::vector<std::string> measurements;
-    std::vector<std::string> stacks;
-    QuicCcInteropParams base;
-    uint64_t goodputSize = 0;
-    uint64_t crossSize = 0;
-    try
-    {
-        for (const std::string& m : QuicCcSplitList("measurements", measurementsText))
-        {
-            measurements.push_back(QuicCcParseChoice("measurements", m, {"G", "C"}));
-        }
-        stacks =
-            QuicCcParseRows("stacks", stacksText, QuicCcInteropStacks(), [](const std::string& s) {
-                return s.rfind("ngtcp2-", 0) == 0;
-            });
-        base.oneWayDelay = QuicCcParseTime("delay", delayText);
-        QuicCcRequire(base.oneWayDelay.IsStrictlyPositive(), "delay", delayText, "must be > 0");
-        base.rate = QuicCcParseRate("bandwidth", bandwidthText);
-        base.queuePackets = QuicCcParseUnsigned("queue", queueText, 1, 1000000);
-        goodputSize = QuicCcParseBytes("goodputSize", goodputSizeText);
-        crossSize = QuicCcParseBytes("crossSize", crossSizeText);
-        base.maxDatagramSize = QuicCcParseUnsigned("mss", mssText, 1200, 1452);
-        batch.Parse();
-        QuicCcCheckOutputs({{"csv", batch.csv}});
-    }
-    catch (const QuicCcUsageError& e)
-    {
-        cmd.Exit(e);
-    }
-    if (batch.dryRun)
-    {
-        return 0;
-    }
-
-    struct Task
-    {
-        std::string measurement;
-        QuicCcInteropParams params;
-    };
-
-    std::vector<Task> tasks;
-    for (const std::string& m : measurements)
-    {
-        for (const std::string& stack : stacks)
-        {
-            for (uint32_t run = batch.firstRun; run < batch.firstRun + batch.runs; ++run)
-            {
-                Task t{m, base};
-                t.params.stack = stack;
-                t.params.crossTraffic = m == "C";
-                t.params.transferBytes = m == "C" ? crossSize : goodputSize;
-                t.params.run = run;
-                t.params.seed = batch.seed;
-                tasks.push_back(t);
-            }
-        }
-    }
-    if (std::any_of(stacks.begin(), stacks.end(), [](const std::string& s) {
-            return s.rfind("ngtcp2-", 0) == 0;
-        }))
-    {
-        std::cout << "ngtcp2-* rows: the real ngtcp2 " << QuicCcNgtcp2Version() << "\n";
-    }
-    std::fflush(stdout);
-
-    const std::unique_ptr<QuicCcOutputFile> table = batch.OpenCsv(
-        cmd,
-        "measurement,stack,run,ngtcp2_version,completed,start_s,first_s,last_s,goodput_kbps,"
-        "cross_kbps,share_pct,lost,queue_drops\n");
-    std::map<std::pair<std::string, std::string>, std::vector<QuicCcInteropResult>> cells;
+    const std::vector<QuicCcInteropGrid::Task> tasks = grid.Tasks();
+    QuicCcPrintInteropHeader(grid);
+    const std::unique_ptr<QuicCcOutputFile> table = batch.OpenCsv(QuicCcInteropCsvHeader());
+    std::vector<QuicCcInteropResult> results(tasks.size());
     QuicCcRunBatch(
         tasks.size(),
         batch.jobs,
         [&](size_t i) { return QuicCcRecordToLine(QuicCcRunInterop(tasks[i].params)); },
-        batch.Report(cmd,
-                     [&](size_t i) {
-                         return tasks[i].measurement + " " + tasks[i].params.stack + ", RngRun " +
-                                std::to_string(tasks[i].params.run);
-                     }),
+        batch.Report([&](size_t i) { return QuicCcInteropGrid::Describe(tasks[i]); }),
         [&](size_t i, const std::string& line) {
-            const Task& t = tasks[i];
-            QuicCcInteropResult r;
-            NS_ABORT_MSG_UNLESS(QuicCcRecordFromLine(line, r), "bad result line from a worker");
-            cells[{t.measurement, t.params.stack}].push_back(r);
-            const double share = r.goodputKbps + r.crossKbps > 0
-                                     ? 100 * r.goodputKbps / (r.goodputKbps + r.crossKbps)
-                                     : 0;
+            NS_ABORT_MSG_UNLESS(QuicCcRecordFromLine(line, results[i]),
+                                "bad result line from a worker");
             if (table)
             {
-                std::ostringstream row;
-                row << t.measurement << "," << t.params.stack << "," << t.params.run << ","
-                    << r.ngtcp2Version << "," << r.completed << "," << r.startSeconds << ","
-                    << r.firstSeconds << "," << r.lastSeconds << "," << r.goodputKbps << ",";
-                if (t.params.crossTraffic)
-                {
-                    row << r.crossKbps << "," << share;
-                }
-                else
-                {
-                    row << ",";
-                }
-                row << "," << r.lostPackets << "," << r.queueDrops << "\n";
-                table->Write(row.str());
+                table->Write(QuicCcInteropCsvRow(tasks[i], results[i]));
             }
         });
     if (table)
     {
         table->Commit();
     }
-
-    // Per row: median (and range) of the runs, kbit/s as the runner reports.
-    std::printf("%-4s %-15s %5s %10s %21s %10s %8s %10s\n",
-                "",
-                "stack",
-                "runs",
-                "median",
-                "[min, max] kbit/s",
-                "TCP",
-                "share %",
-                "completed");
-    for (const std::string& m : measurements)
-    {
-        for (const std::string& stack : stacks)
-        {
-            const std::vector<QuicCcInteropResult>& rs = cells[{m, stack}];
-            std::vector<double> g;
-            std::vector<double> c;
-            std::vector<double> share;
-            uint32_t completed = 0;
-            for (const QuicCcInteropResult& r : rs)
-            {
-                if (r.completed)
-                {
-                    ++completed;
-                    g.push_back(r.goodputKbps);
-                    c.push_back(r.crossKbps);
-                    share.push_back(100 * r.goodputKbps / (r.goodputKbps + r.crossKbps));
-                }
-            }
-            if (g.empty())
-            {
-                std::printf("%-4s %-15s %5zu %10s\n", m.c_str(), stack.c_str(), rs.size(), "-");
-                continue;
-            }
-            std::ostringstream range;
-            range << "[" << static_cast<int>(*std::min_element(g.begin(), g.end())) << ", "
-                  << static_cast<int>(*std::max_element(g.begin(), g.end())) << "]";
-            std::printf("%-4s %-15s %5zu %10.0f %21s",
-                        m.c_str(),
-                        stack.c_str(),
-                        rs.size(),
-                        QuicCcQuantile(g, 0.5),
-                        range.str().c_str());
-            if (m == "C")
-            {
-                std::printf(" %10.0f %8.1f", QuicCcQuantile(c, 0.5), QuicCcQuantile(share, 0.5));
-            }
-            else
-            {
-                std::printf(" %10s %8s", "-", "-");
-            }
-            std::printf(" %6u/%zu\n", completed, rs.size());
-        }
-    }
+    QuicCcPrintInteropTable(grid, results);
     return 0;
 }

@@ -4,7 +4,7 @@
 #include "quic-cc-cubic-growth-scenario.h"
 
 #include "quic-cc-first-socket.h"
-#include "quic-cc-ngtcp2-transport.h"
+#include "quic-cc-ngtcp2-diff-scenario.h"
 #include "quic-cc-periodic-error-model.h"
 #include "quic-cc-random-streams.h"
 #include "quic-cc-single-path.h"
@@ -16,11 +16,12 @@
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/quic-cc-helper.h"
-#include "ns3/quic-cc-ngtcp2-profile.h"
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <utility>
 
 namespace ns3
 {
@@ -135,24 +136,45 @@ CountFrom(uint64_t* receivedAt, const QuicCcStopAtBytes* transfer)
 
 } // namespace
 
+namespace
+{
+
+/// Each stack's CUBIC as a transport, in the order of the study's rows.
+const QuicCcTransportRows&
+Stacks()
+{
+    static const QuicCcTransportRows stacks{
+        {"ngtcp2", [] { return QuicCcTransportSpec("ngtcp2", "cubic"); }},
+        {"ngtcp2-profile", [] { return QuicCcNgtcp2DiffTransport("quic-cc"); }},
+        {"ngtcp2-profile-per-packet",
+         [] {
+             QuicCcTransportSpec spec = QuicCcNgtcp2DiffTransport("quic-cc");
+             spec.SetController("CubicStep", StringValue("PerPacket"));
+             return spec;
+         }},
+        {"quiche", [] { return QuicCcTransportSpec("quic-cc", "cubic"); }}};
+    return stacks;
+}
+
+} // namespace
+
 const std::vector<std::string>&
 QuicCcCubicGrowthStacks()
 {
-    static const std::vector<std::string> stacks{"ngtcp2",
-                                                 "ngtcp2-profile",
-                                                 "ngtcp2-profile-per-packet",
-                                                 "quiche"};
-    return stacks;
+    static const std::vector<std::string> names = QuicCcRowNames(Stacks());
+    return names;
+}
+
+QuicCcTransportSpec
+QuicCcCubicGrowthTransport(const std::string& stack)
+{
+    return QuicCcRowTransport(Stacks(), stack, "cubic growth");
 }
 
 QuicCcCubicGrowthResult
 QuicCcRunCubicGrowth(const QuicCcCubicGrowthParams& params)
 {
-    const auto& stacks = QuicCcCubicGrowthStacks();
-    NS_ABORT_MSG_IF(std::find(stacks.begin(), stacks.end(), params.stack) == stacks.end(),
-                    "cubic growth: stack must be ngtcp2, ngtcp2-profile, "
-                    "ngtcp2-profile-per-packet or quiche, got '"
-                        << params.stack << "'");
+    QuicCcTransportSpec spec = QuicCcCubicGrowthTransport(params.stack);
     NS_ABORT_MSG_IF(params.ackRatio == 0, "cubic growth: ACK ratio must be >= 1, got 0");
     NS_ABORT_MSG_IF(params.dropDataPacket > 0 && params.lossPeriod > 0,
                     "cubic growth: one loss (dropDataPacket) or periodic loss (lossPeriod), "
@@ -182,31 +204,14 @@ QuicCcRunCubicGrowth(const QuicCcCubicGrowthParams& params)
     state.cwndAverage = QuicCcTimeAverage(params.measureFrom);
     int64_t stream = 1;
     stream += QuicCcInternetStreamBlock(path.nodes); // the stack's streams come last
+    // The receiver's ACK policy: RFC 9000's on quic-cc's socket (ngtcp2 has no other), an ACK
+    // every ackRatio-th ack-eliciting packet, max_ack_delay; set with the same names on either
+    // transport, after the stack's own settings.
+    spec.SetSocket("AckPolicy", StringValue("Rfc9000"));
+    spec.SetSocket("AckElicitingThreshold", UintegerValue(params.ackRatio));
+    spec.SetSocket("MaxAckDelay", TimeValue(params.maxAckDelay));
     QuicCcHelper quic;
-    if (params.stack == "ngtcp2")
-    {
-        QuicCcUseNgtcp2(quic, "cubic");
-        state.result.ngtcp2Version = QuicCcNgtcp2Version();
-    }
-    else
-    {
-        if (params.stack == "quiche")
-        {
-            quic.SetCongestionControl("ns3::QuicCubic");
-        }
-        else
-        {
-            QuicCcApplyNgtcp2Profile(quic);
-            if (params.stack == "ngtcp2-profile-per-packet")
-            {
-                quic.SetControllerAttribute("CubicStep", StringValue("PerPacket"));
-            }
-        }
-        quic.SetSocketAttribute("AckPolicy", StringValue("Rfc9000"));
-    }
-    // Set with the same names on either transport.
-    quic.SetSocketAttribute("AckElicitingThreshold", UintegerValue(params.ackRatio));
-    quic.SetSocketAttribute("MaxAckDelay", TimeValue(params.maxAckDelay));
+    spec.ApplyTo(quic);
     quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
     quic.SetSocketAttribute("IdleTimeout", TimeValue(params.duration));
     quic.Install(path.nodes);

@@ -5,6 +5,7 @@
 #define QUIC_CC_CUBIC_GROWTH_SCENARIO_H
 
 #include "quic-cc-record.h"
+#include "quic-cc-transport-spec.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
@@ -61,8 +62,7 @@ struct QuicCcCubicGrowthParams
 /// Outcome of one run; times in seconds of simulated time, windows in bytes.
 struct QuicCcCubicGrowthResult
 {
-    std::string ngtcp2Version; //!< the linked library's, ngtcp2 stack only ("" otherwise)
-    double minRttSeconds{0};   //!< smallest latest-RTT sample of the sender
+    double minRttSeconds{0}; //!< smallest latest-RTT sample of the sender
     /// First congestion event (CongestionState -> Recovery) and the window just before it.
     std::optional<double> eventSeconds;
     uint64_t wMax{0};                    //!< largest cwnd before the event (W_max), bytes
@@ -78,7 +78,6 @@ struct QuicCcCubicGrowthResult
 };
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcCubicGrowthResult,
-                                   ngtcp2Version,
                                    minRttSeconds,
                                    eventSeconds,
                                    wMax,
@@ -94,6 +93,13 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcCubicGrowthResult,
 
 /// The stacks QuicCcCubicGrowthParams::stack takes, in the order of the study's rows.
 const std::vector<std::string>& QuicCcCubicGrowthStacks();
+
+/**
+ * The CUBIC of \p stack as a transport: ngtcp2's own ("ngtcp2"), quic-cc's under the ngtcp2
+ * profile (QuicCcNgtcp2DiffTransport), the profile with CubicStep=PerPacket, or quic-cc's with
+ * quiche's defaults ("quiche"). Another name is a fatal error naming it.
+ */
+QuicCcTransportSpec QuicCcCubicGrowthTransport(const std::string& stack);
 
 /**
  * Run once (builds its own nodes; calls Simulator::Destroy at the end). Bad parameters are

@@ -7,7 +7,6 @@
 #include "quic-cc-dumbbell-topology.h"
 #include "quic-cc-first-socket.h"
 #include "quic-cc-flow-spec.h"
-#include "quic-cc-ngtcp2-transport.h"
 
 #include "ns3/abort.h"
 #include "ns3/applications-module.h"
@@ -90,6 +89,15 @@ QuicCcInteropStacks()
     return stacks;
 }
 
+QuicCcTransportSpec
+QuicCcInteropTransport(const std::string& stack)
+{
+    const size_t dash = stack.rfind('-');
+    NS_ABORT_MSG_IF(stack == "tcp-cubic" || dash == std::string::npos,
+                    "interop: '" << stack << "' is not a QUIC stack");
+    return QuicCcTransportSpec(stack.substr(0, dash), stack.substr(dash + 1));
+}
+
 QuicCcInteropResult
 QuicCcRunInterop(const QuicCcInteropParams& params)
 {
@@ -148,16 +156,7 @@ QuicCcRunInterop(const QuicCcInteropParams& params)
     }
     else
     {
-        if (params.stack.rfind("ngtcp2-", 0) == 0)
-        {
-            QuicCcUseNgtcp2(quic, params.stack.substr(7));
-            result.ngtcp2Version = QuicCcNgtcp2Version();
-        }
-        else
-        {
-            quic.SetCongestionControl(params.stack == "quic-cc-reno" ? "ns3::QuicReno"
-                                                                     : "ns3::QuicCubic");
-        }
+        QuicCcInteropTransport(params.stack).ApplyTo(quic);
         quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
         quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
         NodeContainer ends(topology.senders.Get(0), topology.receivers.Get(0));

@@ -5,6 +5,7 @@
 #define QUIC_CC_INTEROP_SCENARIO_H
 
 #include "quic-cc-record.h"
+#include "quic-cc-transport-spec.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
@@ -56,20 +57,18 @@ struct QuicCcInteropParams
 /// Outcome of one run; times in seconds of simulated time, rates in kbit/s as the runner reports.
 struct QuicCcInteropResult
 {
-    std::string ngtcp2Version; //!< the linked library's, ngtcp2 stacks only ("" otherwise)
-    bool completed{false};     //!< every byte of the measured flow arrived before the timeout
-    double startSeconds{0};    //!< the measured flow's start (with its jitter)
-    double firstSeconds{0};    //!< its first data at the receiver
-    double lastSeconds{0};     //!< its last data at the receiver (valid if completed)
-    double goodputKbps{0};     //!< 8 x transferBytes / (last - first), kbit/s
-    uint64_t lostPackets{0};   //!< the measured flow's: declared lost (QUIC), retransmitted (TCP)
-    uint64_t crossBytes{0};    //!< C: the TCP flow's bytes received from first to last
-    double crossKbps{0};       //!< C: their rate, kbit/s
-    uint64_t queueDrops{0};    //!< packets the data direction's queue disc dropped
+    bool completed{false};   //!< every byte of the measured flow arrived before the timeout
+    double startSeconds{0};  //!< the measured flow's start (with its jitter)
+    double firstSeconds{0};  //!< its first data at the receiver
+    double lastSeconds{0};   //!< its last data at the receiver (valid if completed)
+    double goodputKbps{0};   //!< 8 x transferBytes / (last - first), kbit/s
+    uint64_t lostPackets{0}; //!< the measured flow's: declared lost (QUIC), retransmitted (TCP)
+    uint64_t crossBytes{0};  //!< C: the TCP flow's bytes received from first to last
+    double crossKbps{0};     //!< C: their rate, kbit/s
+    uint64_t queueDrops{0};  //!< packets the data direction's queue disc dropped
 };
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcInteropResult,
-                                   ngtcp2Version,
                                    completed,
                                    startSeconds,
                                    firstSeconds,
@@ -82,6 +81,10 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcInteropResult,
 
 /// The stacks QuicCcInteropParams::stack takes, in the order of the study's rows.
 const std::vector<std::string>& QuicCcInteropStacks();
+
+/// The QUIC transport of stack \p stack, "<transport>-<controller>" ("quic-cc-reno": quic-cc's
+/// Reno; "ngtcp2-bbr": the ngtcp2 library's BBR); "tcp-cubic" is not one (a fatal error).
+QuicCcTransportSpec QuicCcInteropTransport(const std::string& stack);
 
 /**
  * Run once (builds its own nodes; calls Simulator::Destroy at the end). Bad parameters are

@@ -4,7 +4,6 @@
 #include "quic-cc-satellite-scenario.h"
 
 #include "quic-cc-first-socket.h"
-#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-periodic-error-model.h"
 #include "quic-cc-random-streams.h"
 #include "quic-cc-single-path.h"
@@ -19,7 +18,9 @@
 #include "ns3/traffic-control-layer.h"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
+#include <utility>
 
 namespace ns3
 {
@@ -106,25 +107,50 @@ SizeQueue(Ptr<NetDevice> device, DataRate rate, Time delay)
 
 } // namespace
 
+namespace
+{
+
+/// Each configuration as a transport, in the order of the study's rows. quic-cc's controllers
+/// run with the true-idle study's CUBIC settings (LastActivity idle rule, epoch shared with the
+/// recovery start) and HyStart++ only where named.
+const QuicCcTransportRows&
+Configs()
+{
+    const auto model = [](const std::string& controller, bool hyStart) {
+        QuicCcTransportSpec spec("quic-cc", controller);
+        spec.SetController("IdleRestart", StringValue("LastActivity"));
+        spec.SetController("EpochSource", StringValue("SharedWithRecovery"));
+        spec.SetController("HyStart", BooleanValue(hyStart));
+        return spec;
+    };
+    static const QuicCcTransportRows configs{
+        {"reno", [model] { return model("reno", false); }},
+        {"cubic", [model] { return model("cubic", false); }},
+        {"cubic-hystart", [model] { return model("cubic", true); }},
+        {"ngtcp2-cubic", [] { return QuicCcTransportSpec("ngtcp2", "cubic"); }},
+        {"ngtcp2-bbr", [] { return QuicCcTransportSpec("ngtcp2", "bbr"); }}};
+    return configs;
+}
+
+} // namespace
+
 const std::vector<std::string>&
 QuicCcSatelliteConfigs()
 {
-    static const std::vector<std::string> configs{"reno",
-                                                  "cubic",
-                                                  "cubic-hystart",
-                                                  "ngtcp2-cubic",
-                                                  "ngtcp2-bbr"};
-    return configs;
+    static const std::vector<std::string> names = QuicCcRowNames(Configs());
+    return names;
+}
+
+QuicCcTransportSpec
+QuicCcSatelliteTransport(const std::string& config)
+{
+    return QuicCcRowTransport(Configs(), config, "satellite");
 }
 
 QuicCcSatelliteResult
 QuicCcRunSatellite(const QuicCcSatelliteParams& params)
 {
-    const auto& configs = QuicCcSatelliteConfigs();
-    NS_ABORT_MSG_IF(std::find(configs.begin(), configs.end(), params.config) == configs.end(),
-                    "satellite: config must be reno, cubic, cubic-hystart, ngtcp2-cubic or "
-                    "ngtcp2-bbr, got '"
-                        << params.config << "'");
+    QuicCcTransportSpec spec = QuicCcSatelliteTransport(params.config);
     NS_ABORT_MSG_IF(params.ackRatio == 0, "satellite: ACK ratio must be >= 1, got 0");
     NS_ABORT_MSG_IF(params.transferBytes == 0, "satellite: transfer size must be > 0, got 0");
     NS_ABORT_MSG_UNLESS(params.maxQueueDelay.IsStrictlyPositive(),
@@ -170,25 +196,13 @@ QuicCcRunSatellite(const QuicCcSatelliteParams& params)
 
     int64_t stream = 1;
     stream += QuicCcInternetStreamBlock(path.nodes); // the stack's streams come last
+    // The receiver's ACK policy: RFC 9000's on quic-cc's socket (ngtcp2 has no other), an ACK
+    // every ackRatio-th ack-eliciting packet, max_ack_delay; the same names on either transport.
+    spec.SetSocket("AckPolicy", StringValue("Rfc9000"));
+    spec.SetSocket("AckElicitingThreshold", UintegerValue(params.ackRatio));
+    spec.SetSocket("MaxAckDelay", TimeValue(params.maxAckDelay));
     QuicCcHelper quic;
-    if (params.config.rfind("ngtcp2-", 0) == 0)
-    {
-        QuicCcUseNgtcp2(quic, params.config.substr(7));
-        state.result.ngtcp2Version = QuicCcNgtcp2Version();
-    }
-    else
-    {
-        const bool hyStart = params.config == "cubic-hystart";
-        QuicCcSetStudyController(quic,
-                                 hyStart ? "cubic" : params.config,
-                                 "LastActivity",
-                                 hyStart,
-                                 "SharedWithRecovery");
-        quic.SetSocketAttribute("AckPolicy", StringValue("Rfc9000"));
-    }
-    // Set with the same names on either transport.
-    quic.SetSocketAttribute("AckElicitingThreshold", UintegerValue(params.ackRatio));
-    quic.SetSocketAttribute("MaxAckDelay", TimeValue(params.maxAckDelay));
+    spec.ApplyTo(quic);
     quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
     quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
     quic.Install(path.nodes);

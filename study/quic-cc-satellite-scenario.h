@@ -5,6 +5,7 @@
 #define QUIC_CC_SATELLITE_SCENARIO_H
 
 #include "quic-cc-record.h"
+#include "quic-cc-transport-spec.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
@@ -54,24 +55,22 @@ struct QuicCcSatelliteParams
 /// Outcome of one run; times in seconds of simulated time from the connection's start.
 struct QuicCcSatelliteResult
 {
-    std::string ngtcp2Version;      //!< the linked library's, ngtcp2 rows only ("" otherwise)
-    bool completed{false};          //!< all bytes arrived before the timeout
-    double completionSeconds{0};    //!< when (valid if completed)
-    uint64_t bytesReceived{0};      //!< at the receiver
-    double handshakeSeconds{-1};    //!< sender's HandshakeCompleted
-    uint64_t peakCwnd{0};           //!< largest cwnd, bytes
-    uint64_t lostPackets{0};        //!< declared lost by the sender
-    uint64_t drops{0};              //!< dropped by the loss pattern (lossPeriod)
-    uint64_t forwardQueueDrops{0};  //!< data-direction queue overflows
-    uint64_t returnQueueDrops{0};   //!< ACK-direction queue overflows
-    uint64_t returnPackets{0};      //!< packets the receiver sent (ACKs)
-    double returnBytesPerSecond{0}; //!< their bytes on the wire over the transfer, B/s
+    bool completed{false};                   //!< all bytes arrived before the timeout
+    double completionSeconds{0};             //!< when (valid if completed)
+    uint64_t bytesReceived{0};               //!< at the receiver
+    double handshakeSeconds{-1};             //!< sender's HandshakeCompleted
+    uint64_t peakCwnd{0};                    //!< largest cwnd, bytes
+    uint64_t lostPackets{0};                 //!< declared lost by the sender
+    uint64_t drops{0};                       //!< dropped by the loss pattern (lossPeriod)
+    uint64_t forwardQueueDrops{0};           //!< data-direction queue overflows
+    uint64_t returnQueueDrops{0};            //!< ACK-direction queue overflows
+    uint64_t returnPackets{0};               //!< packets the receiver sent (ACKs)
+    double returnBytesPerSecond{0};          //!< their bytes on the wire over the transfer, B/s
     std::optional<double> firstEventSeconds; //!< first congestion event (slow start's end by loss)
     std::optional<double> ssthreshSeconds;   //!< ssthresh first set (by loss or HyStart++)
 };
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcSatelliteResult,
-                                   ngtcp2Version,
                                    completed,
                                    completionSeconds,
                                    bytesReceived,
@@ -88,6 +87,13 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcSatelliteResult,
 
 /// The configurations QuicCcSatelliteParams::config takes, in the order of the study's rows.
 const std::vector<std::string>& QuicCcSatelliteConfigs();
+
+/**
+ * The transport of configuration \p config: quic-cc's Reno or CUBIC (LastActivity idle rule,
+ * epoch shared with the recovery start) with HyStart++ off, or CUBIC with it ("cubic-hystart"),
+ * or the ngtcp2 library's CUBIC or BBR. Another name is a fatal error naming it.
+ */
+QuicCcTransportSpec QuicCcSatelliteTransport(const std::string& config);
 
 /**
  * Run once (builds its own nodes; calls Simulator::Destroy at the end). Bad parameters are
