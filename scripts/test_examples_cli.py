@@ -38,7 +38,10 @@ DS = "quic-cc-death-spiral"
 HL = "quic-cc-hystart-lab"
 DB = "quic-cc-dumbbell"
 RF = "quic-cc-response-function"
-BATCH = (DS, HL, DB, RF)
+CG = "quic-cc-cubic-growth"
+IO = "quic-cc-interop"
+SA = "quic-cc-satellite"
+BATCH = (DS, HL, DB, RF, CG, IO, SA)
 
 SIZE = ("must be a whole number of bytes > 0, e.g. 8000000, 10MB (10,000,000 bytes), 500kB, "
         "1GiB (2^30 bytes)")
@@ -240,6 +243,34 @@ BAD = [
     (RF, ["--cc=reno", "--p=0.5"],
      "--p=0.5: no point has an RFC window of 4..2000 packets (--maxWindow) at these loss rates and "
      "RTTs"),
+    (CG, ["--ackRatios=0"], "--ackRatios=0: must be a whole number in 1..1000"),
+    (CG, ["--stacks=quiche,all"], "--stacks=quiche,all: names quiche twice"),
+    (CG, ["--parts=twoloss"], "--parts=twoloss: must be oneloss or periodic"),
+    (CG, ["--measureFrom=80s"], "--measureFrom=80s: must be before the end (--periodicDuration=72s)"),
+    # The ngtcp2 profile's settings are the profile rows' own.
+    (CG, ["--ns3::QuicCubic::IdleRestart=Off"],
+     "--ns3::QuicCubic::IdleRestart=Off: this example sets it from --stacks, which would override "
+     "it: use --stacks"),
+    (CG, ["--ns3::QuicCcSocket::AckElicitingThreshold=4"],
+     "--ns3::QuicCcSocket::AckElicitingThreshold=4: this example sets it from --ackRatios, which "
+     "would override it: use --ackRatios"),
+    (IO, ["--measurements=X"], "--measurements=X: must be G or C"),
+    (IO, ["--queue=0"], "--queue=0: must be a whole number in 1..1000000"),
+    (IO, ["--stacks=tcp-reno"],
+     "--stacks=tcp-reno: must be quic-cc-reno, quic-cc-cubic, ngtcp2-reno, ngtcp2-cubic, "
+     "ngtcp2-bbr, tcp-cubic or all"),
+    (IO, ["--ns3::PfifoFastQueueDisc::MaxSize=10p"],
+     "--ns3::PfifoFastQueueDisc::MaxSize=10p: this example sets it from --queue, which would "
+     "override it: use --queue"),
+    (IO, ["--goodputSize=0"], "--goodputSize=0: " + SIZE),
+    (SA, ["--lossPeriods=1"], "--lossPeriods=1: must be 0 (none) or >= 2"),
+    (SA, ["--maxAckDelays=20s"],
+     "--maxAckDelays=20s: must be > 0 and below 2^14 ms (RFC 9000 Section 18.2)"),
+    (SA, ["--ns3::QuicCcSocket::AckElicitingThreshold=4"],
+     "--ns3::QuicCcSocket::AckElicitingThreshold=4: this example sets it from --ackRatios, which "
+     "would override it: use --ackRatios"),
+    (SA, ["--size=0"], "--size=0: " + SIZE),
+    (SA, ["--configs=cubic,all"], "--configs=cubic,all: names cubic twice"),
 ]
 
 # Accepted: --dryRun exits 0 with nothing printed (units, derived defaults, the batch options).
@@ -263,6 +294,9 @@ SMALL = {
     HL: ["--runs=2", "--size=300kB", "--buffer=1,1000p", "--loss=0,2%",
          "--configs=tcp-cubic,reno,cubic-hystart"],
     DB: ["--flows=quic:cubic:1,tcp:TcpCubic:1", "--runs=3", "--duration=4s"],
+    CG: ["--parts=oneloss", "--duration=3s", "--stacks=quiche,ngtcp2-profile", "--ackRatios=2,10"],
+    IO: ["--measurements=C", "--stacks=quic-cc-reno", "--crossSize=1MiB", "--runs=3"],
+    SA: ["--configs=cubic,reno", "--size=5MB", "--ackRatios=2,10"],
 }
 
 
@@ -504,7 +538,7 @@ class ExamplesCommandLine(unittest.TestCase):
                 self.assertEqual(shown.read_bytes(), quiet.read_bytes())
 
     def test_csv_identical_across_runs_and_jobs(self):
-        for name in (DS, HL, DB):
+        for name in (DS, HL, DB, CG, IO, SA):
             outputs = []
             for tag, jobs in (("a", "1"), ("b", "1"), ("c", "2")):
                 csv = self.scratch / f"{name}-{tag}.csv"

@@ -94,6 +94,23 @@ QuicCcCheckDumbbellParams(const QuicCcDumbbellParams& p)
         why << "unknown queue disc '" << p.queueDisc
             << "' (a QueueDisc TypeId, e.g. ns3::FqCoDelQueueDisc)";
     }
+    for (const auto& [name, value] : p.queueDiscAttributes)
+    {
+        TypeId::AttributeInformation info;
+        if (why.tellp() != 0)
+        {
+            break;
+        }
+        if (p.queueDisc.empty() || !tid.LookupAttributeByName(name, &info))
+        {
+            why << "queue disc attribute '" << name << "' is not an attribute of '" << p.queueDisc
+                << "'";
+        }
+        else if (!info.checker->Create()->DeserializeFromString(value, info.checker))
+        {
+            why << "queue disc attribute " << name << "=" << value << ": not a valid value";
+        }
+    }
     return why.str();
 }
 

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -45,6 +46,11 @@ struct QuicCcDumbbellParams
     /// ns3::FqCoDelQueueDisc) at the bottleneck with its default attributes, in front of a
     /// 1-packet device queue
     std::string queueDisc;
+    /// queueDisc's attributes other than their defaults, in order (e.g. {"MaxSize", "25p"})
+    std::vector<std::pair<std::string, std::string>> queueDiscAttributes;
+    /// the queue disc (and the 1-packet device queue) in both directions of the bottleneck, not
+    /// only in the data direction
+    bool queueDiscBothWays{false};
     double lossRate{0};               //!< random loss per packet, forward direction, [0, 1)
     uint64_t lossPeriod{0};           //!< drop every n-th data packet, forward (0 = off)
     uint64_t lossFirstDrop{0};        //!< lossPeriod: count of the first drop (0 = lossPeriod)

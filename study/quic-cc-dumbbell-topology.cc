@@ -7,6 +7,7 @@
 
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
+#include "ns3/string.h"
 #include "ns3/traffic-control-helper.h"
 
 namespace ns3
@@ -80,7 +81,20 @@ QuicCcBuildDumbbell(const QuicCcDumbbellParams& params, const std::vector<Time>&
         QuicCcLookupTypeId(params.queueDisc, &tid);
         TrafficControlHelper tch;
         tch.SetRootQueueDisc(tid.GetName());
-        tch.Install(t.forwardTx);
+        NetDeviceContainer devices(t.forwardTx);
+        if (params.queueDiscBothWays)
+        {
+            devices.Add(t.forwardRx);
+        }
+        // Attributes set before the simulation starts, when the queue disc configures itself.
+        const QueueDiscContainer discs = tch.Install(devices);
+        for (uint32_t i = 0; i < discs.GetN(); ++i)
+        {
+            for (const auto& [name, value] : params.queueDiscAttributes)
+            {
+                discs.Get(i)->SetAttribute(name, StringValue(value));
+            }
+        }
     }
 
     t.all.Add(routers);

@@ -905,6 +905,59 @@ QuicCcTransportHelp()
            "ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr) or all (both, same runs)";
 }
 
+std::vector<std::string>
+QuicCcParseRows(const std::string& option,
+                const std::string& text,
+                const std::vector<std::string>& known,
+                const std::function<bool(const std::string&)>& isNgtcp2)
+{
+    const bool ngtcp2Built = !QuicCcNgtcp2Version().empty();
+    std::vector<std::string> allowed = known;
+    allowed.emplace_back("all");
+    std::vector<std::string> chosen;
+    for (const std::string& item : QuicCcSplitList(option, text))
+    {
+        const std::string name = QuicCcParseChoice(option, item, allowed);
+        QuicCcRequire(!isNgtcp2(name) || ngtcp2Built, option, item, kQuicCcNgtcp2Missing);
+        for (const std::string& one : known)
+        {
+            if ((name == "all" && (!isNgtcp2(one) || ngtcp2Built)) || one == name)
+            {
+                QuicCcRequire(std::find(chosen.begin(), chosen.end(), one) == chosen.end(),
+                              option,
+                              text,
+                              "names " + one + " twice");
+                chosen.push_back(one);
+            }
+        }
+    }
+    std::vector<std::string> ordered;
+    for (const std::string& one : known)
+    {
+        if (std::find(chosen.begin(), chosen.end(), one) != chosen.end())
+        {
+            ordered.push_back(one);
+        }
+    }
+    return ordered;
+}
+
+QuicCcOptions::Option&
+QuicCcAckRatiosOption(QuicCcOptions& options, std::string& text, std::vector<uint32_t>& ratios)
+{
+    return options
+        .Text("ackRatios",
+              "the receiver's ACK every N ack-eliciting packets, comma-separated",
+              text)
+        .Socket("AckElicitingThreshold")
+        .Then([&ratios](const std::string& list) {
+            for (const std::string& r : QuicCcSplitList("ackRatios", list))
+            {
+                ratios.push_back(QuicCcParseUnsigned("ackRatios", r, 1, 1000));
+            }
+        });
+}
+
 QuicCcTransportChoice
 QuicCcParseTransport(const std::string& text)
 {

@@ -4,6 +4,8 @@
 #include "quic-cc-ngtcp2-connection.h"
 
 #include <algorithm>
+#include <cstdarg>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <ngtcp2/ngtcp2.h>
@@ -277,6 +279,28 @@ struct QuicCcNgtcp2Connection::Callbacks
         }
     }
 
+#if NGTCP2_VERSION_NUM >= 0x011700
+    static void Log(void* userData, char* msg, size_t length)
+    {
+        Self(userData)->m_config.log(std::string(msg, length));
+    }
+#else
+    static void Log(void* userData, const char* format, ...)
+    {
+        char line[1024];
+        va_list args;
+        va_start(args, format);
+        const int n = std::vsnprintf(line, sizeof(line), format, args);
+        va_end(args);
+        std::string text(line, n < 0 ? 0 : std::min<size_t>(n, sizeof(line) - 1));
+        while (!text.empty() && text.back() == '\n')
+        {
+            text.pop_back();
+        }
+        Self(userData)->m_config.log(text);
+    }
+#endif
+
     static void Fill(ngtcp2_callbacks& cb, bool server)
     {
         cb = ngtcp2_callbacks{};
@@ -350,6 +374,14 @@ QuicCcNgtcp2Connection::Callbacks::FillNew(NewConnection& args,
 {
     Fill(args.callbacks, server);
     FillSettings(args.settings, config, c, config.qlog ? Qlog : nullptr, nowNs);
+    if (config.log)
+    {
+#if NGTCP2_VERSION_NUM >= 0x011700
+        args.settings.log_write = Log;
+#else
+        args.settings.log_printf = Log;
+#endif
+    }
     FillParams(args.params, config);
     c->FillPath(&args.path);
     c->m_nowNs = nowNs;
@@ -384,7 +416,10 @@ QuicCcNgtcp2Connection::IsAcceptableInitial(const uint8_t* data, size_t length)
 std::string
 QuicCcNgtcp2Connection::LibraryVersion()
 {
-    return ngtcp2_version(0)->version_str;
+    // QUICCC_NGTCP2_VARIANT: the change the build applied to the release, if any
+    // (cmake/quic-cc-ngtcp2-patch.cmake), e.g. "1.24.0+cubic-bytes-delivered".
+    const std::string variant = QUICCC_NGTCP2_VARIANT;
+    return ngtcp2_version(0)->version_str + (variant.empty() ? "" : "+" + variant);
 }
 
 void

@@ -51,6 +51,9 @@ struct QuicCcNgtcp2Config
     uint64_t clientFinishedBytes{60};       //!< modelled client Finished size
     /// qlog text from ngtcp2 (settings.qlog_write); last == true on its final call.
     std::function<void(const uint8_t* data, size_t length, bool last)> qlog;
+    /// ngtcp2's own debug log, one line per call without its line end (settings.log_write, or
+    /// log_printf before ngtcp2 1.23); empty = the library logs nothing.
+    std::function<void(const std::string& line)> log;
 };
 
 /**
@@ -130,7 +133,8 @@ class QuicCcNgtcp2Connection
     /// Whether \p data is a first client Initial a server accepts (ngtcp2_accept).
     static bool IsAcceptableInitial(const uint8_t* data, size_t length);
 
-    /// ngtcp2's version string ("1.24.0"), from the library linked (ngtcp2_version).
+    /// ngtcp2's version string ("1.24.0"), from the library linked (ngtcp2_version), with the
+    /// change the build applied to it, if any ("1.24.0+cubic-bytes-delivered").
     static std::string LibraryVersion();
 
     Status Receive(const uint8_t* data, size_t length, uint64_t nowNs); //!< one datagram

@@ -207,6 +207,14 @@ QuicCcNgtcp2Socket::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&QuicCcNgtcp2Socket::m_packetTraces),
                           MakeBooleanChecker())
+            .AddTraceSource("LibraryLog",
+                            "ngtcp2's own debug log, one line per call (settings.log_write): "
+                            "its congestion controller's decisions (\"cca\" lines: cwnd, "
+                            "target, w_est), loss detection, frames. Set when a connection "
+                            "starts, only if this trace has a sink then (connect it at "
+                            "SocketCreated); ngtcp2 formats nothing otherwise.",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_libraryLog),
+                            "ns3::QuicCcNgtcp2Socket::LibraryLogCallback")
             .AddTraceSource("PacketsLost",
                             "Packets ngtcp2 declared lost so far (ngtcp2_conn_info.pkt_lost).",
                             MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_packetsLostTrace),
@@ -298,6 +306,10 @@ QuicCcNgtcp2Socket::MakeConfig(bool server)
     if (!m_qlogDirectory.empty())
     {
         OpenQlog(server ? "server" : "client");
+    }
+    if (!m_libraryLog.IsEmpty())
+    {
+        c.log = [this](const std::string& line) { m_libraryLog(line); };
     }
     if (!m_qlogDirectory.empty() || m_packetTraces)
     {

@@ -19,6 +19,7 @@
 
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -54,10 +55,15 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     QuicCcNgtcp2Socket();
     ~QuicCcNgtcp2Socket() override;
 
+    /// Signature of the LibraryLog trace: one line of ngtcp2's debug log.
+    typedef void (*LibraryLogCallback)(const std::string& line);
+
     /// Fix the random stream (connection IDs, ngtcp2's rand); returns 1.
     int64_t AssignStreams(int64_t stream) override;
 
-    /// ngtcp2's version as the linked library reports it (ngtcp2_version), e.g. "1.24.0".
+    /// ngtcp2's version as the linked library reports it (ngtcp2_version), e.g. "1.24.0", and
+    /// "+<change>" for a build of a release with a change of ours applied
+    /// ("1.24.0+cubic-bytes-delivered": cmake/quic-cc-ngtcp2-patch.cmake, NGTCP2_VARIANTS).
     static std::string GetLibraryVersion();
     /// The controller's name: "reno", "cubic" or "bbr".
     std::string GetControllerName() const;
@@ -153,6 +159,7 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
 
     // Traces of this engine only (the shared ones are QuicCcSocketBase's)
     TracedValue<uint64_t> m_packetsLostTrace{0};
+    TracedCallback<const std::string&> m_libraryLog; //!< LibraryLog
     uint64_t m_datagramsReceived{0};
     QuicCcNgtcp2Connection::Info m_lastInfo; //!< at the last call (RTT changes)
     uint64_t m_tracedCwnd{0};                //!< CongestionWindow as last traced

@@ -11,6 +11,7 @@
 #include "quic-cc-test-topology.h"
 
 #include "ns3/applications-module.h"
+#include "ns3/ipv4-address-generator.h"
 #include "ns3/quic-cc-ngtcp2-handshake.h"
 #include "ns3/quic-cc-ngtcp2-qlog-map.h"
 #include "ns3/quic-cc-ngtcp2-qlog-packets.h"
@@ -428,6 +429,77 @@ class QuicCcNgtcp2TransferTestCase : public SimulationTestCase
     uint64_t m_bytes;
 };
 
+/// Test: the LibraryLog trace. Scenario: 1 MB with CUBIC over 3 % loss, twice: without a sink,
+/// then with one connected when the client's socket is created (SocketCreated); the second gets
+/// ngtcp2's own lines (its congestion controller's "cca" lines among them, the congestion-
+/// avoidance ones with cwnd, target and w_est), and the two transfers end at the same time.
+class QuicCcNgtcp2LibraryLogTestCase : public SimulationTestCase
+{
+  public:
+    QuicCcNgtcp2LibraryLogTestCase()
+        : SimulationTestCase("ngtcp2: LibraryLog passes the library's own log")
+    {
+    }
+
+  private:
+    static void OnLine(std::vector<std::string>* lines, const std::string& line)
+    {
+        lines->push_back(line);
+    }
+
+    /// SocketCreated: the client's socket, before its connection starts.
+    static void OnCreated(std::vector<std::string>* lines, Ptr<QuicCcSocketBase> socket)
+    {
+        socket->TraceConnectWithoutContext("LibraryLog", MakeBoundCallback(&OnLine, lines));
+    }
+
+    void DoRun() override
+    {
+        std::vector<std::string> lines; // of the logged run
+        Time last[2];
+        for (int logged = 0; logged < 2; ++logged)
+        {
+            Ngtcp2Pair pair("Cubic");
+            int64_t stream = 5000;
+            for (auto& em : pair.net.AddLoss(0.03))
+            {
+                stream += em->AssignStreams(stream);
+            }
+            Ptr<QuicCcNgtcp2Socket> listener = Listen(pair, 4433);
+            if (logged)
+            {
+                // Before the client's connection starts: its lines arrive.
+                pair.factories[0]->TraceConnectWithoutContext(
+                    "SocketCreated",
+                    MakeBoundCallback(&OnCreated, &lines));
+            }
+            Transfer t;
+            t.Start(pair, listener, 4433, 1'000'000);
+            Simulator::Stop(Seconds(30));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(t.reader.Received(), 1'000'000u, "every byte arrived");
+            last[logged] = t.reader.LastByteTime();
+            Simulator::Destroy();
+            Ipv4AddressGenerator::Reset(); // the second pair takes the same addresses
+        }
+        NS_TEST_ASSERT_MSG_GT(lines.size(), 100u, "the library's lines");
+        uint32_t cca = 0;
+        uint32_t cubicCa = 0;
+        for (const std::string& line : lines)
+        {
+            NS_TEST_ASSERT_MSG_EQ(line.find('\n'), std::string::npos, "one line per call");
+            cca += line.find(" cca ") != std::string::npos ? 1 : 0;
+            cubicCa += line.find("cubic-ca cwnd=") != std::string::npos &&
+                               line.find(" w_est=") != std::string::npos
+                           ? 1
+                           : 0;
+        }
+        NS_TEST_ASSERT_MSG_GT(cca, 10u, "congestion-controller lines");
+        NS_TEST_ASSERT_MSG_GT(cubicCa, 0u, "CUBIC congestion-avoidance lines with w_est");
+        NS_TEST_ASSERT_MSG_EQ(last[1], last[0], "logging does not change the run");
+    }
+};
+
 /// Test: several connections to one listener, at once. Scenario: three clients on node 0
 /// each send a different amount to the same server port; each accepted connection gets
 /// exactly its bytes.
@@ -659,6 +731,7 @@ class QuicCcNgtcp2TestSuite : public TestSuite
         AddTestCase(new QuicCcNgtcp2ManyConnectionsTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2Ipv6TestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2StockApplicationsTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2LibraryLogTestCase, QUICCC_TEST_QUICK);
     }
 };
 
