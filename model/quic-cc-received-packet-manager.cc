@@ -5,6 +5,7 @@
 
 #include "ns3/abort.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -143,11 +144,13 @@ QuicCcReceivedPacketManager::BuildAckFrame(Time now) const
     NS_ABORT_MSG_UNLESS(m_anyReceived,
                         "QuicCcReceivedPacketManager::BuildAckFrame before any packet");
     QuicCcAckFrame ack;
-    const auto highest = m_received.HighestInclusive(m_config.maxAckRanges);
-    ack.ranges.reserve(highest.size());
-    for (const auto& [lo, hi] : highest)
+    // The highest MaxAckRanges ranges, descending, as inclusive [smallest, largest].
+    const size_t count = std::min<size_t>(m_received.RangeCount(), m_config.maxAckRanges);
+    ack.ranges.reserve(count);
+    for (size_t i = m_received.RangeCount(); ack.ranges.size() < count; --i)
     {
-        ack.ranges.push_back({lo, hi});
+        const auto [start, end] = m_received.At(i - 1);
+        ack.ranges.push_back({start, end - 1});
     }
     ack.ackDelay = now - m_largestReceivedTime;
     return ack;
