@@ -61,6 +61,28 @@ VarIntSizeUnchecked(uint64_t v)
     return 8;
 }
 
+/// QuicCcReadVarInt, inline for the parser's loops.
+inline size_t
+ReadVarIntInline(const uint8_t* data, size_t size, uint64_t& value)
+{
+    if (size == 0)
+    {
+        return 0;
+    }
+    const size_t n = size_t{1} << (data[0] >> 6);
+    if (n > size)
+    {
+        return 0;
+    }
+    uint64_t v = data[0] & 0x3f;
+    for (size_t i = 1; i < n; ++i)
+    {
+        v = (v << 8) | data[i];
+    }
+    value = v;
+    return n;
+}
+
 /// Varint size of a field, with a fatal error naming the field if it cannot be encoded.
 inline size_t
 FieldSize(uint64_t v, const char* field)
@@ -372,14 +394,10 @@ class Reader
     /// Reads a varint named \p what; on truncation sets the error and returns false.
     bool VarInt(uint64_t& value, const char* what, size_t* encodedLength = nullptr)
     {
-        const size_t n = QuicCcReadVarInt(m_data + m_pos, Remaining(), value);
+        const size_t n = ReadVarIntInline(m_data + m_pos, Remaining(), value);
         if (n == 0)
         {
-            const size_t need = Remaining() == 0 ? 1 : size_t{1} << (Peek() >> 6);
-            std::ostringstream oss;
-            oss << "truncated varint (" << what << ") at offset " << m_pos << ": needs " << need
-                << " byte(s), " << Remaining() << " left";
-            return Fail(oss.str());
+            return FailTruncated(what);
         }
         if (encodedLength != nullptr)
         {
@@ -387,6 +405,17 @@ class Reader
         }
         m_pos += n;
         return true;
+    }
+
+    /// The error of a truncated varint named \p what at the current offset (out of line: the
+    /// parser's loops stay small).
+    [[gnu::noinline]] bool FailTruncated(const char* what)
+    {
+        const size_t need = Remaining() == 0 ? 1 : size_t{1} << (Peek() >> 6);
+        std::ostringstream oss;
+        oss << "truncated varint (" << what << ") at offset " << m_pos << ": needs " << need
+            << " byte(s), " << Remaining() << " left";
+        return Fail(oss.str());
     }
 
     bool Fail(std::string error)
@@ -870,22 +899,7 @@ QuicCcWriteVarInt(uint64_t v, uint8_t* out)
 size_t
 QuicCcReadVarInt(const uint8_t* data, size_t size, uint64_t& value)
 {
-    if (size == 0)
-    {
-        return 0;
-    }
-    const size_t n = size_t{1} << (data[0] >> 6);
-    if (n > size)
-    {
-        return 0;
-    }
-    uint64_t v = data[0] & 0x3f;
-    for (size_t i = 1; i < n; ++i)
-    {
-        v = (v << 8) | data[i];
-    }
-    value = v;
-    return n;
+    return ReadVarIntInline(data, size, value);
 }
 
 size_t
