@@ -543,14 +543,8 @@ QuicCcConnection::CloseWithError(uint64_t errorCode, const std::string& reason)
 void
 QuicCcConnection::OnAckFrame(const QuicCcAckFrame& ack)
 {
-    std::vector<std::pair<uint64_t, uint64_t>> ranges;
-    ranges.reserve(ack.ranges.size());
-    for (const auto& r : ack.ranges)
-    {
-        ranges.emplace_back(r.smallest, r.largest);
-    }
-    QuicLossDetection::AckResult result =
-        m_lossDetection->OnAckReceived(Simulator::Now(), ranges, ack.ackDelay);
+    const QuicLossDetection::AckResult& result =
+        m_lossDetection->OnAckReceived(Simulator::Now(), ack.ranges, ack.ackDelay);
     OnPacketsLost(result.lostFrames);
     OnPacketsAcked(result.ackedFrames);
     if (result.rttSampled)

@@ -4,6 +4,8 @@
 #ifndef QUIC_CC_FRAMES_H
 #define QUIC_CC_FRAMES_H
 
+#include "quic-cc-ack-range.h"
+
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
@@ -99,13 +101,6 @@ enum class QuicCcFrameType : uint8_t
     STREAM_DATA_BLOCKED = 0x15,
     CONNECTION_CLOSE = 0x1c,
     HANDSHAKE_DONE = 0x1e
-};
-
-/// One range of acknowledged packet numbers, inclusive: smallest <= largest.
-struct QuicCcAckRange
-{
-    uint64_t smallest; //!< smallest packet number acknowledged by this range
-    uint64_t largest;  //!< largest packet number acknowledged by this range
 };
 
 /// ACK frame (RFC 9000 Section 19.3), without ECN counts.
