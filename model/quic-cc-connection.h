@@ -10,10 +10,10 @@
 #include "quic-cc-received-packet-manager.h"
 #include "quic-cc-recv-stream.h"
 #include "quic-cc-send-stream.h"
+#include "quic-cc-timer.h"
 #include "quic-congestion-controller.h"
 #include "quic-loss-detection.h"
 
-#include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 #include "ns3/random-variable-stream.h"
@@ -243,7 +243,7 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     // receive path
     void ProcessPacket(const QuicCcPacket& packet, size_t size);
     bool CheckPacket(const QuicCcPacket& packet, std::string& reason) const;
-    void OnAckFrame(const QuicCcAckFrame& ack);
+    void OnAckFrame(const QuicCcAckFrame& ack, Time now);
     void OnStreamFrame(const QuicCcStreamFrame& frame);
     void OnFlowControlFrame(const QuicCcFlowControlFrame& frame);
     void ConsumeReceived(uint64_t bytes);
@@ -253,16 +253,18 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
 
     // send loop
     void ScheduleSendPending();
+    void OnSendEvent(); //!< m_sendEvent's handler: SendPending()
     void SendPending();
-    bool SendOnePacket(bool probe);
+    bool SendOnePacket(bool probe, Time now);
     bool HasDataToSend() const;
     bool IsFlowBlocked() const;
     void NoteFlowBlocked();
-    void Transmit(const QuicCcPacket& packet, QuicCcSentFrames frames);
+    void Transmit(const QuicCcPacket& packet, QuicCcSentFrames frames, Time now);
+    void OnAckTimer(); //!< m_ackTimer's handler: SendAckNow()
     void SendAckNow();
 
     // timers
-    void RearmLossTimer();
+    void RearmLossTimer(Time now);
     void OnLossTimer();
     void RestartIdleTimer();
     void OnIdleTimer();
@@ -288,11 +290,10 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     uint64_t m_nextPacketNumber{0};
     uint64_t m_bytesReceived{0};
 
-    EventId m_lossTimer;
-    EventId m_idleTimer;
-    EventId m_ackTimer;
-    EventId m_sendEvent;
-    Time m_lossTimerAt;         //!< when m_lossTimer fires
+    QuicCcTimer m_lossTimer;    //!< loss detection / PTO (OnLossTimer)
+    QuicCcTimer m_idleTimer;    //!< idle timeout (OnIdleTimer)
+    QuicCcTimer m_ackTimer;     //!< ACK deadline (OnAckTimer)
+    QuicCcTimer m_sendEvent;    //!< the next SendPending (OnSendEvent)
     Time m_lastActivity;        //!< last valid packet received (idle timer)
     Time m_lastDatagramProcess; //!< FIFO order of delayed ACK processing
 };
