@@ -279,20 +279,25 @@ QuicCcConnection::OnDatagram(const std::vector<uint8_t>& bytes, Ptr<const Packet
     {
         return;
     }
-    QuicCcParseResult parsed = QuicCcParse(bytes.data(), bytes.size(), std::move(source));
-    if (!parsed.packet)
+    Ptr<QuicCcConnection> self(this); // the owner may let go of us while we run
+    // One frame list for every datagram (it keeps its memory from packet to packet); taken out
+    // while in use and handed back before the owner hears of a drop.
+    QuicCcPacket packet;
+    packet.frames.swap(m_rxFrames);
+    const auto recycle = [this, &packet]() {
+        packet.frames.clear();
+        packet.frames.swap(m_rxFrames);
+    };
+    std::string error;
+    if (!QuicCcParseInto(bytes.data(), bytes.size(), source, packet, error) ||
+        !CheckPacket(packet, error))
     {
-        m_owner->OnDatagramDropped(parsed.error);
-        return;
-    }
-    std::string reason;
-    if (!CheckPacket(*parsed.packet, reason))
-    {
-        m_owner->OnDatagramDropped(reason);
+        recycle();
+        m_owner->OnDatagramDropped(error);
         return;
     }
     Time delay;
-    if (CarriesAck(*parsed.packet))
+    if (CarriesAck(packet))
     {
         // Drawn for every datagram carrying an ACK; converted only when positive (a delay at or
         // below zero is no delay, and Seconds() of a double is not free).
@@ -306,25 +311,24 @@ QuicCcConnection::OnDatagram(const std::vector<uint8_t>& bytes, Ptr<const Packet
         const Time at = std::max(now + delay, m_lastDatagramProcess);
         m_lastDatagramProcess = at;
         const size_t size = bytes.size();
-        Simulator::Schedule(
-            at - now,
-            [self = Ptr<QuicCcConnection>(this), pkt = std::move(*parsed.packet), size]() {
-                if (self->m_state != STATE_CLOSED)
+        Simulator::Schedule(at - now, [self, pkt = std::move(packet), size]() {
+            if (self->m_state != STATE_CLOSED)
+            {
+                std::string why;
+                if (self->CheckPacket(pkt, why))
                 {
-                    std::string why;
-                    if (self->CheckPacket(pkt, why))
-                    {
-                        self->ProcessPacket(pkt, size);
-                    }
-                    else
-                    {
-                        self->m_owner->OnDatagramDropped(why);
-                    }
+                    self->ProcessPacket(pkt, size);
                 }
-            });
+                else
+                {
+                    self->m_owner->OnDatagramDropped(why);
+                }
+            }
+        });
         return;
     }
-    ProcessPacket(*parsed.packet, bytes.size());
+    ProcessPacket(packet, bytes.size());
+    recycle();
 }
 
 bool
@@ -747,8 +751,20 @@ QuicCcConnection::SendPending()
 bool
 QuicCcConnection::SendOnePacket(bool probe, Time now)
 {
+    // One frame list for every packet built (it keeps its memory from packet to packet); taken
+    // out while in use.
     QuicCcPacket packet =
         QuicCcPacketBuilder::StartPacket(m_connectionId, m_nextPacketNumber, m_owed, m_server);
+    packet.frames.swap(m_txFrames);
+    const bool sent = FillAndTransmit(packet, probe, now);
+    packet.frames.clear();
+    packet.frames.swap(m_txFrames);
+    return sent;
+}
+
+bool
+QuicCcConnection::FillAndTransmit(QuicCcPacket& packet, bool probe, Time now)
+{
     uint64_t budget = QuicCcPacketBuilder::ProbeBudget(m_config.mss);
     if (!probe)
     {
@@ -827,8 +843,11 @@ QuicCcConnection::SendAckNow()
     QuicCcPacket packet;
     packet.connectionId = m_connectionId;
     packet.packetNumber = m_nextPacketNumber;
+    packet.frames.swap(m_txFrames); // as SendOnePacket
     m_builder.AppendAck(packet, m_config.mss, now);
     Transmit(packet, QuicCcSentFrames{}, now);
+    packet.frames.clear();
+    packet.frames.swap(m_txFrames);
 }
 
 void

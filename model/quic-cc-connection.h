@@ -256,6 +256,8 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     void OnSendEvent(); //!< m_sendEvent's handler: SendPending()
     void SendPending();
     bool SendOnePacket(bool probe, Time now);
+    /// SendOnePacket's work on \p packet (header set, no frames): fill, then transmit if worth it.
+    bool FillAndTransmit(QuicCcPacket& packet, bool probe, Time now);
     bool HasDataToSend() const;
     bool IsFlowBlocked() const;
     void NoteFlowBlocked();
@@ -287,6 +289,8 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     QuicCcFlowControl m_streamFlow;            //!< our stream limit (FlowControl)
     QuicCcPacketBuilder::FlowLimits m_flow;    //!< limits both ways, as the builder sends them
     uint64_t m_blockedAt{kQuicCcVarIntMax};    //!< send limit of the last *_BLOCKED frame
+    std::vector<QuicCcFrame> m_txFrames;       //!< frame list reused by the packets built
+    std::vector<QuicCcFrame> m_rxFrames;       //!< frame list reused by the datagrams parsed
     uint64_t m_nextPacketNumber{0};
     uint64_t m_bytesReceived{0};
 

@@ -7,6 +7,7 @@
 #include "ns3/log.h"
 
 #include <cstring>
+#include <memory>
 #include <sstream>
 #include <type_traits>
 
@@ -348,15 +349,15 @@ class Reader
 {
   public:
     /// \p source: null, or the ns-3 packet whose bytes are [data, data + size)
-    Reader(const uint8_t* data, size_t size, Ptr<const Packet> source)
+    Reader(const uint8_t* data, size_t size, const Packet* source)
         : m_data(data),
           m_size(size),
-          m_source(std::move(source))
+          m_source(source)
     {
     }
 
     /// The ns-3 packet the bytes came from, or null.
-    const Ptr<const Packet>& Source() const
+    const Packet* Source() const
     {
         return m_source;
     }
@@ -432,7 +433,7 @@ class Reader
   private:
     const uint8_t* m_data;
     size_t m_size;
-    Ptr<const Packet> m_source; //!< the packet of the bytes, or null
+    const Packet* m_source; //!< the packet of the bytes, or null (the caller holds it)
     size_t m_pos{0};
     std::string m_error;
 };
@@ -975,41 +976,61 @@ QuicCcSerializeToPacket(const QuicCcPacket& packet)
     const size_t size = PacketSize(packet, true);
     const auto* last =
         packet.frames.empty() ? nullptr : std::get_if<QuicCcStreamFrame>(&packet.frames.back());
-    if (last == nullptr || !last->payload || last->payload->GetSize() == 0)
-    {
-        std::vector<uint8_t> bytes(size);
-        WritePacket(packet, bytes.data());
-        return Create<Packet>(bytes.data(), static_cast<uint32_t>(size));
-    }
+    const bool appendPayload = last != nullptr && last->payload && last->payload->GetSize() > 0;
     // Everything but the last frame's data as real bytes, then that data as the send stream's
     // packet fragment. ns-3 3.37's Buffer::AddAtEnd appends the zero area of a virtual packet to a
     // buffer without one as a zero area again (no bytes allocated), so a virtual payload stays
     // virtual, as the payload of a TCP segment does (TcpTxBuffer::GetPacketFromList).
-    const size_t head = size - last->payload->GetSize();
-    std::vector<uint8_t> bytes(head);
-    WritePacket(packet, bytes.data(), last);
-    Ptr<Packet> datagram = Create<Packet>(bytes.data(), static_cast<uint32_t>(head));
-    datagram->AddAtEnd(last->payload);
+    const size_t head = appendPayload ? size - last->payload->GetSize() : size;
+    // The bytes are written on the stack when they fit (ACKs, headers, INITIALs), else on the
+    // heap; either way every byte is written before it is read.
+    constexpr size_t kOnStack = 2048;
+    uint8_t onStack[kOnStack];
+    std::unique_ptr<uint8_t[]> onHeap;
+    uint8_t* bytes = onStack;
+    if (head > kOnStack)
+    {
+        onHeap.reset(new uint8_t[head]);
+        bytes = onHeap.get();
+    }
+    WritePacket(packet, bytes, appendPayload ? last : nullptr);
+    Ptr<Packet> datagram = Create<Packet>(bytes, static_cast<uint32_t>(head));
+    if (appendPayload)
+    {
+        datagram->AddAtEnd(last->payload);
+    }
     return datagram;
+}
+
+bool
+QuicCcParseInto(const uint8_t* data,
+                size_t size,
+                const Ptr<const Packet>& source,
+                QuicCcPacket& packet,
+                std::string& error)
+{
+    NS_ABORT_MSG_IF(source && source->GetSize() != size,
+                    "QuicCcParse: the source packet has " << source->GetSize()
+                                                          << " bytes, the data " << size);
+    packet.frames.clear();
+    Reader reader(data, size, PeekPointer(source));
+    if (ParsePacket(reader, packet))
+    {
+        return true;
+    }
+    error = reader.TakeError();
+    NS_LOG_DEBUG("rejected a " << size << "-byte packet: " << error);
+    return false;
 }
 
 QuicCcParseResult
 QuicCcParse(const uint8_t* data, size_t size, Ptr<const Packet> source)
 {
-    NS_ABORT_MSG_IF(source && source->GetSize() != size,
-                    "QuicCcParse: the source packet has " << source->GetSize()
-                                                          << " bytes, the data " << size);
     QuicCcParseResult result;
-    Reader reader(data, size, std::move(source));
     QuicCcPacket packet;
-    if (ParsePacket(reader, packet))
+    if (QuicCcParseInto(data, size, source, packet, result.error))
     {
         result.packet = std::move(packet);
-    }
-    else
-    {
-        result.error = reader.TakeError();
-        NS_LOG_DEBUG("rejected a " << size << "-byte packet: " << result.error);
     }
     return result;
 }

@@ -290,6 +290,20 @@ struct QuicCcParseResult
  */
 QuicCcParseResult QuicCcParse(const uint8_t* data, size_t size, Ptr<const Packet> source = nullptr);
 
+/**
+ * QuicCcParse into an existing packet, so that a caller parsing datagram after datagram reuses
+ * the frame list's memory (the per-packet receive path).
+ * \param packet  replaced by the parsed packet on success (frames cleared first); unspecified on
+ *        failure
+ * \param error  set to QuicCcParse's error on failure, untouched on success
+ * \return true on success
+ */
+bool QuicCcParseInto(const uint8_t* data,
+                     size_t size,
+                     const Ptr<const Packet>& source,
+                     QuicCcPacket& packet,
+                     std::string& error);
+
 } // namespace ns3
 
 #endif /* QUIC_CC_FRAMES_H */
