@@ -116,7 +116,6 @@ def build(bld):
         'model/quic-cc-packet-builder.h',
         'model/quic-cc-dispatcher.h',
         'model/quic-cc-path-mtu.h',
-        'model/quic-cc-timer.h',
         'model/quic-cc-connection.h',
         'model/quic-cc-socket-base.h',
         'model/quic-cc-socket.h',

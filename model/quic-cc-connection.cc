@@ -177,7 +177,7 @@ QuicCcConnection::Close()
     NS_LOG_FUNCTION(this);
     m_state = STATE_CLOSED;
     // Remove (not Cancel): a cancelled event still keeps the simulator running until its time.
-    for (QuicCcTimer* timer : {&m_lossTimer, &m_idleTimer, &m_ackTimer, &m_sendEvent})
+    for (Timer* timer : {&m_lossTimer, &m_idleTimer, &m_ackTimer, &m_sendEvent})
     {
         timer->Remove();
     }
@@ -440,10 +440,10 @@ QuicCcConnection::ProcessPacket(const QuicCcPacket& packet, size_t size)
         }
         else if (!m_ackTimer.IsPending())
         {
-            m_ackTimer.Schedule(now,
-                                *m_acks.GetAckDeadline() - now,
-                                &QuicCcConnection::OnAckTimer,
-                                this);
+            m_ackTimer.Arm(now,
+                           *m_acks.GetAckDeadline() - now,
+                           &QuicCcConnection::OnAckTimer,
+                           this);
         }
     }
     m_owner->OnPacketProcessed();
@@ -627,7 +627,7 @@ QuicCcConnection::ScheduleSendPending()
 {
     if (!m_sendEvent.IsPending())
     {
-        m_sendEvent.ScheduleNow(Simulator::Now(), &QuicCcConnection::OnSendEvent, this);
+        m_sendEvent.ArmNow(Simulator::Now(), &QuicCcConnection::OnSendEvent, this);
     }
 }
 
@@ -712,7 +712,7 @@ QuicCcConnection::SendPending()
                     m_cc->SetAppLimited(false);
                 }
                 m_sendEvent.Cancel();
-                m_sendEvent.Schedule(now, at - now, &QuicCcConnection::OnSendEvent, this);
+                m_sendEvent.Arm(now, at - now, &QuicCcConnection::OnSendEvent, this);
                 break;
             }
         }
@@ -741,7 +741,7 @@ QuicCcConnection::SendPending()
         if (gap.IsStrictlyPositive())
         {
             m_sendEvent.Cancel();
-            m_sendEvent.Schedule(now, gap, &QuicCcConnection::OnSendEvent, this);
+            m_sendEvent.Arm(now, gap, &QuicCcConnection::OnSendEvent, this);
             break;
         }
     }
@@ -863,6 +863,47 @@ QuicCcConnection::SendConnectionClose(uint64_t errorCode, const std::string& rea
 // ---------------------------------------------------------------- timers
 
 void
+QuicCcConnection::Timer::Arm(Time now,
+                             Time delay,
+                             void (QuicCcConnection::*handler)(),
+                             QuicCcConnection* connection)
+{
+    m_event = Simulator::Schedule(delay, handler, connection);
+    m_expiry = now + delay;
+    m_pending = true;
+}
+
+void
+QuicCcConnection::Timer::ArmNow(Time now,
+                                void (QuicCcConnection::*handler)(),
+                                QuicCcConnection* connection)
+{
+    m_event = Simulator::ScheduleNow(handler, connection);
+    m_expiry = now;
+    m_pending = true;
+}
+
+void
+QuicCcConnection::Timer::Cancel()
+{
+    if (m_pending)
+    {
+        m_event.Cancel();
+        m_pending = false;
+    }
+}
+
+void
+QuicCcConnection::Timer::Remove()
+{
+    if (m_pending)
+    {
+        Simulator::Remove(m_event);
+        m_pending = false;
+    }
+}
+
+void
 QuicCcConnection::RearmLossTimer(Time now)
 {
     if (m_state == STATE_CLOSED)
@@ -882,7 +923,7 @@ QuicCcConnection::RearmLossTimer(Time now)
     }
     m_lossTimer.Cancel();
     const Time at = std::max(*deadline, now);
-    m_lossTimer.Schedule(now, at - now, &QuicCcConnection::OnLossTimer, this);
+    m_lossTimer.Arm(now, at - now, &QuicCcConnection::OnLossTimer, this);
 }
 
 void
@@ -897,7 +938,7 @@ QuicCcConnection::OnLossTimer()
     }
     if (*deadline > now)
     {
-        m_lossTimer.Schedule(now, *deadline - now, &QuicCcConnection::OnLossTimer, this);
+        m_lossTimer.Arm(now, *deadline - now, &QuicCcConnection::OnLossTimer, this);
         return;
     }
     QuicLossDetection::TimerResult result = m_lossDetection->OnTimerExpired(now);
@@ -916,10 +957,10 @@ QuicCcConnection::RestartIdleTimer()
     // Lazy: the timer re-checks m_lastActivity when it fires instead of being moved per packet.
     if (!m_idleTimer.IsPending())
     {
-        m_idleTimer.Schedule(Simulator::Now(),
-                             m_config.idleTimeout,
-                             &QuicCcConnection::OnIdleTimer,
-                             this);
+        m_idleTimer.Arm(Simulator::Now(),
+                        m_config.idleTimeout,
+                        &QuicCcConnection::OnIdleTimer,
+                        this);
     }
 }
 
@@ -931,10 +972,7 @@ QuicCcConnection::OnIdleTimer()
     const Time idle = now - m_lastActivity;
     if (idle < m_config.idleTimeout)
     {
-        m_idleTimer.Schedule(now,
-                             m_config.idleTimeout - idle,
-                             &QuicCcConnection::OnIdleTimer,
-                             this);
+        m_idleTimer.Arm(now, m_config.idleTimeout - idle, &QuicCcConnection::OnIdleTimer, this);
         return;
     }
     NS_LOG_INFO("idle timeout after " << idle.As(Time::S));

@@ -10,10 +10,10 @@
 #include "quic-cc-received-packet-manager.h"
 #include "quic-cc-recv-stream.h"
 #include "quic-cc-send-stream.h"
-#include "quic-cc-timer.h"
 #include "quic-congestion-controller.h"
 #include "quic-loss-detection.h"
 
+#include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 #include "ns3/random-variable-stream.h"
@@ -240,6 +240,55 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     const QuicCcRecvStream& GetRecvStream() const;
 
   private:
+    /**
+     * One timer of the connection: its event, whether it is pending and when it expires, known
+     * without asking the simulator. EventId::IsPending (IsRunning before ns-3.42) and
+     * EventId::Cancel each cost a virtual call into the simulator and an event look-up, on every
+     * packet; here the pending state is a flag. It is exact because every schedule, cancel and
+     * removal of the event goes through this class and each handler calls Expired() first (an
+     * event that ran is no longer pending, also while it runs, as for EventId). Cancel and
+     * Remove of a timer that is not pending do nothing, as for EventId. (Its methods are defined
+     * in quic-cc-connection.cc, the one model file that calls the simulator.)
+     */
+    class Timer
+    {
+      public:
+        /// Run \p handler at \p now + \p delay (an event of the simulator).
+        void Arm(Time now,
+                 Time delay,
+                 void (QuicCcConnection::*handler)(),
+                 QuicCcConnection* connection);
+        /// Run \p handler after the current event, at \p now.
+        void ArmNow(Time now, void (QuicCcConnection::*handler)(), QuicCcConnection* connection);
+        /// Cancel the pending event (it stays in the event list, cancelled).
+        void Cancel();
+        /// Remove the pending event from the event list.
+        void Remove();
+
+        /// The scheduled handler runs: the timer is no longer pending.
+        void Expired()
+        {
+            m_pending = false;
+        }
+
+        /// True from Arm until the event runs, is cancelled or removed.
+        bool IsPending() const
+        {
+            return m_pending;
+        }
+
+        /// When the pending event runs (meaningful while IsPending()).
+        Time GetExpiry() const
+        {
+            return m_expiry;
+        }
+
+      private:
+        EventId m_event;
+        Time m_expiry;
+        bool m_pending{false};
+    };
+
     // receive path
     void ProcessPacket(const QuicCcPacket& packet, size_t size);
     bool CheckPacket(const QuicCcPacket& packet, std::string& reason) const;
@@ -294,10 +343,10 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     uint64_t m_nextPacketNumber{0};
     uint64_t m_bytesReceived{0};
 
-    QuicCcTimer m_lossTimer;    //!< loss detection / PTO (OnLossTimer)
-    QuicCcTimer m_idleTimer;    //!< idle timeout (OnIdleTimer)
-    QuicCcTimer m_ackTimer;     //!< ACK deadline (OnAckTimer)
-    QuicCcTimer m_sendEvent;    //!< the next SendPending (OnSendEvent)
+    Timer m_lossTimer;          //!< loss detection / PTO (OnLossTimer)
+    Timer m_idleTimer;          //!< idle timeout (OnIdleTimer)
+    Timer m_ackTimer;           //!< ACK deadline (OnAckTimer)
+    Timer m_sendEvent;          //!< the next SendPending (OnSendEvent)
     Time m_lastActivity;        //!< last valid packet received (idle timer)
     Time m_lastDatagramProcess; //!< FIFO order of delayed ACK processing
 };
