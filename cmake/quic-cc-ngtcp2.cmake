@@ -151,7 +151,8 @@ endforeach()
 
 add_library(quic-cc-ngtcp2 SHARED ${QUICCC_NGTCP2_SOURCES})
 target_include_directories(quic-cc-ngtcp2 PUBLIC $<BUILD_INTERFACE:${QUICCC_INCLUDE_DIR}>)
-target_compile_options(quic-cc-ngtcp2 PRIVATE -Wall -Wextra -Wno-unused-parameter)
+target_compile_options(quic-cc-ngtcp2 PRIVATE -Wall -Wextra -Wno-unused-parameter
+                       ${QUICCC_SHARED_LIBRARY_FLAGS})
 # ngtcp2's headers are private: the public headers declare no ngtcp2 type.
 target_link_libraries(quic-cc-ngtcp2 PUBLIC quic-cc PRIVATE ${QUICCC_NGTCP2_LIB})
 set_target_properties(quic-cc-ngtcp2 PROPERTIES OUTPUT_NAME ns3-quic-cc-ngtcp2
