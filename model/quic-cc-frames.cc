@@ -70,6 +70,11 @@ ReadVarIntInline(const uint8_t* data, size_t size, uint64_t& value)
     {
         return 0;
     }
+    if (data[0] < 0x40)
+    {
+        value = data[0]; // one byte: most gaps, range lengths and frame types
+        return 1;
+    }
     const size_t n = size_t{1} << (data[0] >> 6);
     if (n > size)
     {
@@ -120,6 +125,11 @@ class Writer
 
     void VarInt(uint64_t v)
     {
+        if (v < (uint64_t{1} << 6))
+        {
+            *m_p++ = static_cast<uint8_t>(v); // one byte: most gaps and range lengths
+            return;
+        }
         const size_t n = VarIntSizeUnchecked(v);
         static constexpr uint8_t kPrefix[9] = {0, 0x00, 0x40, 0, 0x80, 0, 0, 0, 0xc0};
         for (size_t i = n; i > 0; --i)
