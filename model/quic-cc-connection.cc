@@ -280,12 +280,19 @@ QuicCcConnection::OnDatagram(const std::vector<uint8_t>& bytes, Ptr<const Packet
         return;
     }
     Ptr<QuicCcConnection> self(this); // the owner may let go of us while we run
-    // One frame list for every datagram (it keeps its memory from packet to packet); taken out
-    // while in use and handed back before the owner hears of a drop.
+    // One frame list for every datagram (it and an ACK frame's ranges keep their memory from
+    // packet to packet: QuicCcParseInto reuses them); taken out while in use and handed back,
+    // without the received data, before the owner hears of a drop.
     QuicCcPacket packet;
     packet.frames.swap(m_rxFrames);
     const auto recycle = [this, &packet]() {
-        packet.frames.clear();
+        for (QuicCcFrame& frame : packet.frames)
+        {
+            if (auto* stream = std::get_if<QuicCcStreamFrame>(&frame))
+            {
+                stream->payload = nullptr;
+            }
+        }
         packet.frames.swap(m_rxFrames);
     };
     std::string error;

@@ -274,16 +274,23 @@ struct FrameWriter
     void operator()(const QuicCcAckFrame& f) const
     {
         w.Byte(static_cast<uint8_t>(QuicCcFrameType::ACK));
-        const QuicCcAckRange& first = f.ranges.front();
-        w.VarInt(first.largest);
-        w.VarInt(static_cast<uint64_t>(f.ackDelay.GetMicroSeconds()) >> kQuicCcAckDelayExponent);
-        w.VarInt(f.ranges.size() - 1);
-        w.VarInt(first.largest - first.smallest);
-        for (size_t i = 1; i < f.ranges.size(); ++i)
+        // A local writer and range pointer: the byte stores could otherwise alias them, and the
+        // compiler would reload both after every byte.
+        Writer out(w.Position());
+        const QuicCcAckRange* ranges = f.ranges.data();
+        const size_t count = f.ranges.size();
+        out.VarInt(ranges[0].largest);
+        out.VarInt(static_cast<uint64_t>(f.ackDelay.GetMicroSeconds()) >> kQuicCcAckDelayExponent);
+        out.VarInt(count - 1);
+        out.VarInt(ranges[0].largest - ranges[0].smallest);
+        for (size_t i = 1; i < count; ++i)
         {
-            w.VarInt(f.ranges[i - 1].smallest - f.ranges[i].largest - 2);
-            w.VarInt(f.ranges[i].largest - f.ranges[i].smallest);
+            const uint64_t previousSmallest = ranges[i - 1].smallest;
+            const QuicCcAckRange range = ranges[i];
+            out.VarInt(previousSmallest - range.largest - 2);
+            out.VarInt(range.largest - range.smallest);
         }
+        w = out;
     }
 
     void operator()(const QuicCcStreamFrame& f) const
@@ -429,6 +436,20 @@ class Reader
         return Fail(oss.str());
     }
 
+    /// Memory for an ACK frame's ranges, from a packet parsed before (empty when none).
+    std::vector<QuicCcAckRange> TakeSpareRanges()
+    {
+        std::vector<QuicCcAckRange> ranges = std::move(m_spareRanges);
+        ranges.clear();
+        return ranges;
+    }
+
+    /// Give TakeSpareRanges \p ranges' memory.
+    void SetSpareRanges(std::vector<QuicCcAckRange> ranges)
+    {
+        m_spareRanges = std::move(ranges);
+    }
+
     bool Fail(std::string error)
     {
         m_error = std::move(error);
@@ -444,6 +465,7 @@ class Reader
     const uint8_t* m_data;
     size_t m_size;
     const Packet* m_source; //!< the packet of the bytes, or null (the caller holds it)
+    std::vector<QuicCcAckRange> m_spareRanges; //!< see TakeSpareRanges
     size_t m_pos{0};
     std::string m_error;
 };
@@ -500,42 +522,57 @@ ParseAck(Reader& r, size_t frameStart, std::vector<QuicCcFrame>& frames)
     }
     QuicCcAckFrame ack;
     ack.ackDelay = MicroSeconds(static_cast<uint64_t>(delayField << kQuicCcAckDelayExponent));
-    ack.ranges.reserve(static_cast<size_t>(count) + 1);
+    ack.ranges = r.TakeSpareRanges();
     uint64_t smallest = largest - firstRange;
-    ack.ranges.push_back({smallest, largest});
+    // The ranges are read with a local position and written through a local pointer (the
+    // reader's position is stored back at the end or at an error); through the members, every
+    // store would make the compiler reload them.
+    const uint8_t* const data = r.Current();
+    const size_t available = r.Remaining();
+    size_t pos = 0;
+    ack.ranges.resize(static_cast<size_t>(count) + 1);
+    QuicCcAckRange* range = ack.ranges.data();
+    range[0] = {smallest, largest};
     for (uint64_t i = 0; i < count; ++i)
     {
         uint64_t gap = 0;
         uint64_t length = 0;
-        const size_t gapOffset = r.Offset();
-        if (!r.VarInt(gap, "ACK gap"))
+        const size_t gapPos = pos;
+        size_t n = ReadVarIntInline(data + pos, available - pos, gap);
+        if (n == 0)
         {
-            return false;
+            r.Skip(pos);
+            return r.FailTruncated("ACK gap");
         }
+        pos += n;
         // gap <= 2^62-1, so gap + 2 cannot overflow.
         if (gap + 2 > smallest)
         {
             std::ostringstream oss;
-            oss << "ACK gap " << gap << " at offset " << gapOffset
+            oss << "ACK gap " << gap << " at offset " << r.Offset() + gapPos
                 << " underflows below packet number 0 (previous smallest " << smallest << ")";
             return r.Fail(oss.str());
         }
         const uint64_t rangeLargest = smallest - gap - 2;
-        const size_t lengthOffset = r.Offset();
-        if (!r.VarInt(length, "ACK range length"))
+        const size_t lengthPos = pos;
+        n = ReadVarIntInline(data + pos, available - pos, length);
+        if (n == 0)
         {
-            return false;
+            r.Skip(pos);
+            return r.FailTruncated("ACK range length");
         }
+        pos += n;
         if (length > rangeLargest)
         {
             std::ostringstream oss;
-            oss << "ACK range length " << length << " at offset " << lengthOffset
+            oss << "ACK range length " << length << " at offset " << r.Offset() + lengthPos
                 << " underflows below packet number 0 (range largest " << rangeLargest << ")";
             return r.Fail(oss.str());
         }
         smallest = rangeLargest - length;
-        ack.ranges.push_back({smallest, rangeLargest});
+        range[i + 1] = {smallest, rangeLargest};
     }
+    r.Skip(pos);
     frames.emplace_back(std::move(ack));
     return true;
 }
@@ -1022,8 +1059,17 @@ QuicCcParseInto(const uint8_t* data,
     NS_ABORT_MSG_IF(source && source->GetSize() != size,
                     "QuicCcParse: the source packet has " << source->GetSize()
                                                           << " bytes, the data " << size);
-    packet.frames.clear();
     Reader reader(data, size, PeekPointer(source));
+    // A packet parsed into again lends its ACK frame's memory to the new one.
+    for (QuicCcFrame& frame : packet.frames)
+    {
+        if (auto* ack = std::get_if<QuicCcAckFrame>(&frame))
+        {
+            reader.SetSpareRanges(std::move(ack->ranges));
+            break;
+        }
+    }
+    packet.frames.clear();
     if (ParsePacket(reader, packet))
     {
         return true;
