@@ -82,6 +82,10 @@ QuicLossDetection::SetBytesInFlight(uint64_t bytes)
     {
         const uint64_t old = m_bytesInFlight;
         m_bytesInFlight = bytes;
+        if (m_listener)
+        {
+            m_listener->OnBytesInFlightTrace(old, bytes);
+        }
         m_bytesInFlightTrace(old, bytes);
     }
 }
@@ -174,6 +178,10 @@ QuicLossDetection::OnAckReceived(Time now, const std::vector<QuicCcAckRange>& ra
             --m_ackElicitingInFlight;
             result.newlyAcked.push_back(p.packetNumber);
             result.ackedFrames.push_back(std::move(p.frames));
+            if (m_listener)
+            {
+                m_listener->OnPacketAckedTrace(p.packetNumber, p.size, p.timeSent);
+            }
             m_packetAckedTrace(p.packetNumber, p.size, p.timeSent);
             if (!largestNewlyAcked || p.packetNumber > largestNewlyAcked->packetNumber)
             {
@@ -288,6 +296,10 @@ QuicLossDetection::DetectLosses(Time now,
         if (p.size > 0)
         {
             largestLost = &p;
+        }
+        if (m_listener)
+        {
+            m_listener->OnPacketLostTrace(p.packetNumber, p.size, p.timeSent);
         }
         m_packetLostTrace(p.packetNumber, p.size, p.timeSent);
     }
@@ -586,6 +598,12 @@ void
 QuicLossDetection::TraceConnectPacketAcked(const PacketCallback& cb)
 {
     m_packetAckedTrace.ConnectWithoutContext(cb);
+}
+
+void
+QuicLossDetection::SetListener(Listener* listener)
+{
+    m_listener = listener;
 }
 
 void

@@ -161,6 +161,26 @@ class QuicLossDetection
     /// Called with (old, new) bytes in flight on every change.
     void TraceConnectBytesInFlight(const ValueCallback& cb);
 
+    /**
+     * What the three trace hooks above report, as plain virtual calls: one call per packet
+     * instead of an ns-3 callback chain (the socket's trace sources listen this way). The
+     * listener hears each report before the callbacks connected with TraceConnect*.
+     */
+    class Listener
+    {
+      public:
+        virtual ~Listener() = default;
+        /// As TraceConnectBytesInFlight: old and new bytes in flight.
+        virtual void OnBytesInFlightTrace(uint64_t oldValue, uint64_t newValue) = 0;
+        /// As TraceConnectPacketAcked: packet number, bytes, time sent.
+        virtual void OnPacketAckedTrace(uint64_t packetNumber, uint64_t bytes, Time sent) = 0;
+        /// As TraceConnectPacketLost: packet number, bytes, time sent.
+        virtual void OnPacketLostTrace(uint64_t packetNumber, uint64_t bytes, Time sent) = 0;
+    };
+
+    /// Report to \p listener (null: to nobody); it must outlive this object or be unset.
+    void SetListener(Listener* listener);
+
   private:
     /// One entry of the sent-packet record.
     struct SentPacket
@@ -278,6 +298,7 @@ class QuicLossDetection
     AckResult m_ackResult;                //!< OnAckReceived's result (reused)
     std::vector<QuicAckedPacket> m_acked; //!< OnAckReceived's packets for the controller (reused)
 
+    Listener* m_listener{nullptr};                               //!< see SetListener
     TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;  //!< see TraceConnectPacketLost
     TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace; //!< see TraceConnectPacketAcked
     TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;     //!< see TraceConnectBytesInFlight
