@@ -143,14 +143,16 @@ QuicCcReceivedPacketManager::BuildAckFrame(Time now) const
 {
     NS_ABORT_MSG_UNLESS(m_anyReceived,
                         "QuicCcReceivedPacketManager::BuildAckFrame before any packet");
-    QuicCcAckFrame ack;
-    // The highest MaxAckRanges ranges, descending, as inclusive [smallest, largest].
-    const size_t count = std::min<size_t>(m_received.RangeCount(), m_config.maxAckRanges);
-    ack.ranges.reserve(count);
-    for (size_t i = m_received.RangeCount(); ack.ranges.size() < count; --i)
+    // The highest MaxAckRanges ranges, descending, as inclusive [smallest, largest] (written
+    // through a local pointer into a list sized once).
+    const size_t top = m_received.RangeCount();
+    QuicCcAckFrame ack{std::vector<QuicCcAckRange>(std::min<size_t>(top, m_config.maxAckRanges)),
+                       Time()};
+    QuicCcAckRange* range = ack.ranges.data();
+    for (size_t i = 0; i < ack.ranges.size(); ++i)
     {
-        const auto [start, end] = m_received.At(i - 1);
-        ack.ranges.push_back({start, end - 1});
+        const auto [start, end] = m_received.At(top - 1 - i);
+        range[i] = {start, end - 1};
     }
     ack.ackDelay = now - m_largestReceivedTime;
     return ack;
