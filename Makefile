@@ -1,7 +1,9 @@
 # quic-cc: every install and build step lives here.
 #   make demo   install missing Debian packages, build, run the death-spiral comparison + plots
 #   make test   install, build, run every test (ns-3 TestSuites and GoogleTest) through ctest
-#   make doc    doc/quic-cc.rst as HTML with Sphinx (doc/conf.py; a warning is an error)
+#   make doc    the manual (doc/*.rst) as HTML with Sphinx (doc/conf.py; a warning is an error)
+#   make doxygen  the API reference of model/, helper/ and ngtcp2/model (doc/Doxyfile; a warning
+#               is an error), build/doc/doxygen/html/index.html
 #   make check-in-tree [NS3_SOURCE=<ns-3 archive or tree>]   build quic-cc as contrib/quic-cc of
 #               an ns-3 source (default: Debian's ns-3.37 source package), run its suites and
 #               examples with that ns-3's test.py (cache: $QUICCC_CACHE)
@@ -51,10 +53,15 @@ DEB_PACKAGES = cmake g++ make pkg-config libns3-dev ns3 libgsl-dev googletest li
                clang libclang-rt-14-dev clang-format
 # quic-cc-campaign's Wilson intervals (statsmodels) and quantiles (numpy).
 DEB_PACKAGES += python3-numpy python3-statsmodels
+# The qlog schema check (scripts/quic_cc_qlog_check.py) in make test.
+DEB_PACKAGES += python3-jsonschema
+# The docs-build test looks at every page of the manual in headless Chromium; make doxygen and
+# the doxygen test build the API reference.
+DEB_PACKAGES += chromium doxygen
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build test demo doc clean check-in-tree check-installed-ns3 check-ns3-versions bench bench-scale golden test-sanitize \
+.PHONY: all deps configure build test demo doc doxygen clean check-in-tree check-installed-ns3 check-ns3-versions bench bench-scale golden test-sanitize \
         fuzz-build fuzz test-fuzz format format-check
 
 all: build
@@ -111,11 +118,18 @@ demo: build
 	$(PYTHON) scripts/plot-death-spiral.py --qlog $(RESULTS)/qlog --run $$run \
 	  --csv $(RESULTS)/death-spiral.csv --out $(RESULTS)
 
-# The model-library chapter as HTML, as ns-3's doc tree builds it (doc/conf.py); -W: a warning
+# The manual as HTML, as ns-3's module doc trees build theirs (doc/conf.py); -W: a warning
 # is an error (the docs-build test of `make test` builds it the same way).
 doc: deps
 	$(PYTHON) -m sphinx -W --keep-going -b html -d $(BUILD)/doc/doctrees doc $(BUILD)/doc/html
 	@echo "doc: $(BUILD)/doc/html/quic-cc.html"
+
+# The API reference (doc/Doxyfile: every header of model/, helper/ and ngtcp2/model, grouped by
+# layer; every warning is an error, as in the doxygen test of `make test`).
+doxygen: deps
+	rm -rf $(BUILD)/doc/doxygen && mkdir -p $(BUILD)/doc/doxygen
+	QUICCC_DOXYGEN_OUT=$(abspath $(BUILD))/doc/doxygen doxygen doc/Doxyfile
+	@echo "doxygen: $(BUILD)/doc/doxygen/html/index.html"
 
 # bench/ is also a directory: the target must stay .PHONY.
 bench: configure

@@ -134,6 +134,7 @@ set(QUICCC_NGTCP2_SOURCES
     ngtcp2/model/quic-cc-ngtcp2-handshake.cc
     ngtcp2/model/quic-cc-ngtcp2-congestion-events.cc
     ngtcp2/model/quic-cc-ngtcp2-qlog-packets.cc
+    ngtcp2/model/quic-cc-ngtcp2-qlog-map.cc
     ngtcp2/model/quic-cc-ngtcp2-connection.cc
     ngtcp2/model/quic-cc-ngtcp2-socket.cc
     ngtcp2/model/quic-cc-ngtcp2-socket-factory.cc)
@@ -141,6 +142,7 @@ set(QUICCC_NGTCP2_HEADERS
     ngtcp2/model/quic-cc-ngtcp2-handshake.h
     ngtcp2/model/quic-cc-ngtcp2-congestion-events.h
     ngtcp2/model/quic-cc-ngtcp2-qlog-packets.h
+    ngtcp2/model/quic-cc-ngtcp2-qlog-map.h
     ngtcp2/model/quic-cc-ngtcp2-connection.h
     ngtcp2/model/quic-cc-ngtcp2-socket.h
     ngtcp2/model/quic-cc-ngtcp2-socket-factory.h)
@@ -154,7 +156,8 @@ target_include_directories(quic-cc-ngtcp2 PUBLIC $<BUILD_INTERFACE:${QUICCC_INCL
 target_compile_options(quic-cc-ngtcp2 PRIVATE -Wall -Wextra -Wno-unused-parameter
                        ${QUICCC_SHARED_LIBRARY_FLAGS})
 # ngtcp2's headers are private: the public headers declare no ngtcp2 type.
-target_link_libraries(quic-cc-ngtcp2 PUBLIC quic-cc PRIVATE ${QUICCC_NGTCP2_LIB})
+target_link_libraries(quic-cc-ngtcp2 PUBLIC quic-cc PRIVATE ${QUICCC_NGTCP2_LIB}
+                      nlohmann_json::nlohmann_json)
 set_target_properties(quic-cc-ngtcp2 PROPERTIES OUTPUT_NAME ns3-quic-cc-ngtcp2
                       VERSION ${PROJECT_VERSION} SOVERSION 0)
 
@@ -166,7 +169,7 @@ file(GLOB QUICCC_NGTCP2_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DI
 add_executable(quic-cc-ngtcp2-test-runner test/test-runner-main.cc test/quic-cc-test-topology.cc
                ${QUICCC_NGTCP2_TEST_SOURCES})
 target_include_directories(quic-cc-ngtcp2-test-runner PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test)
-target_link_libraries(quic-cc-ngtcp2-test-runner PRIVATE quic-cc-study)
+target_link_libraries(quic-cc-ngtcp2-test-runner PRIVATE quic-cc-study nlohmann_json::nlohmann_json)
 quic_cc_add_suite_tests(RUNNER quic-cc-ngtcp2-test-runner SOURCES ${QUICCC_NGTCP2_TEST_SOURCES}
                         REGISTERED_TEST ns3-ngtcp2-suites-registered)
 

@@ -337,9 +337,11 @@ main(int argc, char* argv[])
                  "when the sender's handshake completes)",
                  handshakeLoss);
     batch.Add(cmd, "Runs per configuration (RngRun firstRun..firstRun+runs-1)");
-    cmd.AddValue("qlog",
-                 "Write qlog files (.sqlog, for qvis) of every run into DIRECTORY/<config>-run<N>/",
-                 qlog);
+    cmd.AddValue(
+        "qlog",
+        "Write qlog files (.sqlog; the socket attribute QlogSchema picks the schema) of every run "
+        "into DIRECTORY/<config>-run<N>/",
+        qlog);
     cmd.AddValue("rate", "Bottleneck rate", rate);
     cmd.AddValue("delay", "One-way propagation delay (RTT = 2 x delay)", delay);
     cmd.AddValue("buffer", "Bottleneck drop-tail buffer, packets", buffer);

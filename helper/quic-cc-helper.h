@@ -18,7 +18,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * \brief Installs a QUIC transport on nodes (quic-cc's model, a QuicCcSocketFactory, or the
  * ngtcp2 library, SetTransport) and chooses its congestion controller and socket attributes.
  *
@@ -81,6 +81,8 @@ class QuicCcHelper
      * NS_ATTRIBUTE_DEFAULT variable (\p name=\p value) gives it, without aborting: \p name is
      * "ns3::Type::Attribute" with the TypeId that declares the attribute (Config::SetDefault and
      * the environment look at no other), and \p value must pass the attribute's checker.
+     * \param name  "ns3::Type::Attribute"
+     * \param value  the value as text
      * \param spelling how the user writes a name: "--" on a command line, "" in the environment
      * \return "" if valid, else the reason (naming the declaring TypeId if another one was given)
      */
@@ -153,6 +155,8 @@ class QuicCcHelper
      * values checked as CheckAttributeDefault does); then CheckAttributeDefaults(\p argc,
      * \p argv, \p settings).
      *
+     * \param argc  main's argc
+     * \param argv  main's argv
      * \param options the program's options (CommandLine::AddValue), without "--"
      * \param flags   those of them that may be given bare ("--dryRun" for a bool)
      * \param settings the attribute values the program sets itself
@@ -196,7 +200,9 @@ class QuicCcHelper
     void SetSocketAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * Write one qlog file (JSON-SEQ, .sqlog, qvis-compatible) per connection into \p directory,
+     * Write one qlog file (JSON-SEQ, .sqlog) per connection into \p directory, in the sockets'
+     * QlogSchema (default: draft-ietf-quic-qlog-main-schema-13 with quic-events-12; V0_3 for
+     * qvis; QuicCcQlogWriter),
      * which is created if missing (QuicCcCreateQlogDirectory: a failure ends the run with one line
      * naming it, as a failed qlog write does, QuicCcQlogFile), on the nodes installed
      * after this call: a QuicCcQlogWriter is attached to every socket through the factory's

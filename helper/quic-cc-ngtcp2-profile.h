@@ -13,7 +13,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * One attribute value of a profile: the attribute's full name ("ns3::QuicCubic::IdleRestart")
  * and its value as Config::SetDefault takes it ("AppLimitedTime").
  */
@@ -24,7 +24,7 @@ struct QuicCcAttributeSetting
 };
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * The attribute values that make quic-cc's CUBIC run as ngtcp2 1.24 runs its CUBIC
  * (lib/ngtcp2_cc.c, ngtcp2_cc_cubic_cc_on_ack_recv / _congestion_event): a separate CUBIC epoch,
  * the app-limited-time idle rule, RFC 9438's Reno-friendly switch, no PRR, no quiche rollback
@@ -32,7 +32,7 @@ struct QuicCcAttributeSetting
  * 25 ms max_ack_delay, pacing at 1.25 x cwnd / smoothed_rtt after 10 packets, persistent
  * congestion, a 10-packet initial window, a 2-packet minimum window and a 333 ms initial RTT.
  * The packet size is not part of it (set MaxDatagramSize; ngtcp2 sends 1200 B until PMTUD finds
- * more). Every value and the ngtcp2 line behind it: doc/quic-cc.rst, "Model vs library".
+ * more). Every value and the ngtcp2 line behind it: doc/quic-cc-design.rst, "The ngtcp2 profile".
  * \return the settings: the controller (ns3::QuicCubic, ns3::QuicHyStartPlusPlus), then the
  *         socket (ns3::QuicCcSocket)
  */

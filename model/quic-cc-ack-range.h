@@ -10,7 +10,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief One range of acknowledged packet numbers, inclusive: smallest <= largest. An ACK frame
  * (QuicCcAckFrame) carries them and QuicLossDetection reads them, in the frame's order
  * (descending).

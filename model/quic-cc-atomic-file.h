@@ -14,7 +14,7 @@ namespace ns3
 struct QuicCcAtomicFilePending;
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * A file written to a temporary file next to its path and renamed over the path when complete,
  * so that a reader sees either no file (or the old one) or the whole new one.
  *
@@ -66,14 +66,14 @@ class QuicCcAtomicFile
 };
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * What a model does when an output file it writes (a qlog file) cannot be created, written or
  * renamed: \p message says which and why ("cannot write q/x.sqlog: No space left on device").
  */
 using QuicCcOutputFailureHandler = void (*)(const std::string& message);
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * Install \p handler for QuicCcOutputFailed (nullptr: the default) and return the previous one.
  * The default prints "<program>: <message>" as one line on stderr and exits with status 1
  * (std::exit: the temporary files are removed, finished files stay). QuicCcRunBatch's workers
@@ -83,7 +83,7 @@ using QuicCcOutputFailureHandler = void (*)(const std::string& message);
 QuicCcOutputFailureHandler QuicCcSetOutputFailureHandler(QuicCcOutputFailureHandler handler);
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-helper
  * An output file could not be written: the caller has discarded its temporary file; the
  * installed handler (QuicCcSetOutputFailureHandler) ends the run with \p message.
  */

@@ -11,7 +11,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-support
  * Give \p to every attribute value of \p from (its TypeId and every parent) that can be both
  * read and written. \p to must be of \p from's TypeId. Values are copied as AttributeValues: an
  * attribute holding a pointer then points to the same object in both (see QuicCcCloneObject).
@@ -19,7 +19,7 @@ namespace ns3
 void QuicCcCopyAttributes(const Object& from, Object& to);
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-support
  * A new object of \p original's TypeId, constructed (ObjectFactory) with every readable and
  * writable attribute value of \p original: a random variable cloned so draws a stream of its own
  * with the same distribution and stream setting.

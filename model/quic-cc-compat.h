@@ -15,6 +15,13 @@
 #ifndef QUIC_CC_COMPAT_H
 #define QUIC_CC_COMPAT_H
 
+/**
+ * \file
+ * \ingroup quic-cc-support
+ * API differences between ns-3 releases, detected from the declarations (QUICCC_ENUM_ACCESSOR,
+ * QUICCC_ENUM_VALUE, quiccc::compat::IsPending).
+ */
+
 #include "ns3/enum.h"
 #include "ns3/event-id.h"
 
@@ -110,12 +117,12 @@ IsPending(const T& event)
 } // namespace quiccc
 } // namespace ns3
 
-// QUICCC_ENUM_VALUE(E): the EnumValue type that holds an E (EnumValue on 3.37, EnumValue<E> on
-// >= 3.41), for reading an enum attribute: QUICCC_ENUM_VALUE(QuicCubic::IdleRestart) v;
+/// QUICCC_ENUM_VALUE(E): the EnumValue type that holds an E (EnumValue on 3.37, EnumValue<E> on
+/// >= 3.41), for reading an enum attribute: QUICCC_ENUM_VALUE(QuicCubic::IdleRestart) v;
 #define QUICCC_ENUM_VALUE(E) decltype(::ns3::quiccc::compat::EnumValueFor<::ns3::EnumValue, E>(0))
 
-// QUICCC_ENUM_ACCESSOR(E, &C::m_x): MakeEnumAccessor(&C::m_x) on 3.37, MakeEnumAccessor<E>(...)
-// on >= 3.41 (see compat::kEnumValueIsTemplate).
+/// QUICCC_ENUM_ACCESSOR(E, &C::m_x): MakeEnumAccessor(&C::m_x) on 3.37, MakeEnumAccessor<E>(...)
+/// on >= 3.41 (see compat::kEnumValueIsTemplate).
 #define QUICCC_ENUM_ACCESSOR(E, member) (::ns3::quiccc::compat::MakeEnumAccessorFor<E>(member))
 
 #endif // QUIC_CC_COMPAT_H

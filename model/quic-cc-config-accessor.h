@@ -13,7 +13,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-support
  * The accessor of an attribute whose value lives in a field of a settings struct held by the
  * object (ns-3's AccessorHelper, what MakeUintegerAccessor(&C::m_x) and its kind build, for
  * object.*p1.*p2 ... instead of a direct member), so that a setting is stored once: in the

@@ -246,6 +246,17 @@ QuicCcConnection::GetLossDetection() const
     return *m_lossDetection;
 }
 
+std::optional<double>
+QuicCcConnection::GetPacingRate() const
+{
+    if (m_config.pacing != PACING_RFC9002)
+    {
+        return std::nullopt;
+    }
+    return m_pacer.Rate(m_cc->GetCongestionWindow(),
+                        m_lossDetection->GetRttStats().GetSmoothedRtt());
+}
+
 QuicCcSendStream&
 QuicCcConnection::GetSendStream()
 {

@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,7 @@ namespace ns3
 class Packet;
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief The transport engine of one QUIC-style connection: what happens between the datagrams
  * a QuicCcSocket receives and the datagrams it sends.
  *
@@ -147,8 +148,9 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
         virtual void SendDatagram(Ptr<Packet> datagram) = 0;
         /// A received datagram was dropped as malformed or inconsistent.
         virtual void OnDatagramDropped(const std::string& reason) = 0;
-        /// Packet traces: sent / received (packet number, UDP payload bytes).
+        /// Packet trace: a packet sent (packet number, UDP payload bytes).
         virtual void OnPacketSent(uint64_t packetNumber, uint64_t bytes) = 0;
+        /// Packet trace: a valid packet received (packet number, UDP payload bytes).
         virtual void OnPacketReceived(uint64_t packetNumber, uint64_t bytes) = 0;
         /// A new RTT sample was taken.
         virtual void OnRttSample(const QuicRttStats& rtt) = 0;
@@ -224,20 +226,30 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     /// Close() and forget the owner (it is going away).
     void Dispose();
 
-    State GetState() const;
-    uint64_t GetConnectionId() const;
+    State GetState() const;           //!< where the connection is in its life
+    uint64_t GetConnectionId() const; //!< the connection ID (chosen by the client)
     /// Free send buffer, bytes (SndBufSize minus what is buffered).
     uint32_t GetTxAvailable() const;
     uint64_t GetBytesReceived() const; //!< stream bytes delivered in order
     /// Flow-control limits both ways (FlowControl; without it the peer's are kQuicCcVarIntMax).
     const QuicCcPacketBuilder::FlowLimits& GetFlowLimits() const;
+    /// \name The parts the connection owns (for the socket's accessors and the tests)
+    /// @{
+    /// The connection's controller (a fork of the socket's prototype).
     Ptr<QuicCongestionController> GetCongestionController() const;
+    /// Loss detection and the sent-packet record.
     QuicLossDetection& GetLossDetection();
+    /// Loss detection and the sent-packet record.
     const QuicLossDetection& GetLossDetection() const;
-    QuicCcSendStream& GetSendStream();
-    const QuicCcSendStream& GetSendStream() const;
-    QuicCcRecvStream& GetRecvStream();
-    const QuicCcRecvStream& GetRecvStream() const;
+    /// Pacing=Rfc9002: the rate the pacer sends at now, bytes per second (QuicCcPacer::Rate of
+    /// cwnd and smoothed_rtt); Pacing=Off: nothing (no rate is applied).
+    std::optional<double> GetPacingRate() const;
+    QuicCcSendStream& GetSendStream();             //!< the outgoing stream
+    const QuicCcSendStream& GetSendStream() const; //!< the outgoing stream
+    QuicCcRecvStream& GetRecvStream();             //!< the incoming stream
+    const QuicCcRecvStream& GetRecvStream() const; //!< the incoming stream
+
+    /// @}
 
   private:
     /**

@@ -19,7 +19,7 @@ namespace ns3
 class QuicCcSocketBase;
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * Whether a listener opens a connection for the first datagram from a new address: the
  * transport engine's verdict on the datagram (QuicCcSocketBase::Admit).
  */
@@ -31,7 +31,7 @@ struct QuicCcAdmission
 };
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief A listener's connection table, for both transports: routes each datagram arriving on
  * the listener's UDP socket to the connection of its sender, decides whether a datagram from a
  * new sender may open a connection, and remembers the connection IDs of connections that ended

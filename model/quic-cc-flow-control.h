@@ -10,7 +10,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief One receive-side flow-control limit of RFC 9000 Section 4 (the connection's or the
  * stream's): the highest stream offset the peer may send, the receive window, and the bytes the
  * application consumed.

@@ -20,7 +20,7 @@
 
 /**
  * \file
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * Wire codec of the quic-cc transport: a QUIC-like packet header and frames, encoded with QUIC
  * variable-length integers (RFC 9000 Section 16).
  *
@@ -189,6 +189,11 @@ struct QuicCcPacket
 
 /// \name Equality (field by field; ack delays compare as Time)
 /// @{
+/**
+ * \param a  one value
+ * \param b  the other
+ * \return true if every field is equal
+ */
 bool operator==(const QuicCcAckRange& a, const QuicCcAckRange& b);
 bool operator==(const QuicCcAckFrame& a, const QuicCcAckFrame& b);
 bool operator==(const QuicCcStreamFrame& a, const QuicCcStreamFrame& b);
@@ -293,6 +298,9 @@ QuicCcParseResult QuicCcParse(const uint8_t* data, size_t size, Ptr<const Packet
 /**
  * QuicCcParse into an existing packet, so that a caller parsing datagram after datagram reuses
  * the frame list's memory (the per-packet receive path).
+ * \param data  as QuicCcParse
+ * \param size  as QuicCcParse
+ * \param source  as QuicCcParse
  * \param packet  replaced by the parsed packet on success (frames cleared first); unspecified on
  *        failure
  * \param error  set to QuicCcParse's error on failure, untouched on success

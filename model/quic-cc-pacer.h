@@ -12,7 +12,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief RFC 9002 Section 7.7 pacer: a token bucket refilled at N x cwnd / smoothed_rtt.
  *
  * The bucket holds at most the burst allowance (BurstPackets x mss bytes) and starts full, so a
@@ -38,6 +38,8 @@ class QuicCcPacer
 
     /**
      * Earliest time a packet of \p bytes may leave (\p now if the bucket holds enough).
+     * \param now  current time
+     * \param bytes  the packet's size, bytes
      * \param cwnd  congestion window, bytes
      * \param smoothedRtt  the RTT estimator's smoothed_rtt
      */

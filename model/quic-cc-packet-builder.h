@@ -18,7 +18,7 @@ class QuicCcReceivedPacketManager;
 class QuicCcSendStream;
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief Fills one packet within a send budget: the owed ACK, the handshake's control frames,
  * STREAM data (lost ranges first, then new data, then a bare FIN), INITIAL padding, and the
  * contents of a PTO probe.
@@ -77,6 +77,11 @@ class QuicCcPacketBuilder
         uint64_t newBytes{0};    //!< never-sent stream bytes it carries
     };
 
+    /**
+     * A builder over the connection's parts it fills packets from.
+     * \param stream  the send stream (STREAM data, lost ranges, FIN)
+     * \param acks  the received-packet manager (the owed ACK frame)
+     */
     QuicCcPacketBuilder(QuicCcSendStream& stream, QuicCcReceivedPacketManager& acks);
 
     /**

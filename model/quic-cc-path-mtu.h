@@ -14,7 +14,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * IP datagram size of a UDP payload of \p udpPayload bytes sent to \p peer: payload + 8 (UDP
  * header) + 20 (IPv4 header without options) or 40 (IPv6 header without extension headers).
  * \p peer is an InetSocketAddress or Inet6SocketAddress (fatal error otherwise).
@@ -22,7 +22,7 @@ namespace ns3
 uint64_t QuicCcIpDatagramSize(uint64_t udpPayload, const Address& peer);
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * MTU, bytes, of the device \p node's routing protocol would send a datagram to \p peer through
  * (the route lookup ns-3's TcpSocketBase makes at connect time: RouteOutput without a packet,
  * any output interface); 0 if the node has no IP stack for the address family or no route.
@@ -30,7 +30,7 @@ uint64_t QuicCcIpDatagramSize(uint64_t udpPayload, const Address& peer);
 uint32_t QuicCcOutgoingMtu(Ptr<Node> node, const Address& peer);
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * RFC 9000 Section 14: "UDP datagrams MUST NOT be fragmented at the IP layer". True when the IP
  * datagram carrying \p udpPayload bytes to \p peer exceeds the MTU of \p node's outgoing device
  * (ns-3's Ipv4L3Protocol::SendRealOut would fragment it whatever the DF flag says); each such

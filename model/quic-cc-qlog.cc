@@ -9,6 +9,7 @@
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <limits>
@@ -31,13 +32,12 @@ Ms(Time t)
     return t.GetNanoSeconds() / 1e6;
 }
 
-/// One qlog event at the current simulation time, serialized by the JSON library.
+/// One qlog event at \p time (the current simulation time by default), serialized by the JSON
+/// library.
 std::string
-Event(const char* name, nlohmann::json data)
+Event(const char* name, nlohmann::json data, Time time = Simulator::Now())
 {
-    nlohmann::json event = {{"time", Ms(Simulator::Now())},
-                            {"name", name},
-                            {"data", std::move(data)}};
+    nlohmann::json event = {{"time", Ms(time)}, {"name", name}, {"data", std::move(data)}};
     return event.dump();
 }
 } // namespace
@@ -126,17 +126,43 @@ QuicCcCreateQlogDirectory(const std::string& directory)
 
 QuicCcQlogWriter::QuicCcQlogWriter(const std::string& path,
                                    const std::string& vantagePoint,
-                                   const std::string& title)
-    : m_file(path)
+                                   const std::string& title,
+                                   QuicCcQlogSchema schema,
+                                   const std::string& vantageName)
+    : m_file(path),
+      m_schema(schema)
 {
-    nlohmann::json header = {
-        {"qlog_version", "0.3"},
-        {"qlog_format", "JSON-SEQ"},
-        {"title", title},
-        {"trace",
-         {{"vantage_point", {{"type", vantagePoint}}},
-          {"common_fields", {{"time_format", "relative"}, {"reference_time", 0}}}}},
-    };
+    nlohmann::json header;
+    if (schema == QLOG_0_3)
+    {
+        header = {
+            {"qlog_version", "0.3"},
+            {"qlog_format", "JSON-SEQ"},
+            {"title", title},
+            {"trace",
+             {{"vantage_point", {{"type", vantagePoint}}},
+              {"common_fields", {{"time_format", "relative"}, {"reference_time", 0}}}}},
+        };
+    }
+    else
+    {
+        // draft-ietf-quic-qlog-main-schema-13 Sections 3, 5, 7.1; the draft event schema URI of
+        // draft-ietf-quic-qlog-quic-events-12 Section 2.1.
+        nlohmann::json trace = {
+            {"description", "time: ns-3 simulation time in ms since the simulation started"},
+            {"common_fields",
+             {{"time_format", "relative_to_epoch"},
+              {"reference_time", {{"clock_type", "monotonic"}, {"epoch", "unknown"}}}}},
+            {"vantage_point", {{"name", vantageName}, {"type", vantagePoint}}},
+            {"event_schemas", {"urn:ietf:params:qlog:events:quic-12"}},
+        };
+        header = {
+            {"file_schema", "urn:ietf:params:qlog:file:sequential"},
+            {"serialization_format", "application/qlog+json-seq"},
+            {"title", title},
+            {"trace", std::move(trace)},
+        };
+    }
     Emit(header.dump());
 }
 
@@ -148,6 +174,7 @@ QuicCcQlogWriter::~QuicCcQlogWriter()
 void
 QuicCcQlogWriter::Close()
 {
+    FlushMetrics();
     m_file.Close();
 }
 
@@ -163,9 +190,16 @@ QuicCcQlogWriter::GetPath() const
     return m_file.GetPath();
 }
 
+QuicCcQlogSchema
+QuicCcQlogWriter::GetSchema() const
+{
+    return m_schema;
+}
+
 void
 QuicCcQlogWriter::Emit(const std::string& record)
 {
+    FlushMetrics();
     if (m_file.IsOpen())
     {
         const std::string framed = kRecordSeparator + record + '\n';
@@ -174,32 +208,98 @@ QuicCcQlogWriter::Emit(const std::string& record)
 }
 
 void
+QuicCcQlogWriter::Record(const std::string& event)
+{
+    Emit(event);
+}
+
+void
+QuicCcQlogWriter::FlushMetrics()
+{
+    if (m_metrics.empty())
+    {
+        return;
+    }
+    nlohmann::json data = nlohmann::json::object();
+    for (const auto& [name, value] : m_metrics)
+    {
+        std::visit([&data, &name = name](auto v) { data[name] = v; }, value);
+    }
+    m_metrics.clear();
+    Emit(Event("quic:recovery_metrics_updated", std::move(data), m_metricsTime));
+}
+
+void
+QuicCcQlogWriter::Metrics(const char* field, std::variant<uint64_t, double> value)
+{
+    if (m_schema == QLOG_0_3)
+    {
+        nlohmann::json data;
+        std::visit([&data, field](auto v) { data[field] = v; }, value);
+        Emit(Event("recovery:metrics_updated", std::move(data)));
+        return;
+    }
+    const Time now = Simulator::Now();
+    const bool present = std::any_of(m_metrics.begin(), m_metrics.end(), [field](const auto& f) {
+        return f.first == field;
+    });
+    if (!m_metrics.empty() && (now != m_metricsTime || present))
+    {
+        FlushMetrics();
+    }
+    m_metricsTime = now;
+    m_metrics.emplace_back(field, value);
+}
+
+namespace
+{
+/// The packet header of a 1-RTT packet (PacketHeader: draft-ietf-quic-qlog-quic-events-12
+/// Section 8.8; the same fields in qlog 0.3).
+nlohmann::json
+PacketHeader(uint64_t packetNumber)
+{
+    return {{"packet_type", "1RTT"}, {"packet_number", packetNumber}};
+}
+} // namespace
+
+void
 QuicCcQlogWriter::PacketSent(uint64_t packetNumber, uint64_t bytes)
 {
-    nlohmann::json data = {{"header", {{"packet_type", "1RTT"}, {"packet_number", packetNumber}}},
-                           {"raw", {{"length", bytes}}}};
-    Emit(Event("transport:packet_sent", std::move(data)));
+    Emit(Event(m_schema == QLOG_0_3 ? "transport:packet_sent" : "quic:packet_sent",
+               {{"header", PacketHeader(packetNumber)}, {"raw", {{"length", bytes}}}}));
 }
 
 void
 QuicCcQlogWriter::PacketReceived(uint64_t packetNumber, uint64_t bytes)
 {
-    nlohmann::json data = {{"header", {{"packet_type", "1RTT"}, {"packet_number", packetNumber}}},
-                           {"raw", {{"length", bytes}}}};
-    Emit(Event("transport:packet_received", std::move(data)));
+    Emit(Event(m_schema == QLOG_0_3 ? "transport:packet_received" : "quic:packet_received",
+               {{"header", PacketHeader(packetNumber)}, {"raw", {{"length", bytes}}}}));
 }
 
 void
-QuicCcQlogWriter::PacketLost(uint64_t packetNumber, uint64_t bytes, Time timeSent)
+QuicCcQlogWriter::PacketLost(uint64_t packetNumber, uint64_t, Time)
 {
-    nlohmann::json data = {{"header", {{"packet_type", "1RTT"}, {"packet_number", packetNumber}}}};
-    Emit(Event("recovery:packet_lost", std::move(data)));
+    Emit(Event(m_schema == QLOG_0_3 ? "recovery:packet_lost" : "quic:packet_lost",
+               {{"header", PacketHeader(packetNumber)}}));
+}
+
+void
+QuicCcQlogWriter::PacketLostWithTrigger(uint64_t packetNumber, QuicLossTrigger trigger)
+{
+    if (m_schema == QLOG_0_3)
+    {
+        PacketLost(packetNumber, 0, Time());
+        return;
+    }
+    Emit(
+        Event("quic:packet_lost",
+              {{"header", PacketHeader(packetNumber)}, {"trigger", QuicLossTriggerName(trigger)}}));
 }
 
 void
 QuicCcQlogWriter::Cwnd(uint64_t, uint64_t newValue)
 {
-    Emit(Event("recovery:metrics_updated", nlohmann::json{{"congestion_window", newValue}}));
+    Metrics("congestion_window", newValue);
 }
 
 void
@@ -209,30 +309,56 @@ QuicCcQlogWriter::Ssthresh(uint64_t, uint64_t newValue)
     {
         return; // "not set" has no qlog value
     }
-    Emit(Event("recovery:metrics_updated", nlohmann::json{{"ssthresh", newValue}}));
+    Metrics("ssthresh", newValue);
 }
 
 void
 QuicCcQlogWriter::BytesInFlight(uint64_t, uint64_t newValue)
 {
-    Emit(Event("recovery:metrics_updated", nlohmann::json{{"bytes_in_flight", newValue}}));
+    Metrics("bytes_in_flight", newValue);
 }
 
 void
 QuicCcQlogWriter::Rtt(Time latest, Time smoothed, Time min)
 {
-    Emit(Event("recovery:metrics_updated",
-               nlohmann::json{{"latest_rtt", Ms(latest)},
-                              {"smoothed_rtt", Ms(smoothed)},
-                              {"min_rtt", Ms(min)}}));
+    if (m_schema == QLOG_0_3)
+    {
+        Emit(Event("recovery:metrics_updated",
+                   nlohmann::json{{"latest_rtt", Ms(latest)},
+                                  {"smoothed_rtt", Ms(smoothed)},
+                                  {"min_rtt", Ms(min)}}));
+        return;
+    }
+    Metrics("latest_rtt", Ms(latest));
+    Metrics("smoothed_rtt", Ms(smoothed));
+    Metrics("min_rtt", Ms(min));
+}
+
+void
+QuicCcQlogWriter::PacingRate(DataRate, DataRate newValue)
+{
+    if (m_schema != QLOG_0_3)
+    {
+        Metrics("pacing_rate", newValue.GetBitRate()); // bits per second (Section 7.2)
+    }
 }
 
 void
 QuicCcQlogWriter::State(QuicCongestionState oldValue, QuicCongestionState newValue)
 {
-    Emit(Event("recovery:congestion_state_updated",
+    Emit(Event(m_schema == QLOG_0_3 ? "recovery:congestion_state_updated"
+                                    : "quic:congestion_state_updated",
                nlohmann::json{{"old", QuicCongestionStateName(oldValue)},
                               {"new", QuicCongestionStateName(newValue)}}));
+}
+
+void
+QuicCcQlogWriter::PtoExpired(uint32_t)
+{
+    if (m_schema != QLOG_0_3)
+    {
+        Emit(Event("quic:timer_updated", {{"timer_type", "pto"}, {"event_type", "expired"}}));
+    }
 }
 
 namespace
@@ -256,14 +382,21 @@ StartQlog(std::string directory, Ptr<QuicCcSocket> socket)
     std::ostringstream title;
     title << "quic-cc " << socket->GetCongestionController()->GetName() << " connection "
           << std::hex << socket->GetConnectionId();
-    Ptr<QuicCcQlogWriter> w =
-        Create<QuicCcQlogWriter>(path.str(), client ? "client" : "server", title.str());
+    Ptr<QuicCcQlogWriter> w = Create<QuicCcQlogWriter>(path.str(),
+                                                       client ? "client" : "server",
+                                                       title.str(),
+                                                       socket->GetQlogSchema());
     socket->TraceConnectWithoutContext("PacketSent",
                                        MakeCallback(&QuicCcQlogWriter::PacketSent, w));
     socket->TraceConnectWithoutContext("PacketReceived",
                                        MakeCallback(&QuicCcQlogWriter::PacketReceived, w));
-    socket->TraceConnectWithoutContext("PacketLost",
-                                       MakeCallback(&QuicCcQlogWriter::PacketLost, w));
+    // Every loss with its trigger (fired just before PacketLost, once per lost packet).
+    socket->TraceConnectWithoutContext("PacketLostTrigger",
+                                       MakeCallback(&QuicCcQlogWriter::PacketLostWithTrigger, w));
+    socket->TraceConnectWithoutContext("PacingRate",
+                                       MakeCallback(&QuicCcQlogWriter::PacingRate, w));
+    socket->TraceConnectWithoutContext("PtoExpired",
+                                       MakeCallback(&QuicCcQlogWriter::PtoExpired, w));
     socket->TraceConnectWithoutContext("CongestionWindow64",
                                        MakeCallback(&QuicCcQlogWriter::Cwnd, w));
     socket->TraceConnectWithoutContext("SlowStartThreshold64",

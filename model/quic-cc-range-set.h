@@ -13,7 +13,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief A set of non-negative integers stored as disjoint half-open ranges [start, end).
  *
  * Used for received packet numbers (ACK ranges), acknowledged stream offsets and stream data

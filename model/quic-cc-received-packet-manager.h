@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief The receiver's side of acknowledgement: which packet numbers arrived, when an ACK is
  * owed, and the ACK frame that reports them (Google quiche's QuicReceivedPacketManager plays
  * this part).

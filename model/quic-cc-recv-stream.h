@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief The receiving half of a connection's byte stream: reassembles STREAM frames that
  * arrive out of order, duplicated or overlapping into the exact byte sequence the peer sent,
  * and holds it until the application reads it.
@@ -47,6 +47,7 @@ class QuicCcRecvStream
 
     /**
      * Store a frame that passed Check(); duplicate and overlapping bytes are kept once.
+     * \param frame  the STREAM frame
      * \param keep  false: count delivered bytes but do not keep them (receive side shut down)
      * \return bytes newly delivered in order
      */

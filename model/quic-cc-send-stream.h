@@ -19,7 +19,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief The sending half of a connection's byte stream (the counterpart of QuicCcRecvStream):
  * the bytes the application handed over and not yet acknowledged, the lost ranges awaiting
  * retransmission, and the FIN.

@@ -14,7 +14,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-recovery
  * \brief Stream bytes one packet carried: [offset, offset + length), with the FIN if set.
  */
 struct QuicCcStreamChunk
@@ -25,7 +25,7 @@ struct QuicCcStreamChunk
 };
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-recovery
  * \brief The STREAM chunks of one sent packet, in packet order. A packet nearly always carries
  * one (new data) or two (a retransmission, then new data): up to two are kept in place, so
  * that recording a packet allocates nothing; more move to the heap.
@@ -33,6 +33,7 @@ struct QuicCcStreamChunk
 class QuicCcStreamChunks
 {
   public:
+    /// Append \p chunk (in place while there is room, else on the heap).
     void push_back(const QuicCcStreamChunk& chunk)
     {
         if (m_more.empty() && m_count < kInPlace)
@@ -47,31 +48,37 @@ class QuicCcStreamChunks
         m_more.push_back(chunk);
     }
 
+    /// Number of chunks.
     size_t size() const
     {
         return m_more.empty() ? m_count : m_more.size();
     }
 
+    /// No chunk.
     bool empty() const
     {
         return size() == 0;
     }
 
+    /// The first chunk (chunks are contiguous).
     const QuicCcStreamChunk* begin() const
     {
         return m_more.empty() ? m_inPlace.data() : m_more.data();
     }
 
+    /// Past the last chunk.
     const QuicCcStreamChunk* end() const
     {
         return begin() + size();
     }
 
+    /// Chunk \p i (< size()).
     const QuicCcStreamChunk& operator[](size_t i) const
     {
         return begin()[i];
     }
 
+    /// The last chunk (not empty()).
     const QuicCcStreamChunk& back() const
     {
         return begin()[size() - 1];
@@ -85,7 +92,7 @@ class QuicCcStreamChunks
 };
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-recovery
  * \brief What one sent packet carried that must be repeated if it is lost: its STREAM ranges and
  * control frames. The packet builder fills it, QuicLossDetection keeps it on the packet's entry of
  * the sent-packet record and hands it back when the packet is acknowledged or declared lost

@@ -267,6 +267,12 @@ QuicCcSocket::GetTypeId()
                             "time sent.",
                             MakeTraceSourceAccessor(&QuicCcSocket::m_packetAckedTrace),
                             "ns3::QuicCcSocketBase::PacketTimeTracedCallback")
+            .AddTraceSource("PacketLostTrigger",
+                            "Every packet declared lost, just before its PacketLost: packet "
+                            "number and the RFC 9002 Section 6.1 threshold that declared it "
+                            "(QuicLossTrigger; the qlog packet_lost trigger).",
+                            MakeTraceSourceAccessor(&QuicCcSocket::m_packetLostTriggerTrace),
+                            "ns3::QuicCcSocket::LossTriggerTracedCallback")
             .AddTraceSource("DroppedDatagram",
                             "A received datagram was dropped as malformed or inconsistent: total "
                             "dropped so far, reason.",
@@ -312,7 +318,7 @@ QuicCcSocket::WireTraces()
     // The controller's and loss detection's values reach the socket's trace sources unchanged.
     Ptr<QuicCongestionController> cc = m_connection->GetCongestionController();
     cc->TraceConnectWithoutContext("CongestionWindow",
-                                   MakeCallback(&QuicCcSocket::TraceCongestionWindow, this));
+                                   MakeCallback(&QuicCcSocket::OnCongestionWindow, this));
     cc->TraceConnectWithoutContext("SlowStartThreshold",
                                    MakeCallback(&QuicCcSocket::TraceSlowStartThreshold, this));
     cc->TraceConnectWithoutContext(
@@ -324,6 +330,8 @@ QuicCcSocket::WireTraces()
     // Bytes in flight, acked and lost packets change on every packet: loss detection reports
     // them through its Listener (a virtual call), not an ns-3 callback chain.
     m_connection->GetLossDetection().SetListener(this);
+    m_connection->GetLossDetection().TraceConnectPacketLostTrigger(
+        MakeCallback(&decltype(m_packetLostTriggerTrace)::operator(), &m_packetLostTriggerTrace));
 }
 
 void

@@ -3,7 +3,10 @@
  */
 #include "quic-cc-socket-base.h"
 
+#include "quic-cc-compat.h"
+
 #include "ns3/abort.h"
+#include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
@@ -42,6 +45,19 @@ FireSaturated(const TracedCallback<uint32_t, uint32_t>& trace, uint64_t oldValue
         trace(saturate(oldValue), saturate(newValue));
     }
 }
+
+/// Like a TracedValue: store \p value in \p last and fire (old, new) when it differs.
+template <typename T>
+void
+FireIfChanged(const TracedCallback<T, T>& trace, T& last, T value)
+{
+    if (value != last)
+    {
+        const T old = last;
+        last = value;
+        trace(old, value);
+    }
+}
 } // namespace
 
 TypeId
@@ -51,6 +67,19 @@ QuicCcSocketBase::GetTypeId()
         TypeId("ns3::QuicCcSocketBase")
             .SetParent<Socket>()
             .SetGroupName("QuicCc")
+            .AddAttribute(
+                "QlogSchema",
+                "The schema of this socket's qlog file, when one is written (QuicCcHelper::"
+                "EnableQlog; QuicCcNgtcp2Socket::QlogDirectory): MainSchema13, the qlog main "
+                "schema draft-ietf-quic-qlog-main-schema-13 with the QUIC events of "
+                "draft-ietf-quic-qlog-quic-events-12 (file_schema "
+                "urn:ietf:params:qlog:file:sequential, event schema "
+                "urn:ietf:params:qlog:events:quic-12, as quiche writes it); or V0_3, "
+                "qlog_version 0.3 (draft-02 era event names such as transport:packet_sent), the "
+                "only layout qvis reads: quic-cc's file as before, ngtcp2's own qlog unchanged.",
+                EnumValue(QLOG_MAIN_SCHEMA_13),
+                QUICCC_ENUM_ACCESSOR(QuicCcQlogSchema, &QuicCcSocketBase::m_qlogSchema),
+                MakeEnumChecker(QLOG_MAIN_SCHEMA_13, "MainSchema13", QLOG_0_3, "V0_3"))
             .AddTraceSource("CongestionWindow",
                             "Congestion window, bytes, with ns-3 TCP's signature (uint32_t, as "
                             "TcpSocketBase's CongestionWindow); above 2^32-1 reads as UINT32_MAX.",
@@ -132,7 +161,22 @@ QuicCcSocketBase::GetTypeId()
                             "Every packet declared lost: packet number, bytes, time sent (ngtcp2: "
                             "1-RTT packets, with its PacketTraces attribute on).",
                             MakeTraceSourceAccessor(&QuicCcSocketBase::m_packetLostTrace),
-                            "ns3::QuicCcSocketBase::PacketTimeTracedCallback");
+                            "ns3::QuicCcSocketBase::PacketTimeTracedCallback")
+            .AddTraceSource("PacingRate",
+                            "The sender's pacing rate when it changes, with the signature of "
+                            "TcpSocketState's PacingRate (old, new). quic-cc with Pacing=Rfc9002: "
+                            "its pacer's rate PacingGain x cwnd / smoothed_rtt (RFC 9002 Section "
+                            "7.7) after each change of cwnd or smoothed_rtt; with Pacing=Off "
+                            "nothing is paced and the trace never fires (as TCP with Pacing "
+                            "false never updates its PacingRate). ngtcp2 with Reno or Cubic: the "
+                            "rate ngtcp2's pacer uses (lib/ngtcp2_cc.c set_pacing_rate: 1.25 x "
+                            "cwnd / smoothed_rtt, 1 ms standing in for smoothed_rtt before the "
+                            "first RTT sample, in its integer arithmetic), computed from "
+                            "ngtcp2_conn_info after each library call; with Bbr never (ngtcp2 "
+                            "sets BBR's rate from its bandwidth model, which no public API "
+                            "shows).",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_pacingRateTrace),
+                            "ns3::TracedValueCallback::DataRate");
     return tid;
 }
 
@@ -618,23 +662,25 @@ void
 QuicCcSocketBase::TraceRttSample(Time latest, Time smoothed, Time min)
 {
     m_rttTrace(latest, smoothed, min);
-    if (latest != m_lastRtt)
-    {
-        const Time old = m_lastRtt;
-        m_lastRtt = latest;
-        m_lastRttTrace(old, latest);
-    }
+    FireIfChanged(m_lastRttTrace, m_lastRtt, latest);
+}
+
+void
+QuicCcSocketBase::TracePacingRate(DataRate rate)
+{
+    FireIfChanged(m_pacingRateTrace, m_pacingRate, rate);
+}
+
+QuicCcQlogSchema
+QuicCcSocketBase::GetQlogSchema() const
+{
+    return m_qlogSchema;
 }
 
 void
 QuicCcSocketBase::TracePto(Time pto)
 {
-    if (pto != m_pto)
-    {
-        const Time old = m_pto;
-        m_pto = pto;
-        m_ptoTrace(old, pto);
-    }
+    FireIfChanged(m_ptoTrace, m_pto, pto);
 }
 
 } // namespace ns3

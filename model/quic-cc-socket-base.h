@@ -5,9 +5,11 @@
 #define QUIC_CC_SOCKET_BASE_H
 
 #include "quic-cc-dispatcher.h"
+#include "quic-cc-qlog.h"
 #include "quic-congestion-controller.h"
 
 #include "ns3/address.h"
+#include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
@@ -25,7 +27,7 @@ class Node;
 class Packet;
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * What a QUIC socket of this module is: not yet connected or listening, the client end
  * (Connect), a listener (Listen), or a connection the listener accepted (the server end).
  */
@@ -41,7 +43,7 @@ enum class QuicCcSocketRole
 std::ostream& operator<<(std::ostream& os, QuicCcSocketRole role);
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief The socket shell of both QUIC transports: everything an ns3::Socket user sees, written
  * once, with the transport engine (quic-cc's own QuicCcSocket, or QuicCcNgtcp2Socket over the
  * real ngtcp2 library) behind a small set of virtual functions.
@@ -86,6 +88,10 @@ class QuicCcSocketBase : public Socket
     /// PacketAcked / PacketLost traces: packet number, bytes, time sent.
     typedef void (*PacketTimeTracedCallback)(uint64_t packetNumber, uint64_t bytes, Time timeSent);
 
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     QuicCcSocketBase();
     ~QuicCcSocketBase() override;
@@ -107,32 +113,46 @@ class QuicCcSocketBase : public Socket
     virtual uint64_t GetPacketsLost() const = 0;
     /// \return the number of connections a listener has open now (0 for other roles)
     size_t GetConnectionCount() const;
+    /// \return the QlogSchema attribute: the schema this socket's qlog file is written in
+    QuicCcQlogSchema GetQlogSchema() const;
 
-    // ns3::Socket
-    SocketErrno GetErrno() const final;
-    SocketType GetSocketType() const final;
-    Ptr<Node> GetNode() const final;
-    int Bind(const Address& address) final;
-    int Bind() final;
-    int Bind6() final;
+    /// \name ns3::Socket, answered as ns-3's own sockets answer (doc/quic-cc-design.rst, "The
+    /// socket shell and its two engines", has the table)
+    /// @{
+    SocketErrno GetErrno() const final;     //!< the error of the last call that failed
+    SocketType GetSocketType() const final; //!< NS3_SOCK_STREAM
+    Ptr<Node> GetNode() const final;        //!< the node the socket belongs to
+    int Bind(const Address& address) final; //!< bind the UDP socket to an IPv4/IPv6 address
+    int Bind() final;                       //!< bind to any IPv4 address, an ephemeral port
+    int Bind6() final;                      //!< bind to any IPv6 address, an ephemeral port
+    /// Deliver what is buffered and the FIN, then close when all is acknowledged; 0 again later.
     int Close() final;
-    int ShutdownSend() final;
-    int ShutdownRecv() final;
+    int ShutdownSend() final; //!< refuse further Send() calls (ERROR_SHUTDOWN)
+    int ShutdownRecv() final; //!< no more NotifyDataRecv; what arrives is consumed
+    /// Become the client: the engine starts the handshake.
     int Connect(const Address& address) final;
+    /// Become a listener: one server socket per client, handed out through the accept callback.
     int Listen() final;
-    uint32_t GetTxAvailable() const final;
+    uint32_t GetTxAvailable() const final; //!< free send-buffer space, bytes
+    /// Append \p p to the stream: -1 with ERROR_NOTCONN / ERROR_SHUTDOWN / ERROR_MSGSIZE
+    /// (not connected, shut down, larger than the free buffer); else the bytes taken.
     int Send(Ptr<Packet> p, uint32_t flags) final;
+    /// As Send (the address is the connected peer's; one stream per connection).
     int SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress) final;
-    uint32_t GetRxAvailable() const final;
+    uint32_t GetRxAvailable() const final; //!< in-order bytes to read, saturated at 2^32-1
+    /// At most \p maxSize in-order bytes as one packet; null with ERROR_AGAIN if none.
     Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) final;
+    /// As Recv, with the peer's address in \p fromAddress.
     Ptr<Packet> RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress) final;
-    int GetSockName(Address& address) const final;
-    int GetPeerName(Address& address) const final;
-    bool SetAllowBroadcast(bool allowBroadcast) final;
-    bool GetAllowBroadcast() const final;
+    int GetSockName(Address& address) const final; //!< the bound local address
+    int GetPeerName(Address& address) const final; //!< the peer's address (ERROR_NOTCONN before)
+    bool SetAllowBroadcast(bool allowBroadcast) final; //!< true only for false: no broadcast
+    bool GetAllowBroadcast() const final;              //!< false
+
+    /// @}
 
   protected:
-    void DoDispose() override;
+    void DoDispose() override; //!< the listener's table, the UDP socket and the callbacks go
 
     // ---- the engine
     /// Check that the settings fit together for a connection over IPv4 (else IPv6); a fatal
@@ -200,6 +220,8 @@ class QuicCcSocketBase : public Socket
     void TraceRttSample(Time latest, Time smoothed, Time min);
     /// The PTO period now (RFC 9002 Section 6.2.1, with its backoff): TCP's RTO, when it changed.
     void TracePto(Time pto);
+    /// The sender's pacing rate now: TCP's PacingRate (old, new), when it changed.
+    void TracePacingRate(DataRate rate);
 
     TracedCallback<QuicCongestionState, QuicCongestionState> m_stateTrace; //!< CongestionState
     TracedCallback<Time> m_recoveryStartTrace;                             //!< RecoveryStartTime
@@ -239,8 +261,11 @@ class QuicCcSocketBase : public Socket
     TracedCallback<Time, Time, Time> m_rttTrace;               //!< Rtt: latest, smoothed, min
     TracedCallback<Time, Time> m_lastRttTrace;                 //!< RTT (TCP's: the latest)
     TracedCallback<Time, Time> m_ptoTrace;                     //!< RTO (the PTO period)
+    TracedCallback<DataRate, DataRate> m_pacingRateTrace;      //!< PacingRate (TCP's)
     Time m_lastRtt;                                            //!< as last traced on RTT
     Time m_pto;                                                //!< as last traced on RTO
+    DataRate m_pacingRate{0};                                  //!< as last traced on PacingRate
+    QuicCcQlogSchema m_qlogSchema{QLOG_MAIN_SCHEMA_13};        //!< QlogSchema
 };
 
 } // namespace ns3

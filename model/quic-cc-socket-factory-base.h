@@ -17,7 +17,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief The socket factory of both QUIC transports, written once: it creates the engine's
  * sockets (QuicCcSocket or QuicCcNgtcp2Socket, both a QuicCcSocketBase) with the attributes
  * given to every socket, keeps every socket of its node (SocketList, accepted connections
@@ -27,7 +27,7 @@ namespace ns3
  *
  * QuicCcHelper aggregates one to each node it installs; stock applications reach it by the
  * engine's TypeId name (BulkSendHelper("ns3::QuicCcSocketFactory", ...)). Trace sources of
- * socket k: /NodeList/<n>/$<factory TypeId>/SocketList/<k>/<TraceSource>.
+ * socket k: /NodeList/\<n\>/$\<factory TypeId\>/SocketList/\<k\>/\<TraceSource\>.
  */
 class QuicCcSocketFactoryBase : public SocketFactory
 {
@@ -35,6 +35,10 @@ class QuicCcSocketFactoryBase : public SocketFactory
     /// SocketCreated trace signature.
     typedef void (*SocketCreatedCallback)(Ptr<QuicCcSocketBase> socket);
 
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
 
     /// A new socket of the engine on this node, configured with the socket attributes.
@@ -88,7 +92,7 @@ class QuicCcSocketFactoryBase : public SocketFactory
     /// Called with every socket the factory creates (not accepted ones), before it is announced.
     virtual void ConfigureSocket(Ptr<QuicCcSocketBase> socket);
 
-    void DoDispose() override;
+    void DoDispose() override; //!< disposes every socket of SocketList (breaks the Ptr cycles)
 
   private:
     void AddSocket(Ptr<QuicCcSocketBase> socket); //!< SocketList, streams, SocketCreated

@@ -11,17 +11,21 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief Creates QuicCcSockets (the model transport) on a node; aggregated to the node by
  * QuicCcHelper::Install. Stock applications reach it by TypeId:
  * BulkSendHelper("ns3::QuicCcSocketFactory", ...), PacketSinkHelper("ns3::QuicCcSocketFactory",
  * ...). Its SocketList, SocketCreated and AssignStreams are the shell factory's
  * (QuicCcSocketFactoryBase); trace sources of socket k are at
- * /NodeList/<n>/$ns3::QuicCcSocketFactory/SocketList/<k>/<TraceSource>.
+ * /NodeList/\<n\>/$ns3::QuicCcSocketFactory/SocketList/\<k\>/\<TraceSource\>.
  */
 class QuicCcSocketFactory : public QuicCcSocketFactoryBase
 {
   public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     QuicCcSocketFactory();
 
@@ -34,8 +38,9 @@ class QuicCcSocketFactory : public QuicCcSocketFactoryBase
     static constexpr int64_t kStreamsPerSocket = 3;
 
   protected:
+    /// Gives the socket the controller prototype (a fork per connection).
     void ConfigureSocket(Ptr<QuicCcSocketBase> socket) override;
-    void DoDispose() override;
+    void DoDispose() override; //!< drops the prototype and the qlog directory
 
   private:
     Ptr<QuicCongestionController> m_cc; //!< controller prototype

@@ -13,6 +13,7 @@
 #include "ns3/packet.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace ns3
@@ -112,8 +113,8 @@ QuicCcSocket::StartConnection()
                                             m_connectionId);
     WireTraces();
     m_startedTrace(this);
-    // Report the starting window so that a trace sink (and the qlog) sees it.
-    TraceCongestionWindow(0, m_connection->GetCongestionController()->GetCongestionWindow());
+    // Report the starting window (and pacing rate) so that a trace sink (and the qlog) sees it.
+    OnCongestionWindow(0, m_connection->GetCongestionController()->GetCongestionWindow());
     m_connection->Start();
 }
 
@@ -373,6 +374,23 @@ QuicCcSocket::OnRttSample(const QuicRttStats& rtt)
 {
     TraceRttSample(rtt.GetLatestRtt(), rtt.GetSmoothedRtt(), rtt.GetMinRtt());
     TracePto(m_connection->GetLossDetection().GetPtoDuration());
+    UpdatePacingRate();
+}
+
+void
+QuicCcSocket::OnCongestionWindow(uint64_t oldValue, uint64_t newValue)
+{
+    TraceCongestionWindow(oldValue, newValue);
+    UpdatePacingRate();
+}
+
+void
+QuicCcSocket::UpdatePacingRate()
+{
+    if (const std::optional<double> rate = m_connection->GetPacingRate())
+    {
+        TracePacingRate(DataRate(static_cast<uint64_t>(std::llround(*rate * 8))));
+    }
 }
 
 void

@@ -24,7 +24,7 @@ class Node;
 class Packet;
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-transport
  * \brief A QUIC-style connection as an ns3::Socket: one reliable, ordered byte stream carried
  * over an ns-3 UdpSocket, with RFC 9002 loss detection and a pluggable congestion controller.
  *
@@ -60,9 +60,15 @@ class QuicCcSocket : public QuicCcSocketBase,
   public:
     /// DroppedDatagram trace: total dropped so far, reason.
     typedef void (*DroppedTracedCallback)(uint64_t total, const std::string& reason);
+    /// PacketLostTrigger trace: packet number, the threshold that declared it lost.
+    typedef void (*LossTriggerTracedCallback)(uint64_t packetNumber, QuicLossTrigger trigger);
     /// ConnectionStarted / ConnectionClosed traces: the socket.
     typedef void (*ConnectionTracedCallback)(Ptr<QuicCcSocket> socket);
 
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     QuicCcSocket();
     ~QuicCcSocket() override;
@@ -88,6 +94,7 @@ class QuicCcSocket : public QuicCcSocketBase,
     /**
      * Whether the first datagram from a new address opens a connection: a well-formed INITIAL
      * (its connection ID in the admission); otherwise the reason it is dropped.
+     * \param datagram  the datagram's bytes
      * \param packet  null, or the ns-3 packet that holds \p datagram (as for QuicCcParse)
      */
     static QuicCcAdmission AdmitInitial(const std::vector<uint8_t>& datagram,
@@ -103,7 +110,7 @@ class QuicCcSocket : public QuicCcSocketBase,
     uint64_t GetConnectionId() const;         //!< the connection's ID (0 before it starts)
 
   protected:
-    void DoDispose() override;
+    void DoDispose() override; //!< disposes the connection (timers cancelled, owner forgotten)
 
   private:
     using Role = QuicCcSocketRole;
@@ -142,6 +149,10 @@ class QuicCcSocket : public QuicCcSocketBase,
     void OnBytesInFlightTrace(uint64_t oldValue, uint64_t newValue) override;
     void OnPacketAckedTrace(uint64_t packetNumber, uint64_t bytes, Time sent) override;
     void OnPacketLostTrace(uint64_t packetNumber, uint64_t bytes, Time sent) override;
+    /// The controller's cwnd changed: CongestionWindow, and PacingRate (the pacer's rate).
+    void OnCongestionWindow(uint64_t oldValue, uint64_t newValue);
+    /// Pacing=Rfc9002: PacingRate from the pacer's rate now (TracePacingRate).
+    void UpdatePacingRate();
 
     // the state machine
     void MaybeFinishClose();
@@ -176,10 +187,11 @@ class QuicCcSocket : public QuicCcSocketBase,
 
     // traces of this engine only (the shared ones are QuicCcSocketBase's)
     TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace;
-    TracedCallback<uint64_t, const std::string&> m_droppedTrace; //!< total dropped, reason
-    TracedCallback<Ptr<QuicCcSocket>> m_startedTrace;            //!< ConnectionStarted
-    TracedCallback<Ptr<QuicCcSocket>> m_closedTrace;             //!< ConnectionClosed
-    Ptr<UniformRandomVariable> m_cidRng;                         //!< connection IDs
+    TracedCallback<uint64_t, QuicLossTrigger> m_packetLostTriggerTrace; //!< PacketLostTrigger
+    TracedCallback<uint64_t, const std::string&> m_droppedTrace;        //!< total dropped, reason
+    TracedCallback<Ptr<QuicCcSocket>> m_startedTrace;                   //!< ConnectionStarted
+    TracedCallback<Ptr<QuicCcSocket>> m_closedTrace;                    //!< ConnectionClosed
+    Ptr<UniformRandomVariable> m_cidRng;                                //!< connection IDs
 };
 
 } // namespace ns3

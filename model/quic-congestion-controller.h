@@ -19,19 +19,10 @@
 namespace ns3
 {
 
-/**
- * \defgroup quic-cc QUIC congestion control
- *
- * quiche-style NewReno, CUBIC, HyStart++ and PRR congestion controllers (QuicCongestionController)
- * on RFC 9002 loss detection (QuicLossDetection), behind an ns3::Socket (QuicCcSocket, made by
- * QuicCcSocketFactory, installed by QuicCcHelper), with qlog output (QuicCcQlogWriter). See
- * doc/quic-cc.rst for the design and every attribute and trace source.
- */
-
 class QuicHyStartPlusPlus;
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-controllers
  * One packet newly acknowledged by an ACK frame, as the controller sees it.
  */
 struct QuicAckedPacket
@@ -42,7 +33,7 @@ struct QuicAckedPacket
 };
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-controllers
  * Congestion state as qlog's recovery:congestion_state_updated reports it (quiche's state_str):
  * ConservativeSlowStart while HyStart++ is in CSS; otherwise SlowStart while cwnd < ssthresh;
  * otherwise Recovery while now <= the recovery start time R; otherwise CongestionAvoidance.
@@ -60,7 +51,7 @@ enum QuicCongestionState
 const char* QuicCongestionStateName(QuicCongestionState state);
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-controllers
  * Checker of a DoubleValue attribute that must lie strictly between \p lo and \p hi (\p hi may
  * be +infinity: then any finite value above \p lo), e.g. CUBIC's Beta in (0, 1) and C > 0 (RFC
  * 9438 Sections 4.6 and 5.1). ns-3's MakeDoubleChecker has closed bounds only. ns-3 rejects a
@@ -70,7 +61,7 @@ const char* QuicCongestionStateName(QuicCongestionState state);
 Ptr<const AttributeChecker> MakeQuicOpenIntervalChecker(double lo, double hi);
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-controllers
  * \brief The controller contract: quiche's congestion-control hooks, in quiche's call order.
  *
  * Pure logic: a controller never schedules events, never reads the simulator clock and never
@@ -105,15 +96,22 @@ class QuicCongestionController : public Object
      * 1 <= \p minimumWindowPackets <= \p initialWindowPackets and the initial window is at most
      * kMaxWindowBytes; else a message naming the bad value
      * \param prefix  names the caller in the message (e.g. "QuicCcSocket::")
+     * \param maxDatagramSize  mss, bytes
+     * \param initialWindowPackets  initial window, packets
+     * \param minimumWindowPackets  minimum window, packets
      */
     static std::string GetWindowConfigError(const std::string& prefix,
                                             uint64_t maxDatagramSize,
                                             uint64_t initialWindowPackets,
                                             uint64_t minimumWindowPackets);
 
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
-    QuicCongestionController();
-    ~QuicCongestionController() override;
+    QuicCongestionController();           //!< cwnd and ssthresh unset until Configure()
+    ~QuicCongestionController() override; //!< destructor
 
     /**
      * Fix the connection's max datagram size and windows; resets cwnd to the initial window and
@@ -145,6 +143,8 @@ class QuicCongestionController : public Object
 
     /**
      * One ACK frame newly acknowledged \p acked (oldest first).
+     * \param now  the ACK frame's processing time
+     * \param acked  the packets it newly acknowledged, oldest first
      * \param bytesInFlight  bytes in flight after this frame's lost bytes were removed and before
      *                       its acked bytes are (one value for the whole frame)
      * \param rtt  the connection's RTT estimator (min_rtt for CUBIC, latest_rtt for HyStart++)
@@ -157,6 +157,9 @@ class QuicCongestionController : public Object
     /**
      * A loss pass declared in-flight packets lost. Starts a new episode only if
      * \p largestLostTimeSent is after R (RFC 9002 Section 7.3.2).
+     * \param now  the loss pass's time (the new R if an episode starts)
+     * \param largestLostTimeSent  send time of the largest packet declared lost
+     * \param lostBytes  bytes declared lost by this pass
      * \param bytesInFlight  bytes in flight before the lost (and acked) bytes are removed
      */
     void OnCongestionEvent(Time now,
@@ -256,7 +259,7 @@ class QuicCongestionController : public Object
     /// Add the "HyStart" attribute (default true, as quiche) to an algorithm's TypeId.
     static TypeId AddHyStartAttribute(TypeId tid);
 
-    void DoDispose() override;
+    void DoDispose() override; //!< drops the HyStart++ component
 
     /**
      * \name Algorithm hooks
@@ -274,6 +277,7 @@ class QuicCongestionController : public Object
     virtual void DoAckFrameStart(Time now);
     /**
      * An acked packet sent at or before R; nothing else happens to it (CUBIC: feeds PRR).
+     * \param packet  the acknowledged packet
      * \param bytesInFlight  the frame's bytes in flight (PRR's pipe)
      */
     virtual void DoRecoveryAck(const QuicAckedPacket& packet, uint64_t bytesInFlight);
@@ -298,6 +302,8 @@ class QuicCongestionController : public Object
     /**
      * Window reduction of a new congestion episode (R is already now). The base then leaves
      * HyStart++'s CSS or post-exit state.
+     * \param now  the event's time (R)
+     * \param lostBytes  bytes declared lost by the pass
      * \param bytesInFlight  bytes in flight before this pass's lost bytes are removed
      */
     virtual void DoCongestionEvent(Time now, uint64_t lostBytes, uint64_t bytesInFlight) = 0;

@@ -62,7 +62,7 @@ QuicCubic::GetTypeId()
                           MakeQuicOpenIntervalChecker(0, std::numeric_limits<double>::infinity()))
             .AddAttribute("IdleRestart",
                           "How CUBIC's epoch follows an idle or app-limited period (each rule: "
-                          "doc/quic-cc.rst, Attributes).",
+                          "doc/quic-cc-user.rst, Attributes).",
                           EnumValue(QuicCubic::IDLE_RESTART_LAST_ACTIVITY),
                           QUICCC_ENUM_ACCESSOR(QuicCubic::IdleRestart, &QuicCubic::m_idleRestart),
                           MakeEnumChecker(QuicCubic::IDLE_RESTART_LAST_SENT,

@@ -13,7 +13,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-controllers
  * \brief CUBIC (RFC 9438) with the arithmetic of quiche's cubic.rs.
  *
  * Windows are bytes; W_max, K (seconds) and W_est stay double; a product with beta is truncated
@@ -121,6 +121,10 @@ class QuicCubic : public QuicCongestionController
         CUBIC_STEP_PER_ACK_FRAME,
     };
 
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     QuicCubic();
     ~QuicCubic() override;

@@ -15,7 +15,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-controllers
  * \brief HyStart++ (RFC 9406) as quiche's hystart.rs runs it (draft-04 logic, RFC constants).
  *
  * A helper of the controllers: it tracks rounds and RTT minima and tells its owner when to leave
@@ -33,6 +33,10 @@ namespace ns3
 class QuicHyStartPlusPlus : public Object
 {
   public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     QuicHyStartPlusPlus();
     ~QuicHyStartPlusPlus() override;

@@ -15,6 +15,13 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("QuicLossDetection");
 
+const char*
+QuicLossTriggerName(QuicLossTrigger trigger)
+{
+    return trigger == QuicLossTrigger::REORDERING_THRESHOLD ? "reordering_threshold"
+                                                            : "time_threshold";
+}
+
 namespace
 {
 /// quiche: the time threshold after a spurious loss.
@@ -297,6 +304,9 @@ QuicLossDetection::DetectLosses(Time now,
         {
             largestLost = &p;
         }
+        m_lostTriggerTrace(p.packetNumber,
+                           byCount ? QuicLossTrigger::REORDERING_THRESHOLD
+                                   : QuicLossTrigger::TIME_THRESHOLD);
         if (m_listener)
         {
             m_listener->OnPacketLostTrace(p.packetNumber, p.size, p.timeSent);
@@ -592,6 +602,13 @@ void
 QuicLossDetection::TraceConnectPacketLost(const PacketCallback& cb)
 {
     m_packetLostTrace.ConnectWithoutContext(cb);
+}
+
+void
+QuicLossDetection::TraceConnectPacketLostTrigger(
+    const Callback<void, uint64_t, QuicLossTrigger>& cb)
+{
+    m_lostTriggerTrace.ConnectWithoutContext(cb);
 }
 
 void

@@ -21,7 +21,23 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-recovery
+ * Which RFC 9002 Section 6.1 threshold declared a packet lost: the packet threshold
+ * (kPacketThreshold packets, or the adapted one, acknowledged after it; Section 6.1.1) or the time
+ * threshold (sent time_threshold x max(latest_rtt, smoothed_rtt) ago; Section 6.1.2). A packet
+ * both thresholds declare lost counts as REORDERING_THRESHOLD.
+ */
+enum class QuicLossTrigger
+{
+    REORDERING_THRESHOLD, //!< qlog packet_lost trigger "reordering_threshold"
+    TIME_THRESHOLD,       //!< qlog packet_lost trigger "time_threshold"
+};
+
+/// The qlog name of \p trigger (draft-ietf-quic-qlog-quic-events-12 Section 7.4).
+const char* QuicLossTriggerName(QuicLossTrigger trigger);
+
+/**
+ * \ingroup quic-cc-recovery
  * \brief RFC 9002 Sections 5-6 loss detection as quiche runs it, driving a controller.
  *
  * Owns the sent-packet record, bytes in flight, the RTT estimator, the packet and time
@@ -79,6 +95,8 @@ class QuicLossDetection
     /**
      * Record a sent packet and run the controller's send hook (quiche order: app_limited,
      * controller, PRR, HyStart++ round).
+     * \param now  send time
+     * \param packetNumber  the packet's number (increasing)
      * \param size  bytes of the UDP payload
      * \param ackEliciting  RFC 9002 Section 2; only these are recorded and count in flight
      * \param frames  what the packet carried (kept with its record entry)
@@ -91,6 +109,7 @@ class QuicLossDetection
 
     /**
      * Process one ACK frame (RFC 9002 Sections 6 and A.7; quiche recovery on_ack_received).
+     * \param now  the frame's processing time
      * \param ranges  acknowledged ranges, descending, disjoint (the ACK frame's own)
      * \param ackDelay  the frame's decoded ack delay
      * \return what the frame did; valid until the next OnAckReceived (its vectors are reused
@@ -156,6 +175,9 @@ class QuicLossDetection
     typedef Callback<void, uint64_t, uint64_t> ValueCallback;
     /// Called with (packet number, bytes, time sent) for each packet declared lost.
     void TraceConnectPacketLost(const PacketCallback& cb);
+    /// Called with (packet number, threshold) for each packet declared lost, just before the
+    /// TraceConnectPacketLost callbacks.
+    void TraceConnectPacketLostTrigger(const Callback<void, uint64_t, QuicLossTrigger>& cb);
     /// Called with (packet number, bytes, time sent) for each packet newly acknowledged.
     void TraceConnectPacketAcked(const PacketCallback& cb);
     /// Called with (old, new) bytes in flight on every change.
@@ -298,10 +320,11 @@ class QuicLossDetection
     AckResult m_ackResult;                //!< OnAckReceived's result (reused)
     std::vector<QuicAckedPacket> m_acked; //!< OnAckReceived's packets for the controller (reused)
 
-    Listener* m_listener{nullptr};                               //!< see SetListener
-    TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;  //!< see TraceConnectPacketLost
-    TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace; //!< see TraceConnectPacketAcked
-    TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;     //!< see TraceConnectBytesInFlight
+    Listener* m_listener{nullptr};                                //!< see SetListener
+    TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;   //!< see TraceConnectPacketLost
+    TracedCallback<uint64_t, QuicLossTrigger> m_lostTriggerTrace; //!< TraceConnectPacketLostTrigger
+    TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace;  //!< see TraceConnectPacketAcked
+    TracedCallback<uint64_t, uint64_t> m_bytesInFlightTrace;      //!< see TraceConnectBytesInFlight
 };
 
 } // namespace ns3

@@ -10,7 +10,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-controllers
  * \brief Proportional Rate Reduction (RFC 6937) as quiche's prr.rs runs it for CUBIC.
  *
  * A value type holding the four RFC 6937 variables. It only computes a send allowance

@@ -10,7 +10,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-controllers
  * \brief NewReno (RFC 9002 Section 7.3) exactly as quiche's reno.rs runs it.
  *
  * - Slow start: +1 mss per acked packet, whatever its size (mss / CssGrowthDivisor in HyStart++
@@ -24,6 +24,10 @@ namespace ns3
 class QuicReno : public QuicCongestionController
 {
   public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     QuicReno();
     ~QuicReno() override;

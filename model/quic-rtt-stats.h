@@ -12,7 +12,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-recovery
  * \brief RTT estimator of RFC 9002 Section 5, with quiche's integer-nanosecond arithmetic.
  *
  * - First sample: min_rtt = smoothed_rtt = latest_rtt, rttvar = latest_rtt / 2; the ack delay

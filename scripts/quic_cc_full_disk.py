@@ -60,7 +60,7 @@ def run_with_file_size_limit(argv, limit, cwd, timeout=600):
 
 def whole_qlog(path):
     """True if \p path is whole JSON-SEQ: starts with RS, ends with LF, first and last records
-    parse as JSON and the first is the qlog header."""
+    parse as JSON and the first is a qlog header (the main schema's QlogFileSeq, or qlog 0.3)."""
     data = pathlib.Path(path).read_bytes()
     if not (data.startswith(b"\x1e") and data.endswith(b"\n")):
         return False
@@ -70,7 +70,8 @@ def whole_qlog(path):
         json.loads(records[-1])
     except ValueError:
         return False
-    return first.get("qlog_format") == "JSON-SEQ"
+    return (first.get("serialization_format") == "application/qlog+json-seq"
+            or first.get("qlog_format") == "JSON-SEQ")
 
 
 def assert_fails_on_full_disk(test, argv, disk, size, line, finished):

@@ -1,7 +1,10 @@
 """Read quic-cc qlog files (JSON-SEQ .sqlog) into time series.
 
 A small reader for the files QuicCcQlogWriter writes: RS-separated JSON records, the first one
-the qlog header, then events with "time" (ms), "name" and "data".
+the qlog header, then events with "time" (ms), "name" and "data". Both schemas the sockets'
+QlogSchema attribute offers are read: the main schema (draft-ietf-quic-qlog-main-schema-13 with
+draft-ietf-quic-qlog-quic-events-12: quic:recovery_metrics_updated, quic:packet_lost, ...) and
+qlog 0.3 (recovery:metrics_updated, recovery:packet_lost, ...).
 """
 
 import json
@@ -20,6 +23,21 @@ def read_records(path):
     return parsed[0], parsed[1:]
 
 
+# The 0.3 event names and their main-schema names (quic-events-12 Sections 5.5, 7.2-7.4).
+EVENT_NAMES = {
+    "recovery:metrics_updated": "quic:recovery_metrics_updated",
+    "recovery:packet_lost": "quic:packet_lost",
+    "recovery:congestion_state_updated": "quic:congestion_state_updated",
+    "transport:packet_sent": "quic:packet_sent",
+    "transport:packet_received": "quic:packet_received",
+}
+
+
+def event_name(event):
+    """The event's main-schema name (a 0.3 name translated)."""
+    return EVENT_NAMES.get(event["name"], event["name"])
+
+
 class Series:
     """Time series of one connection (times in seconds)."""
 
@@ -32,20 +50,20 @@ class Series:
         self.sent = 0
         for e in events:
             t = e["time"] / 1000.0
-            name = e["name"]
+            name = event_name(e)
             data = e["data"]
-            if name == "recovery:metrics_updated":
+            if name == "quic:recovery_metrics_updated":
                 if "congestion_window" in data:
                     self.cwnd.append((t, data["congestion_window"]))
                 if "bytes_in_flight" in data:
                     self.bytes_in_flight.append((t, data["bytes_in_flight"]))
                 if "ssthresh" in data:
                     self.ssthresh.append((t, data["ssthresh"]))
-            elif name == "recovery:packet_lost":
+            elif name == "quic:packet_lost":
                 self.lost.append(t)
-            elif name == "recovery:congestion_state_updated":
+            elif name == "quic:congestion_state_updated":
                 self.states.append((t, data["old"], data["new"]))
-            elif name == "transport:packet_sent":
+            elif name == "quic:packet_sent":
                 self.sent += 1
 
     def recovery_entries(self):

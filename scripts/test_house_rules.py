@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""The house rules of doc/quic-cc.rst ("Maintainer's map"), checked on the sources:
+"""The house rules of doc/quic-cc-user.rst ("Maintainer's map"), checked on the sources:
 
 - in model/, only QuicCcConnection schedules events or reads the simulator clock (plus the qlog
   writer, which stamps the trace it records); controllers, recovery and the transport parts take

@@ -308,7 +308,8 @@ class IdleExample(unittest.TestCase):
             data = f.read_bytes()
             self.assertTrue(data.startswith(b"\x1e") and data.endswith(b"\n"), f)
             records = data.split(b"\x1e")[1:]
-            self.assertEqual(json.loads(records[0])["qlog_format"], "JSON-SEQ", f)
+            header = json.loads(records[0])
+            self.assertEqual(header["file_schema"], "urn:ietf:params:qlog:file:sequential", f)
             json.loads(records[-1])  # the last record is whole
 
     def test_qlog_on_full_disk_fails_the_run(self):

@@ -19,6 +19,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from quic_cc_qlog import Series, read_records, sender_file  # noqa: E402
+from quic_cc_qlog_check import check_file  # noqa: E402
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -71,8 +72,9 @@ class DeathSpiralPlots(unittest.TestCase):
             self.assertLess(float(r["handshake_s"]), 2)
 
     def test_trapped_series_as_plotted(self):
-        header, events = read_records(sender_file(self.qlog / "cubic-LastSent-run1"))
-        self.assertEqual(header["qlog_format"], "JSON-SEQ")
+        path = sender_file(self.qlog / "cubic-LastSent-run1")
+        self.assertEqual(check_file(path)[1], None, "in the qlog main schema")
+        header, events = read_records(path)
         series = Series(events)
         late = [v for t, v in series.cwnd if t >= 3.0]
         last_before = [v for t, v in series.cwnd if t < 3.0][-1]

@@ -21,8 +21,8 @@ namespace ns3
 
 /**
  * \ingroup quic-cc
- * One run of the model-vs-library paths of the differential check (doc/quic-cc.rst, "Model vs
- * library"): a bulk transfer from node 0 (the QUIC client) to node 1 over a drop-tail
+ * One run of the model-vs-library paths of the differential check (doc/quic-cc-results.rst,
+ * "Model vs library"): a bulk transfer from node 0 (the QUIC client) to node 1 over a drop-tail
  * point-to-point link, with quic-cc's CUBIC under the ngtcp2 profile (QuicCcNgtcp2Profile) or
  * with the real ngtcp2 library's CUBIC; optionally one data packet dropped on its way to the
  * receiver (the only loss of the run when the buffer is large enough).

@@ -648,7 +648,7 @@ class QuicCcChaosTestSuite : public TestSuite
         AddTestCase(new SlowReaderCase(false), QUICCC_TEST_QUICK);
         AddTestCase(new SlowReaderCase(true), QUICCC_TEST_QUICK);
         // 1 GB over the long fat path: windows of hundreds of MB (about 5 min; see
-        // doc/quic-cc.rst).
+        // doc/quic-cc-results.rst, "Hostile paths").
         AddTestCase(new LongFatPathCase(1000 * kMb, 100'000, 100 * kMb), QUICCC_TEST_EXTENSIVE);
     }
 };

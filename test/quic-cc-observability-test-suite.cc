@@ -154,7 +154,7 @@ class QuicCcQlogStopMidTransferTestCase : public quiccc::test::SimulationTestCas
             double lastTime = 0;
             for (size_t i = 1; i < records.size(); ++i)
             {
-                packetsSent += records[i]["name"] == "transport:packet_sent" ? 1 : 0;
+                packetsSent += records[i]["name"] == "quic:packet_sent" ? 1 : 0;
                 lastTime = records[i]["time"].get<double>();
             }
             NS_TEST_ASSERT_MSG_GT(sent[n], 100, "the transfer was under way at the stop");
@@ -335,7 +335,9 @@ QuicCcTraceAndQlogTestCase::DoRun()
     std::string error;
     const std::vector<nlohmann::json> records = ReadQlog(file, error);
     NS_TEST_ASSERT_MSG_EQ(error, "", "JSON-SEQ framing");
-    NS_TEST_ASSERT_MSG_EQ(records.front()["qlog_format"], "JSON-SEQ", "header");
+    NS_TEST_ASSERT_MSG_EQ(records.front()["file_schema"],
+                          "urn:ietf:params:qlog:file:sequential",
+                          "header (draft-ietf-quic-qlog-main-schema-13 QlogFileSeq)");
     std::vector<uint64_t> cwnd;
     std::vector<uint64_t> bif;
     std::vector<std::string> states;
@@ -350,19 +352,19 @@ QuicCcTraceAndQlogTestCase::DoRun()
         lastTime = t;
         const std::string name = e["name"];
         const auto& data = e["data"];
-        if (name == "recovery:metrics_updated" && data.contains("congestion_window"))
+        if (name == "quic:recovery_metrics_updated" && data.contains("congestion_window"))
         {
             cwnd.push_back(data["congestion_window"].get<uint64_t>());
         }
-        if (name == "recovery:metrics_updated" && data.contains("bytes_in_flight"))
+        if (name == "quic:recovery_metrics_updated" && data.contains("bytes_in_flight"))
         {
             bif.push_back(data["bytes_in_flight"].get<uint64_t>());
         }
-        if (name == "recovery:congestion_state_updated")
+        if (name == "quic:congestion_state_updated")
         {
             states.push_back(data["new"].get<std::string>());
         }
-        lost += name == "recovery:packet_lost" ? 1 : 0;
+        lost += name == "quic:packet_lost" ? 1 : 0;
     }
     NS_TEST_ASSERT_MSG_EQ(monotonic, true, "timestamps never go backwards");
     const bool sameCwnd = cwnd == seen.cwnd;
@@ -417,7 +419,7 @@ class QuicCcDeathSpiralQlogTestCase : public quiccc::test::SimulationTestCase
             const auto& e = records[i];
             const std::string name = e["name"];
             const auto& data = e["data"];
-            if (name == "recovery:metrics_updated" && data.contains("congestion_window"))
+            if (name == "quic:recovery_metrics_updated" && data.contains("congestion_window"))
             {
                 lastCwnd = data["congestion_window"];
             }
@@ -425,13 +427,13 @@ class QuicCcDeathSpiralQlogTestCase : public quiccc::test::SimulationTestCase
             {
                 continue;
             }
-            if (name == "recovery:metrics_updated" && data.contains("congestion_window"))
+            if (name == "quic:recovery_metrics_updated" && data.contains("congestion_window"))
             {
                 ++cwndAfter;
                 cwndNot2700 += data["congestion_window"] == 2700 ? 0 : 1;
             }
-            lostAfter += name == "recovery:packet_lost" ? 1 : 0;
-            flips += name == "recovery:congestion_state_updated" ? 1 : 0;
+            lostAfter += name == "quic:packet_lost" ? 1 : 0;
+            flips += name == "quic:congestion_state_updated" ? 1 : 0;
         }
         NS_TEST_ASSERT_MSG_EQ(lastCwnd, 2700, "cwnd held at 2 x 1350 B");
         NS_TEST_ASSERT_MSG_EQ(cwndNot2700, 0, "no other cwnd value after 3 s");

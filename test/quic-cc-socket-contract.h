@@ -7,7 +7,8 @@
  * application makes the same way: error codes, the order of callbacks, Close / ShutdownSend /
  * ShutdownRecv, many connections on one listener, IPv4 and IPv6, Recv with small buffers,
  * reading before and after the data arrived, a closed listener, and the trace hooks of an ns-3
- * TCP program (CongestionWindow, SlowStartThreshold, BytesInFlight, RTT, RTO) connected unchanged.
+ * TCP program (CongestionWindow, SlowStartThreshold, BytesInFlight, RTT, RTO, PacingRate)
+ * connected unchanged.
  */
 #ifndef QUIC_CC_SOCKET_CONTRACT_H
 #define QUIC_CC_SOCKET_CONTRACT_H
@@ -17,6 +18,8 @@
 #include "quic-cc-test-topology.h"
 
 #include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/data-rate.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/nstime.h"
@@ -605,6 +608,10 @@ struct TcpStyleTraces
     Time lastRtt;
     uint32_t rtoCalls{0};
     Time lastRto;
+    uint32_t pacingCalls{0};
+    DataRate lastPacingRate;
+    /// Calls through Config::Connect with a context, by trace source.
+    std::map<std::string, uint32_t> contextCalls;
 
     static void Cwnd(TcpStyleTraces* t, uint32_t, uint32_t v)
     {
@@ -633,10 +640,35 @@ struct TcpStyleTraces
         ++t->rtoCalls;
         t->lastRto = v;
     }
+
+    static void PacingRate(TcpStyleTraces* t, DataRate, DataRate v)
+    {
+        ++t->pacingCalls;
+        t->lastPacingRate = v;
+    }
+
+    // examples/tcp/tcp-variants-comparison.cc's tracers: Config::Connect with the context.
+    static void Uint32Tracer(TcpStyleTraces* t, std::string context, uint32_t, uint32_t)
+    {
+        ++t->contextCalls[context.substr(context.rfind('/') + 1)];
+    }
+
+    static void TimeTracer(TcpStyleTraces* t, std::string context, Time, Time)
+    {
+        ++t->contextCalls[context.substr(context.rfind('/') + 1)];
+    }
+
+    static void DataRateTracer(TcpStyleTraces* t, std::string context, DataRate, DataRate)
+    {
+        ++t->contextCalls[context.substr(context.rfind('/') + 1)];
+    }
 };
 
 /// The trace hooks of an ns-3 TCP tutorial program (cwnd, ssthresh, RTT, RTO, bytes in flight,
-/// each with TcpSocketBase's signature) connect unchanged and report the transfer.
+/// pacing rate, each with TcpSocketBase's / TcpSocketState's signature) connect unchanged, with
+/// TraceConnectWithoutContext and with Config::Connect on the socket's path as
+/// examples/tcp/tcp-variants-comparison.cc does, and report the transfer. quic-cc paces with
+/// Pacing=Rfc9002 (Off has no rate); ngtcp2's pacer always runs.
 class ContractTcpTracesTestCase : public ContractTestCase
 {
   public:
@@ -652,6 +684,10 @@ class ContractTcpTracesTestCase : public ContractTestCase
         ContractEnd client;
         PatternWriter& writer = pair.AddClient(client, 2'000'000, Seconds(1));
         Ptr<Socket> c = writer.GetSocket();
+        if (m_t.name == "quic-cc")
+        {
+            c->SetAttribute("Pacing", StringValue("Rfc9002"));
+        }
         TcpStyleTraces t;
         const bool connected =
             c->TraceConnectWithoutContext("CongestionWindow",
@@ -661,8 +697,21 @@ class ContractTcpTracesTestCase : public ContractTestCase
             c->TraceConnectWithoutContext("BytesInFlight",
                                           MakeBoundCallback(&TcpStyleTraces::BytesInFlight, &t)) &&
             c->TraceConnectWithoutContext("RTT", MakeBoundCallback(&TcpStyleTraces::Rtt, &t)) &&
-            c->TraceConnectWithoutContext("RTO", MakeBoundCallback(&TcpStyleTraces::Rto, &t));
+            c->TraceConnectWithoutContext("RTO", MakeBoundCallback(&TcpStyleTraces::Rto, &t)) &&
+            c->TraceConnectWithoutContext("PacingRate",
+                                          MakeBoundCallback(&TcpStyleTraces::PacingRate, &t));
         NS_TEST_ASSERT_MSG_EQ(connected, true, "every TCP trace source name exists");
+        const std::string path = "/NodeList/0/$" + m_t.factory + "/SocketList/0/";
+        for (const char* source : {"CongestionWindow", "SlowStartThreshold", "BytesInFlight"})
+        {
+            Config::Connect(path + source, MakeBoundCallback(&TcpStyleTraces::Uint32Tracer, &t));
+        }
+        for (const char* source : {"RTT", "RTO"})
+        {
+            Config::Connect(path + source, MakeBoundCallback(&TcpStyleTraces::TimeTracer, &t));
+        }
+        Config::Connect(path + "PacingRate",
+                        MakeBoundCallback(&TcpStyleTraces::DataRateTracer, &t));
         pair.Run(Seconds(20));
 
         NS_TEST_ASSERT_MSG_EQ(pair.server.TotalReceived(), 2'000'000u, "the transfer ran");
@@ -675,6 +724,23 @@ class ContractTcpTracesTestCase : public ContractTestCase
         NS_TEST_ASSERT_MSG_LT(t.lastRtt, MilliSeconds(100), "RTT below queueing bounds");
         NS_TEST_ASSERT_MSG_GT(t.rtoCalls, 0u, "RTO (PTO period) traced");
         NS_TEST_ASSERT_MSG_GT(t.lastRto, t.lastRtt, "the PTO period exceeds an RTT");
+        NS_TEST_ASSERT_MSG_GT(t.pacingCalls, 1u, "the pacing rate follows cwnd and RTT");
+        // 1.25 x cwnd / smoothed_rtt: some Mbit/s at least (cwnd >= 12 kB, RTT < 100 ms), and
+        // at most 1.25 x a window of 2 MB over the 10 ms propagation RTT.
+        NS_TEST_ASSERT_MSG_GT(t.lastPacingRate, DataRate("1Mbps"), "a real rate");
+        NS_TEST_ASSERT_MSG_LT(t.lastPacingRate, DataRate("2Gbps"), "a real rate");
+        const std::map<std::string, uint32_t> direct{{"CongestionWindow", t.cwndCalls},
+                                                     {"SlowStartThreshold", t.ssthreshCalls},
+                                                     {"RTT", t.rttCalls},
+                                                     {"RTO", t.rtoCalls},
+                                                     {"PacingRate", t.pacingCalls}};
+        for (const auto& [source, calls] : direct)
+        {
+            NS_TEST_ASSERT_MSG_EQ(t.contextCalls[source],
+                                  calls,
+                                  source + " through Config::Connect as without context");
+        }
+        NS_TEST_ASSERT_MSG_GT(t.contextCalls["BytesInFlight"], 0u, "BytesInFlight via Config");
     }
 };
 

@@ -12,7 +12,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-ngtcp2
  * Congestion events and the qlog congestion state of an ngtcp2 connection, inferred from what
  * ngtcp2_conn_get_conn_info shows after each call into the library (ngtcp2 1.x has no
  * congestion-event callback and keeps its recovery start time internal):

@@ -21,7 +21,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-ngtcp2
  * What a QuicCcNgtcp2Connection is configured with (units in the names), and the only storage
  * of the ngtcp2 socket's attributes that configure the connection (QuicCcMakeFieldAccessor).
  */
@@ -53,7 +53,7 @@ struct QuicCcNgtcp2Config
 };
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-ngtcp2
  * One QUIC connection of the real ngtcp2 library (>= 1.0), driven without I/O or clock of its
  * own: the caller passes every datagram and the time (ns), sends the datagrams it is given and
  * calls HandleExpiry at GetExpiry(). One bidirectional stream (the client's stream 0) carries the
@@ -82,22 +82,22 @@ class QuicCcNgtcp2Connection
     /// The addresses of the path, as sockaddr bytes (sockaddr_in or sockaddr_in6).
     struct Path
     {
-        std::vector<uint8_t> local;
-        std::vector<uint8_t> remote;
+        std::vector<uint8_t> local;  //!< this end's address
+        std::vector<uint8_t> remote; //!< the peer's address
     };
 
     /// State ngtcp2_conn_get_conn_info reports (bytes, ns, packets).
     struct Info
     {
-        uint64_t cwnd{0};
-        uint64_t ssthresh{0}; //!< UINT64_MAX until the first congestion event
-        uint64_t bytesInFlight{0};
-        uint64_t latestRttNs{0};
-        uint64_t smoothedRttNs{0};
-        uint64_t minRttNs{0};
-        uint64_t packetsSent{0};
-        uint64_t packetsLost{0};
-        uint64_t bytesLost{0};
+        uint64_t cwnd{0};          //!< congestion window, bytes
+        uint64_t ssthresh{0};      //!< UINT64_MAX until the first congestion event
+        uint64_t bytesInFlight{0}; //!< bytes in flight
+        uint64_t latestRttNs{0};   //!< latest_rtt, ns
+        uint64_t smoothedRttNs{0}; //!< smoothed_rtt, ns
+        uint64_t minRttNs{0};      //!< min_rtt, ns
+        uint64_t packetsSent{0};   //!< packets sent (pkt_sent)
+        uint64_t packetsLost{0};   //!< packets declared lost (pkt_lost)
+        uint64_t bytesLost{0};     //!< bytes declared lost (bytes_lost)
     };
 
     /// How a call left the connection.
@@ -157,16 +157,16 @@ class QuicCcNgtcp2Connection
     bool AllAcknowledged() const;       //!< every byte and the FIN sent and acknowledged
     /// Stream bytes held in memory (read from the source, not yet freed on acknowledgement).
     uint64_t GetStoredBytes() const;
-    size_t GetRxAvailable() const;
+    size_t GetRxAvailable() const; //!< received in-order bytes not yet read
     /// The PTO period now, ns (ngtcp2_conn_get_pto2; ngtcp2_conn_get_pto before 1.23.0).
     uint64_t GetPtoNs() const;
     /// Move up to \p maxBytes received bytes to \p out; opens the flow-control window.
     size_t Read(std::vector<uint8_t>& out, size_t maxBytes);
     bool PeerFinished() const; //!< the peer's FIN arrived (all its bytes received)
 
-    bool HandshakeCompleted() const;
-    Info GetInfo() const;
-    std::string GetError() const; //!< why FAILED (ngtcp2_strerror), empty otherwise
+    bool HandshakeCompleted() const; //!< ngtcp2_conn_get_handshake_completed
+    Info GetInfo() const;            //!< ngtcp2_conn_get_conn_info and the loss counters
+    std::string GetError() const;    //!< why FAILED (ngtcp2_strerror), empty otherwise
 
   private:
     struct Callbacks; // the ngtcp2 callbacks (static functions, friends of this class)

@@ -14,7 +14,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-ngtcp2
  * The handshake messages the ngtcp2 transport carries in CRYPTO frames instead of TLS 1.3: their
  * sizes and round trips are those of a TLS handshake, their cryptography is not modelled (no
  * keys are derived, packets are "protected" by a copy and a zero tag).
@@ -43,14 +43,14 @@ class QuicCcNgtcp2Handshake
 
     /// Header bytes in front of the body (type + length) and the parameter-length field.
     static constexpr size_t kHeaderBytes = 4;
-    static constexpr size_t kParamsLengthBytes = 2;
+    static constexpr size_t kParamsLengthBytes = 2; //!< the transport parameters' length field
     /// Largest message body accepted (TLS's 2^24-1 bytes, and no more than 64 KiB here).
     static constexpr size_t kMaxMessageBytes = 65536;
 
     /// One parsed message.
     struct Message
     {
-        Type type;
+        Type type;                            //!< which message
         std::vector<uint8_t> transportParams; //!< empty for ServerHello / Finished
     };
 

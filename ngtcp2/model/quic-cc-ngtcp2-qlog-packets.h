@@ -11,7 +11,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-ngtcp2
  * A 1-RTT packet sent or declared lost, or the PTO count, read from one record of ngtcp2's qlog
  * stream (settings.qlog.write gets one JSON-SEQ record per call: lib/ngtcp2_qlog.c,
  * qlog_pkt_write_end for "transport:packet_sent", ngtcp2_qlog_pkt_lost for
@@ -29,7 +29,7 @@ struct QuicCcNgtcp2QlogPacket
         METRICS, //!< recovery:metrics_updated (ngtcp2_qlog_metrics_updated), with pto_count
     };
 
-    Kind kind{OTHER};
+    Kind kind{OTHER};         //!< what the record is
     uint64_t packetNumber{0}; //!< header.packet_number
     uint64_t bytes{0};        //!< SENT: raw.length, the packet's size; LOST: 0 (not logged)
     uint64_t ptoCount{0};     //!< METRICS: pto_count, the consecutive PTOs (RFC 9002 A.3)

@@ -12,7 +12,7 @@ namespace ns3
 {
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-ngtcp2
  * Creates QuicCcNgtcp2Socket (the ngtcp2 transport) on a node: QuicCcHelper::SetTransport
  * ("ns3::QuicCcNgtcp2SocketFactory") + Install aggregate one, and applications get its TypeId
  * name (BulkSendHelper / PacketSinkHelper / OnOffHelper). Its SocketList, SocketCreated and
@@ -21,6 +21,10 @@ namespace ns3
 class QuicCcNgtcp2SocketFactory : public QuicCcSocketFactoryBase
 {
   public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     QuicCcNgtcp2SocketFactory();
 

@@ -21,6 +21,7 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <arpa/inet.h>
 #include <cstdio>
 #include <filesystem>
@@ -181,9 +182,13 @@ QuicCcNgtcp2Socket::GetTypeId()
             .AddAttribute("QlogDirectory",
                           "Write ngtcp2's own qlog (settings.qlog_write) of each connection to "
                           "<dir>/ngtcp2-node<N>-<client|server>-<local port>-<peer port>.sqlog "
-                          "(QuicCcQlogFile: a temporary file renamed when complete; a failed "
+                          "in the socket's QlogSchema: MainSchema13 maps the library's records "
+                          "to the main schema (QuicCcNgtcp2QlogMap) and adds the "
+                          "CongestionState and PacingRate traces as events (QuicCcQlogWriter); "
+                          "V0_3 is ngtcp2's own output unchanged. Written through "
+                          "QuicCcQlogFile: a temporary file renamed when complete; a failed "
                           "write ends the run with one line naming the file; the directory is "
-                          "created if missing); empty = off.",
+                          "created if missing. Empty = off.",
                           StringValue(""),
                           MakeStringAccessor(&QuicCcNgtcp2Socket::m_qlogDirectory),
                           MakeStringChecker())
@@ -219,6 +224,10 @@ QuicCcNgtcp2Socket::DoDispose()
     m_finishEvent.Cancel();
     m_conn.reset(); // ngtcp2_conn_del: the qlog's end is written before the file closes
     m_qlog.reset(); // renamed over its path if ngtcp2 had not ended it
+    if (m_qlogWriter)
+    {
+        m_qlogWriter->Close(); // likewise
+    }
     QuicCcSocketBase::DoDispose();
 }
 
@@ -295,6 +304,18 @@ QuicCcNgtcp2Socket::MakeConfig(bool server)
             {
                 OnQlogRecord(data, length);
             }
+            if (m_qlogWriter)
+            {
+                const double nowMs = Simulator::Now().GetNanoSeconds() / 1e6;
+                for (const std::string& event : m_qlogMap.Map(data, length, nowMs))
+                {
+                    m_qlogWriter->Record(event);
+                }
+                if (last)
+                {
+                    m_qlogWriter->Close();
+                }
+            }
             if (!m_qlog)
             {
                 return;
@@ -352,7 +373,20 @@ QuicCcNgtcp2Socket::OpenQlog(const std::string& role)
                              "-" + role + "-" + std::to_string(port(local)) + "-" +
                              std::to_string(port(GetPeer())) + ".sqlog";
     QuicCcCreateQlogDirectory(m_qlogDirectory);
-    m_qlog = std::make_unique<QuicCcQlogFile>(path);
+    if (GetQlogSchema() == QLOG_0_3)
+    {
+        m_qlog = std::make_unique<QuicCcQlogFile>(path);
+        return;
+    }
+    const std::string title = "ngtcp2 " + QuicCcNgtcp2Connection::LibraryVersion() + " " +
+                              GetControllerName() + " connection " + std::to_string(port(local)) +
+                              "-" + std::to_string(port(GetPeer()));
+    m_qlogWriter = Create<QuicCcQlogWriter>(path, role, title, QLOG_MAIN_SCHEMA_13, "ngtcp2");
+    // What ngtcp2's qlog lacks, from this socket's traces.
+    TraceConnectWithoutContext("CongestionState",
+                               MakeCallback(&QuicCcQlogWriter::State, m_qlogWriter));
+    TraceConnectWithoutContext("PacingRate",
+                               MakeCallback(&QuicCcQlogWriter::PacingRate, m_qlogWriter));
 }
 
 QuicCcNgtcp2Connection::Path
@@ -555,6 +589,11 @@ QuicCcNgtcp2Socket::UpdateTraces()
         TracePto(NanoSeconds(m_conn->GetPtoNs()));
     }
     m_lastInfo = info;
+    if (info.cwnd > 0 && m_config.controller != QuicCcNgtcp2Config::BBR)
+    {
+        TracePacingRate(
+            DataRate(QuicCcNgtcp2PacingRate(info.cwnd, info.smoothedRttNs, info.latestRttNs != 0)));
+    }
     if (event)
     {
         m_recoveryStartTrace(Simulator::Now());
@@ -777,6 +816,14 @@ QuicCcNgtcp2Socket::EngineRecv(uint32_t maxSize)
         ScheduleWrite(); // MAX_DATA / MAX_STREAM_DATA
     }
     return Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
+}
+
+uint64_t
+QuicCcNgtcp2PacingRate(uint64_t cwnd, uint64_t smoothedRttNs, bool rttSampled)
+{
+    const uint64_t rttNs = rttSampled ? smoothedRttNs : 1'000'000;
+    const uint64_t intervalM = std::max<uint64_t>(((rttNs << 10) * 100 / 125) / cwnd, 1);
+    return uint64_t{8} * 1024 * 1'000'000'000 / intervalM;
 }
 
 } // namespace ns3

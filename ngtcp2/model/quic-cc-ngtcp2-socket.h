@@ -6,6 +6,7 @@
 
 #include "quic-cc-ngtcp2-congestion-events.h"
 #include "quic-cc-ngtcp2-connection.h"
+#include "quic-cc-ngtcp2-qlog-map.h"
 
 #include "ns3/event-id.h"
 #include "ns3/quic-cc-qlog.h"
@@ -27,7 +28,7 @@ namespace ns3
 class Node;
 
 /**
- * \ingroup quic-cc
+ * \ingroup quic-cc-ngtcp2
  * A stream socket whose transport is the real ngtcp2 library (QuicCcNgtcp2Connection) over an
  * ns-3 UdpSocket, so stock BulkSend / PacketSink / OnOff run over ngtcp2's own Reno, CUBIC or
  * BBR by choosing "ns3::QuicCcNgtcp2SocketFactory".
@@ -46,6 +47,10 @@ class Node;
 class QuicCcNgtcp2Socket : public QuicCcSocketBase
 {
   public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     QuicCcNgtcp2Socket();
     ~QuicCcNgtcp2Socket() override;
@@ -72,7 +77,7 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     }
 
   protected:
-    void DoDispose() override;
+    void DoDispose() override; //!< closes the connection and its qlog file, cancels the timer
 
   private:
     // QuicCcSocketBase: the engine
@@ -133,8 +138,13 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     /// The application's packets not yet read by the connection (ns-3 packets may be virtual,
     /// zero-filled: their bytes exist only once copied out).
     std::deque<Ptr<Packet>> m_sendQueue;
-    uint32_t m_sendQueueOffset{0};          //!< bytes of m_sendQueue.front() already read
-    std::unique_ptr<QuicCcQlogFile> m_qlog; //!< QlogDirectory: ngtcp2's qlog of this connection
+    uint32_t m_sendQueueOffset{0}; //!< bytes of m_sendQueue.front() already read
+    /// QlogDirectory, QlogSchema V0_3: ngtcp2's own qlog of this connection, as it writes it
+    std::unique_ptr<QuicCcQlogFile> m_qlog;
+    /// QlogDirectory, QlogSchema MainSchema13: ngtcp2's qlog mapped to the main schema
+    /// (m_qlogMap) with the shell's congestion state and pacing rate beside it
+    Ptr<QuicCcQlogWriter> m_qlogWriter;
+    QuicCcNgtcp2QlogMap m_qlogMap; //!< ngtcp2's records to main-schema events
 
     /// A 1-RTT packet ngtcp2 sent (PacketTraces): its size and time, until acknowledged or lost.
     struct SentPacket
@@ -159,6 +169,18 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     uint64_t m_tracedSsthresh{UINT64_MAX};   //!< SlowStartThreshold as last traced
     uint64_t m_tracedBytesInFlight{0};       //!< BytesInFlight as last traced
 };
+
+/**
+ * \ingroup quic-cc-ngtcp2
+ * The pacing rate ngtcp2's Reno and CUBIC use, bits per second: lib/ngtcp2_cc.c
+ * set_pacing_rate's interval per byte, ((smoothed_rtt << 10) x 100 / 125) / cwnd nanoseconds
+ * / 1024 (at least 1), with 1 ms in place of smoothed_rtt before the first RTT sample
+ * (init_pacing_rate likewise), turned into a rate: 8 x 1024 x 10^9 / interval.
+ * \param cwnd  ngtcp2_conn_info.cwnd, bytes (> 0)
+ * \param smoothedRttNs  ngtcp2_conn_info.smoothed_rtt
+ * \param rttSampled  an RTT sample was taken (ngtcp2_conn_info.latest_rtt != 0)
+ */
+uint64_t QuicCcNgtcp2PacingRate(uint64_t cwnd, uint64_t smoothedRttNs, bool rttSampled);
 
 } // namespace ns3
 

@@ -1,8 +1,8 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The differential check (doc/quic-cc.rst, "Model vs library"), reduced: quic-cc's CUBIC with
- * the ngtcp2 profile against the real ngtcp2 library on the same paths and seeds, with the
+ * The differential check (doc/quic-cc-results.rst, "Model vs library"), reduced: quic-cc's CUBIC
+ * with the ngtcp2 profile against the real ngtcp2 library on the same paths and seeds, with the
  * tolerances the manual states. The 100-run numbers come from
  * `quic-cc-ngtcp2-diff --jobs=2 --csv=diff.csv`.
  */

@@ -12,13 +12,16 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/quic-cc-ngtcp2-handshake.h"
+#include "ns3/quic-cc-ngtcp2-qlog-map.h"
 #include "ns3/quic-cc-ngtcp2-qlog-packets.h"
 #include "ns3/quic-cc-ngtcp2-socket-factory.h"
+#include "ns3/quic-cc-ngtcp2-socket.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 using namespace ns3;
@@ -261,6 +264,102 @@ class QuicCcNgtcp2QlogPacketTestCase : public TestCase
             Parse("\x1e{\"time\":1,\"name\":\"transport:packet_sent\",\"data\":{\"header\":{"
                   "\"packet_type\":\"1RTT\",\"packet_number\":");
         NS_TEST_ASSERT_MSG_EQ(cut.kind, QuicCcNgtcp2QlogPacket::OTHER, "a cut record");
+    }
+};
+
+/// Test: ngtcp2's qlog 0.3 records mapped to draft-ietf-quic-qlog-quic-events-12 events.
+class QuicCcNgtcp2QlogMapTestCase : public TestCase
+{
+  public:
+    QuicCcNgtcp2QlogMapTestCase()
+        : TestCase("ngtcp2 qlog records mapped to the qlog main schema's quic events")
+    {
+    }
+
+  private:
+    std::vector<nlohmann::json> Map(QuicCcNgtcp2QlogMap& map, const std::string& record)
+    {
+        std::vector<nlohmann::json> out;
+        for (const std::string& e :
+             map.Map(reinterpret_cast<const uint8_t*>(record.data()), record.size(), 7.5))
+        {
+            out.push_back(nlohmann::json::parse(e));
+        }
+        return out;
+    }
+
+    void DoRun() override
+    {
+        QuicCcNgtcp2QlogMap map;
+        NS_TEST_ASSERT_MSG_EQ(Map(map,
+                                  "\x1e{\"qlog_format\":\"JSON-SEQ\",\"qlog_version\":\"0.3\","
+                                  "\"trace\":{}}\n")
+                                  .size(),
+                              0u,
+                              "ngtcp2's header: the writer has its own");
+        NS_TEST_ASSERT_MSG_EQ(Map(map, "").size(), 0u, "the last, empty write");
+        const auto sent =
+            Map(map,
+                "\x1e{\"time\":12,\"name\":\"transport:packet_sent\",\"data\":{\"frames\":"
+                "[{\"frame_type\":\"stream\",\"stream_id\":0,\"offset\":0,\"length\":1300}],"
+                "\"header\":{\"packet_type\":\"1RTT\",\"packet_number\":4},\"raw\":{"
+                "\"length\":1350}}}\n");
+        NS_TEST_ASSERT_MSG_EQ(sent.size(), 1u, "one event");
+        NS_TEST_ASSERT_MSG_EQ(sent[0]["name"], "quic:packet_sent", "quic namespace");
+        NS_TEST_ASSERT_MSG_EQ(sent[0]["time"], 7.5, "the simulation time of the call");
+        NS_TEST_ASSERT_MSG_EQ(sent[0]["data"]["frames"][0].contains("length"),
+                              false,
+                              "the stream frame's length moved");
+        NS_TEST_ASSERT_MSG_EQ(sent[0]["data"]["frames"][0]["raw"]["length"], 1300, "to raw.length");
+        NS_TEST_ASSERT_MSG_EQ(sent[0]["data"]["raw"]["length"], 1350, "the packet's raw kept");
+        const auto params = Map(map,
+                                "\x1e{\"time\":0,\"name\":\"transport:parameters_set\",\"data\":{"
+                                "\"owner\":\"local\",\"stateless_reset_token\":{\"data\":"
+                                "\"00112233445566778899aabbccddeeff\"},\"max_ack_delay\":25}}\n");
+        NS_TEST_ASSERT_MSG_EQ(params[0]["name"], "quic:parameters_set", "name");
+        NS_TEST_ASSERT_MSG_EQ(params[0]["data"]["initiator"], "local", "owner -> initiator");
+        NS_TEST_ASSERT_MSG_EQ(params[0]["data"].contains("owner"), false, "owner gone");
+        NS_TEST_ASSERT_MSG_EQ(params[0]["data"]["stateless_reset_token"],
+                              "00112233445566778899aabbccddeeff",
+                              "a hex string");
+        const auto lost = Map(map,
+                              "\x1e{\"time\":40,\"name\":\"recovery:packet_lost\",\"data\":{"
+                              "\"header\":{\"packet_type\":\"1RTT\",\"packet_number\":4}}}\n");
+        NS_TEST_ASSERT_MSG_EQ(lost[0]["name"], "quic:packet_lost", "packet_lost");
+        NS_TEST_ASSERT_MSG_EQ(lost[0]["data"].contains("trigger"), false, "ngtcp2 logs none");
+        // pto_count rising is a PTO expiry, logged before the metrics; equal or reset is not.
+        const std::vector<std::pair<int, size_t>> ptos{{0, 1},
+                                                       {1, 2},
+                                                       {1, 1},
+                                                       {2, 2},
+                                                       {0, 1},
+                                                       {1, 2}};
+        for (const auto& [count, events] : ptos)
+        {
+            const auto m = Map(map,
+                               "\x1e{\"time\":50,\"name\":\"recovery:metrics_updated\",\"data\":"
+                               "{\"pto_count\":" +
+                                   std::to_string(count) + ",\"congestion_window\":13500}}\n");
+            NS_TEST_ASSERT_MSG_EQ(m.size(),
+                                  events,
+                                  "events for pto_count " + std::to_string(count));
+            NS_TEST_ASSERT_MSG_EQ(m.back()["name"], "quic:recovery_metrics_updated", "metrics");
+            NS_TEST_ASSERT_MSG_EQ(m.back()["data"]["congestion_window"], 13500, "fields kept");
+            if (events == 2)
+            {
+                NS_TEST_ASSERT_MSG_EQ(m[0]["name"], "quic:timer_updated", "the PTO first");
+                NS_TEST_ASSERT_MSG_EQ(m[0]["data"]["timer_type"], "pto", "timer_type");
+                NS_TEST_ASSERT_MSG_EQ(m[0]["data"]["event_type"], "expired", "event_type");
+            }
+        }
+        // ngtcp2's pacing rate (lib/ngtcp2_cc.c set_pacing_rate) from public values.
+        NS_TEST_ASSERT_MSG_EQ(QuicCcNgtcp2PacingRate(125'000, 10'000'000, true),
+                              125'000'000u,
+                              "1.25 x 125000 B / 10 ms = 125 Mbit/s");
+        NS_TEST_ASSERT_MSG_EQ(
+            QuicCcNgtcp2PacingRate(13'500, 333'000'000, false),
+            135'001'071u,
+            "before an RTT sample 1 ms stands for smoothed_rtt (integer ns/1024)");
     }
 };
 
@@ -636,6 +735,7 @@ class QuicCcNgtcp2TestSuite : public TestSuite
         AddTestCase(new QuicCcNgtcp2HandshakeMessageTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2CongestionEventsTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2QlogPacketTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2QlogMapTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2TransferTestCase("Cubic", 0.0, 2'000'000), QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2TransferTestCase("Cubic", 0.03, 2'000'000), QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2TransferTestCase("Reno", 0.03, 2'000'000), QUICCC_TEST_QUICK);

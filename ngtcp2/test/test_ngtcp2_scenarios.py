@@ -146,7 +146,7 @@ class Ngtcp2Scenarios(unittest.TestCase):
         self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
 
     def test_idle_qlog_on_full_disk_fails_the_run(self):
-        """ngtcp2's qlog on a 450 kB tmpfs: ngtcp2-cubic and ngtcp2-reno (about 190 kB each) fit,
+        """ngtcp2's qlog on a 450 kB tmpfs: ngtcp2-cubic and ngtcp2-reno (about 205 kB each) fit,
         ngtcp2-bbr fills it. Exit 1, one line naming run 3 and its file, no temporary file, the
         first two runs' qlog files whole (the worker aborted and left .sqlog.part files)."""
         disk = self.scratch / "full-disk"

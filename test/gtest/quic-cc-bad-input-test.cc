@@ -250,7 +250,7 @@ TEST(QuicCcBadInputTest, SocketDefaults)
 // Attributes set through ns-3's own paths (Config::SetDefault, Object::SetAttribute), not the
 // helper. Where quic-cc sees the value (a TypeId that exists) it names it; where ns-3 rejects a
 // string before quic-cc sees it (an unknown TypeId or enum name), ns-3's own message stands, as
-// doc/quic-cc.rst says. These tests pin both, so the documentation stays true.
+// doc/quic-cc-user.rst says. These tests pin both, so the documentation stays true.
 
 TEST(QuicCcBadInputDeathTest, SetDefaultNonControllerTypeIdIsNamedAtCreation)
 {

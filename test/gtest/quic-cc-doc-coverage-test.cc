@@ -1,18 +1,20 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * doc/quic-cc.rst covers the public configuration surface: every attribute and trace source that
- * the six user-facing TypeIds register themselves (not the ones inherited from ns3::Socket,
- * ns3::SocketFactory or ns3::Object), and every ns-3 TestSuite of test/*.cc (each
- * TestSuite("name", ...) constructor call, as CMakeLists.txt finds them for ctest). The chapter is
- * found through QUICCC_SOURCE_DIR, a compile definition of the quic-cc-gtest target.
+ * The manual (doc/) covers the public configuration surface: its user document
+ * (doc/quic-cc-user.rst) names every attribute and trace source that the user-facing TypeIds
+ * register themselves (not the ones inherited from ns3::Socket, ns3::SocketFactory or
+ * ns3::Object), and its validation document (doc/quic-cc-validation.rst) every ns-3 TestSuite of
+ * test/*.cc (each TestSuite("name", ...) constructor call, as CMakeLists.txt finds them for
+ * ctest). The documents are found through QUICCC_SOURCE_DIR, a compile definition of the
+ * quic-cc-gtest target.
  *
- * Spelling the chapter must use (reStructuredText inline literals):
+ * Spelling the documents must use (reStructuredText inline literals):
  * - an attribute as its Config::SetDefault name, ``ns3::QuicCubic::Beta``;
  * - a trace source as ``CongestionWindow``;
  * - a TypeId as ``ns3::QuicCubic``, a TestSuite as ``quic-cc-transport``.
- * The reverse is checked too: an inline literal ``ns3::<one of the six>::<Name>`` in the chapter
- * must name an attribute or trace source of that very TypeId (or a trace signature typedef,
+ * The reverse is checked too: an inline literal ``ns3::<one of them>::<Name>`` anywhere in the
+ * manual must name an attribute or trace source of that very TypeId (or a trace signature typedef,
  * "...Callback"), so a renamed or removed attribute does not linger in the documentation.
  */
 #include "ns3/quic-cc-socket-factory.h"
@@ -60,19 +62,43 @@ ReadSourceFile(const std::string& relativePath)
     return text.str();
 }
 
-/// The chapter under test.
+/// The user document: attributes, trace sources, helpers, examples.
 const std::string&
-Chapter()
+UserDocument()
 {
-    static const std::string text = ReadSourceFile("doc/quic-cc.rst");
+    static const std::string text = ReadSourceFile("doc/quic-cc-user.rst");
     return text;
 }
 
-/// True if the chapter contains \p word as an inline literal, ``word``.
-bool
-HasLiteral(const std::string& word)
+/// The validation document: every test suite and what it asserts.
+const std::string&
+ValidationDocument()
 {
-    return Chapter().find("``" + word + "``") != std::string::npos;
+    static const std::string text = ReadSourceFile("doc/quic-cc-validation.rst");
+    return text;
+}
+
+/// Every document of the manual, one after the other.
+const std::string&
+Manual()
+{
+    static const std::string text = [] {
+        std::string all;
+        for (const char* name :
+             {"quic-cc", "quic-cc-design", "quic-cc-user", "quic-cc-validation", "quic-cc-results"})
+        {
+            all += ReadSourceFile(std::string("doc/") + name + ".rst");
+        }
+        return all;
+    }();
+    return text;
+}
+
+/// True if \p document contains \p word as an inline literal, ``word``.
+bool
+HasLiteral(const std::string& document, const std::string& word)
+{
+    return document.find("``" + word + "``") != std::string::npos;
 }
 
 /// The documented TypeIds, each looked up by name and compared with its class's GetTypeId()
@@ -116,19 +142,23 @@ OwnTraceSources(TypeId tid)
     return names;
 }
 
-// Scenario: the chapter exists where QUICCC_SOURCE_DIR says and is not a stub.
-TEST(QuicCcDocCoverageTest, ChapterIsReadable)
+// Scenario: the documents exist where QUICCC_SOURCE_DIR says and are not stubs.
+TEST(QuicCcDocCoverageTest, DocumentsAreReadable)
 {
-    ASSERT_FALSE(Chapter().empty()) << QUICCC_SOURCE_DIR "/doc/quic-cc.rst is missing or empty";
-    EXPECT_GT(Chapter().size(), 10000u);
-    for (const char* section : {"Model Description", "Usage", "Validation"})
+    for (const auto& [name, title] : std::vector<std::pair<std::string, std::string>>{
+             {"doc/quic-cc-design.rst", "Design Documentation"},
+             {"doc/quic-cc-user.rst", "User Documentation"},
+             {"doc/quic-cc-validation.rst", "Validation Documentation"},
+             {"doc/quic-cc-results.rst", "Results"}})
     {
-        EXPECT_NE(Chapter().find(section), std::string::npos) << section;
+        const std::string text = ReadSourceFile(name);
+        EXPECT_GT(text.size(), 10000u) << QUICCC_SOURCE_DIR "/" << name << " is missing or a stub";
+        EXPECT_NE(text.find("\n" + title + "\n"), std::string::npos) << name << ": " << title;
     }
 }
 
 // Scenario: each of the eight TypeIds is registered under its documented name and named in the
-// chapter.
+// user document.
 TEST(QuicCcDocCoverageTest, TypeIdsAreRegisteredAndNamed)
 {
     for (const auto& [name, tid] : DocumentedTypeIds())
@@ -137,7 +167,8 @@ TEST(QuicCcDocCoverageTest, TypeIdsAreRegisteredAndNamed)
         ASSERT_TRUE(TypeId::LookupByNameFailSafe(name, &found)) << name << " is not registered";
         EXPECT_EQ(TypeId::LookupByName(name), tid) << name;
         EXPECT_EQ(found.GetName(), name);
-        EXPECT_TRUE(HasLiteral(name)) << "TypeId ``" << name << "`` is not in doc/quic-cc.rst";
+        EXPECT_TRUE(HasLiteral(UserDocument(), name))
+            << "TypeId ``" << name << "`` is not in doc/quic-cc-user.rst";
     }
 }
 
@@ -152,8 +183,8 @@ TEST(QuicCcDocCoverageTest, EveryAttributeIsDocumented)
         {
             ++checked;
             const std::string path = name + "::" + attribute;
-            EXPECT_TRUE(HasLiteral(path))
-                << "attribute ``" << path << "`` is not in doc/quic-cc.rst";
+            EXPECT_TRUE(HasLiteral(UserDocument(), path))
+                << "attribute ``" << path << "`` is not in doc/quic-cc-user.rst";
         }
     }
     // QuicCcSocket 16, factory 1, controller 1, Reno 0, CUBIC 6, HyStart++ 5 when this was written;
@@ -170,15 +201,16 @@ TEST(QuicCcDocCoverageTest, EveryTraceSourceIsDocumented)
         for (const std::string& source : OwnTraceSources(tid))
         {
             ++checked;
-            EXPECT_TRUE(HasLiteral(source))
-                << "trace source " << name << " ``" << source << "`` is not in doc/quic-cc.rst";
+            EXPECT_TRUE(HasLiteral(UserDocument(), source))
+                << "trace source " << name << " ``" << source
+                << "`` is not in doc/quic-cc-user.rst";
         }
     }
     // The socket shell 11, QuicCcSocket 4, factory 1, controller 4 when this was written.
     EXPECT_GE(checked, 20u);
 }
 
-// Scenario: an inline literal ``ns3::<TypeId>::<Name>`` in the chapter names something that
+// Scenario: an inline literal ``ns3::<TypeId>::<Name>`` in the manual names something that
 // TypeId itself registers (an attribute or a trace source) or a trace signature typedef.
 TEST(QuicCcDocCoverageTest, NoStaleAttributeNames)
 {
@@ -189,7 +221,7 @@ TEST(QuicCcDocCoverageTest, NoStaleAttributeNames)
     }
     const std::regex literal("``(ns3::Quic[A-Za-z]+)::([A-Z][A-Za-z0-9]*)``");
     std::size_t seen = 0;
-    const std::string& text = Chapter();
+    const std::string& text = Manual();
     for (auto it = std::sregex_iterator(text.begin(), text.end(), literal);
          it != std::sregex_iterator();
          ++it)
@@ -206,7 +238,7 @@ TEST(QuicCcDocCoverageTest, NoStaleAttributeNames)
             OwnAttributes(tid).count(member) > 0 || OwnTraceSources(tid).count(member) > 0 ||
             (member.size() > 8 && member.compare(member.size() - 8, 8, "Callback") == 0);
         EXPECT_TRUE(known) << "``" << tidName << "::" << member
-                           << "`` in doc/quic-cc.rst is not an attribute, trace source or "
+                           << "`` in doc/ is not an attribute, trace source or "
                               "callback typedef of "
                            << tidName << " itself";
     }
@@ -214,7 +246,7 @@ TEST(QuicCcDocCoverageTest, NoStaleAttributeNames)
 }
 
 // Scenario: every TestSuite of test/*.cc (what CMakeLists.txt registers with ctest) is described
-// in the chapter.
+// in the validation document.
 TEST(QuicCcDocCoverageTest, EveryRegisteredTestSuiteIsDocumented)
 {
     const std::regex registration(R"re(TestSuite\("([^"]+)")re");
@@ -232,8 +264,8 @@ TEST(QuicCcDocCoverageTest, EveryRegisteredTestSuiteIsDocumented)
         {
             ++suites;
             const std::string suite = (*it)[1].str();
-            EXPECT_TRUE(HasLiteral(suite))
-                << "TestSuite ``" << suite << "`` is not in doc/quic-cc.rst";
+            EXPECT_TRUE(HasLiteral(ValidationDocument(), suite))
+                << "TestSuite ``" << suite << "`` is not in doc/quic-cc-validation.rst";
         }
     }
     EXPECT_GE(suites, 8u); // the eight suites of this writing, at least

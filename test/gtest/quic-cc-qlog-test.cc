@@ -1,9 +1,11 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * QuicCcQlogWriter: the JSON-SEQ framing (RFC 7464), the header, each event's name and fields,
- * Close() flushing, and nothing written after it. QuicCcQlogFile: a failed create or write is one
- * line and exit status 1 (or the installed handler), nothing left on disk.
+ * QuicCcQlogWriter: the JSON-SEQ framing (RFC 7464), the header of each schema (the main schema
+ * draft-ietf-quic-qlog-main-schema-13 / quic-events-12, and qlog 0.3), each event's name and
+ * fields, metrics grouped at one instant, Close() flushing, and nothing written after it.
+ * QuicCcQlogFile: a failed create or write is one line and exit status 1 (or the installed
+ * handler), nothing left on disk.
  */
 #include "ns3/quic-cc-qlog.h"
 #include "ns3/simulator.h"
@@ -55,11 +57,12 @@ TempPath(const std::string& name)
 
 } // namespace
 
-TEST(QuicCcQlogWriterTest, HeaderAndEventsAreJsonSeq)
+// QlogSchema V0_3: the file quic-cc wrote before the main schema, as qvis reads it.
+TEST(QuicCcQlogWriterTest, V0_3HeaderAndEventsAreJsonSeq)
 {
     const std::string path = TempPath("quic-cc-qlog-test");
     {
-        Ptr<QuicCcQlogWriter> w = Create<QuicCcQlogWriter>(path, "client", "title x");
+        Ptr<QuicCcQlogWriter> w = Create<QuicCcQlogWriter>(path, "client", "title x", QLOG_0_3);
         EXPECT_EQ(w->GetPath(), path);
         EXPECT_TRUE(w->IsOpen());
         w->Cwnd(0, 13500);
@@ -71,12 +74,22 @@ TEST(QuicCcQlogWriterTest, HeaderAndEventsAreJsonSeq)
         w->PacketReceived(7, 60);
         w->PacketLost(4, 1350, MilliSeconds(1));
         w->State(QUIC_CC_SLOW_START, QUIC_CC_RECOVERY);
+        w->PacingRate(DataRate(0), DataRate(1000000)); // main schema only
+        w->PtoExpired(1);                              // main schema only
         w->Close();
         EXPECT_FALSE(w->IsOpen());
         w->Cwnd(13500, 1); // after Close: ignored
     }
     const std::vector<nlohmann::json> r = Records(path);
     ASSERT_EQ(r.size(), 9u);
+    // Byte for byte as before the main schema (key order: the JSON library's, sorted).
+    std::ifstream in(path, std::ios::binary);
+    std::string first;
+    std::getline(in, first);
+    EXPECT_EQ(first,
+              "\x1e{\"qlog_format\":\"JSON-SEQ\",\"qlog_version\":\"0.3\",\"title\":\"title x\","
+              "\"trace\":{\"common_fields\":{\"reference_time\":0,\"time_format\":\"relative\"},"
+              "\"vantage_point\":{\"type\":\"client\"}}}");
     EXPECT_EQ(r[0]["qlog_version"], "0.3");
     EXPECT_EQ(r[0]["qlog_format"], "JSON-SEQ");
     EXPECT_EQ(r[0]["title"], "title x");
@@ -98,6 +111,81 @@ TEST(QuicCcQlogWriterTest, HeaderAndEventsAreJsonSeq)
     EXPECT_EQ(r[8]["name"], "recovery:congestion_state_updated");
     EXPECT_EQ(r[8]["data"]["old"], "slow_start");
     EXPECT_EQ(r[8]["data"]["new"], "recovery");
+    std::remove(path.c_str());
+}
+
+// The main schema (the default): the QlogFileSeq header, quic: event names, metrics that change
+// at one instant in one event (a repeated field starts the next), pacing_rate in bits per second,
+// packet_lost with its trigger, the PTO as timer_updated.
+TEST(QuicCcQlogWriterTest, MainSchemaHeaderAndEvents)
+{
+    const std::string path = TempPath("quic-cc-qlog-main");
+    {
+        Ptr<QuicCcQlogWriter> w = Create<QuicCcQlogWriter>(path, "server", "title y");
+        EXPECT_EQ(w->GetSchema(), QLOG_MAIN_SCHEMA_13);
+        w->Cwnd(0, 13500);
+        w->BytesInFlight(0, 2700);
+        w->Rtt(MilliSeconds(12), MicroSeconds(10500), MilliSeconds(10));
+        w->PacingRate(DataRate(0), DataRate(12857142));
+        w->Cwnd(13500, 15000); // cwnd again: a new event
+        w->PacketSent(4, 1350);
+        w->PacketLostWithTrigger(4, QuicLossTrigger::TIME_THRESHOLD);
+        w->PacketLost(5, 1350, MilliSeconds(1));
+        w->PtoExpired(1);
+        w->State(QUIC_CC_CONGESTION_AVOIDANCE, QUIC_CC_RECOVERY);
+        w->Ssthresh(0, 9450); // pending at Close: written by it
+        w->Close();
+    }
+    const std::vector<nlohmann::json> r = Records(path);
+    ASSERT_EQ(r.size(), 9u);
+    EXPECT_EQ(r[0]["file_schema"], "urn:ietf:params:qlog:file:sequential");
+    EXPECT_EQ(r[0]["serialization_format"], "application/qlog+json-seq");
+    EXPECT_EQ(r[0]["title"], "title y");
+    EXPECT_EQ(r[0]["trace"]["vantage_point"],
+              (nlohmann::json{{"name", "quic-cc"}, {"type", "server"}}));
+    EXPECT_EQ(r[0]["trace"]["event_schemas"],
+              nlohmann::json::array({"urn:ietf:params:qlog:events:quic-12"}));
+    EXPECT_EQ(r[0]["trace"]["common_fields"]["reference_time"],
+              (nlohmann::json{{"clock_type", "monotonic"}, {"epoch", "unknown"}}));
+    EXPECT_EQ(r[1]["name"], "quic:recovery_metrics_updated");
+    EXPECT_EQ(r[1]["data"],
+              (nlohmann::json{{"congestion_window", 13500},
+                              {"bytes_in_flight", 2700},
+                              {"latest_rtt", 12.0},
+                              {"smoothed_rtt", 10.5},
+                              {"min_rtt", 10.0},
+                              {"pacing_rate", 12857142}}));
+    EXPECT_EQ(r[2]["data"], (nlohmann::json{{"congestion_window", 15000}}));
+    EXPECT_EQ(r[3]["name"], "quic:packet_sent");
+    EXPECT_EQ(r[3]["data"]["header"]["packet_number"], 4);
+    EXPECT_EQ(r[4]["name"], "quic:packet_lost");
+    EXPECT_EQ(r[4]["data"]["trigger"], "time_threshold");
+    EXPECT_EQ(r[5]["name"], "quic:packet_lost");
+    EXPECT_FALSE(r[5]["data"].contains("trigger"));
+    EXPECT_EQ(r[6]["name"], "quic:timer_updated");
+    EXPECT_EQ(r[6]["data"], (nlohmann::json{{"timer_type", "pto"}, {"event_type", "expired"}}));
+    EXPECT_EQ(r[7]["name"], "quic:congestion_state_updated");
+    EXPECT_EQ(r[7]["data"]["new"], "recovery");
+    EXPECT_EQ(r[8]["data"], (nlohmann::json{{"ssthresh", 9450}}));
+    std::remove(path.c_str());
+}
+
+// A metrics field at a later instant starts a new event at that instant.
+TEST(QuicCcQlogWriterTest, MetricsOfLaterInstantsAreSeparate)
+{
+    const std::string path = TempPath("quic-cc-qlog-instants");
+    Ptr<QuicCcQlogWriter> w = Create<QuicCcQlogWriter>(path, "client", "t");
+    w->Cwnd(0, 1000);
+    Simulator::Schedule(MicroSeconds(1500), &QuicCcQlogWriter::BytesInFlight, w, 0, 500);
+    Simulator::ScheduleDestroy(&QuicCcQlogWriter::Close, w);
+    Simulator::Run();
+    Simulator::Destroy();
+    const std::vector<nlohmann::json> r = Records(path);
+    ASSERT_EQ(r.size(), 3u);
+    EXPECT_EQ(r[1]["time"], 0.0);
+    EXPECT_EQ(r[1]["data"], (nlohmann::json{{"congestion_window", 1000}}));
+    EXPECT_EQ(r[2]["time"], 1.5);
+    EXPECT_EQ(r[2]["data"], (nlohmann::json{{"bytes_in_flight", 500}}));
     std::remove(path.c_str());
 }
 

@@ -1,9 +1,10 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The QuicCubic switches the ngtcp2 profile sets (doc/quic-cc.rst, "Model vs library"), each
- * against the value ngtcp2 1.24.0's ngtcp2_cc_cubic_cc_on_ack_recv (lib/ngtcp2_cc.c) implies:
- * CubicStep PerAckFrame (one concave/convex step per ACK frame) and TargetRtt SmoothedRtt.
+ * The QuicCubic switches the ngtcp2 profile sets (doc/quic-cc-design.rst, "The ngtcp2
+ * profile"), each against the value ngtcp2 1.24.0's ngtcp2_cc_cubic_cc_on_ack_recv
+ * (lib/ngtcp2_cc.c) implies: CubicStep PerAckFrame (one concave/convex step per ACK frame) and
+ * TargetRtt SmoothedRtt.
  * mss 1200 B, initial cwnd 12000 B, HyStart++ off.
  */
 #include "cc-test-driver.h"
