@@ -3,8 +3,8 @@
  */
 #include "transfer-bench-report.h"
 
-#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-report.h"
+#include "quic-cc-transport-spec.h"
 #include "transfer-bench-harness.h"
 #include "transfer-bench-series.h"
 

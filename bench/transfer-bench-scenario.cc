@@ -4,8 +4,8 @@
 #include "transfer-bench-scenario.h"
 
 #include "quic-cc-drop-tail-link.h"
-#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-stop-at-bytes.h"
+#include "quic-cc-transport-spec.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -139,21 +139,19 @@ InstallTransport(const Spec& spec, NodeContainer nodes, int64_t& stream)
     {
         return "ns3::TcpSocketFactory";
     }
+    // quic-reno, quic-cubic, ngtcp2-bbr, ...: the transport, then its controller.
+    const size_t dash = spec.proto.find('-');
+    QuicCcTransportSpec transport(IsNgtcp2(spec.proto) ? "ngtcp2" : "quic-cc",
+                                  spec.proto.substr(dash + 1));
+    // quic-cc: an ACK every 2nd ack-eliciting packet, like TCP's delayed ACK (DelAckCount 2);
+    // ngtcp2 runs its own ACK policy (also every 2nd).
+    transport.SetSocket("AckPolicy", StringValue("Rfc9000"));
+    if (spec.fullOnly)
+    {
+        transport.SetSocket("PacketSizing", StringValue("FullOnly"));
+    }
     QuicCcHelper quic;
-    if (IsNgtcp2(spec.proto))
-    {
-        QuicCcUseNgtcp2(quic, spec.proto.substr(std::string("ngtcp2-").size()));
-    }
-    else
-    {
-        quic.SetCongestionControl(spec.proto == "quic-reno" ? "ns3::QuicReno" : "ns3::QuicCubic");
-        // ACK every 2nd ack-eliciting packet, like TCP's delayed ACK (DelAckCount 2).
-        quic.SetSocketAttribute("AckPolicy", StringValue("Rfc9000"));
-        if (spec.fullOnly)
-        {
-            quic.SetSocketAttribute("PacketSizing", StringValue("FullOnly"));
-        }
-    }
+    transport.ApplyTo(quic);
     quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(kDatagram));
     quic.SetSocketAttribute("IdleTimeout", TimeValue(Seconds(60)));
     quic.Install(nodes);

@@ -28,23 +28,17 @@
  */
 
 #include "quic-cc-batch-runner.h"
-#include "quic-cc-command-line.h"
+#include "quic-cc-dumbbell-report.h"
 #include "quic-cc-dumbbell-scenario.h"
-#include "quic-cc-ngtcp2-transport.h"
+#include "quic-cc-options.h"
 #include "quic-cc-output-file.h"
-#include "quic-cc-report.h"
 #include "quic-cc-send-buffer.h"
 
 #include "ns3/core-module.h"
-#include "ns3/network-module.h"
 
 #include <algorithm>
-#include <array>
-#include <iomanip>
 #include <iostream>
-#include <map>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -72,168 +66,139 @@ ParseTimeList(const std::string& option, const std::string& text)
     return out;
 }
 
+/// The options the example parses itself, with their defaults.
+struct Texts
+{
+    std::string flows{"quic:cubic:2"}; //!< --flows
+    std::string rtts{"40ms"};          //!< --rtts
+    std::string transfer{"0"};         //!< --transfer ("0": bulk until the end)
+    std::string timeseries;            //!< --timeseries
+};
+
+/// The option table: each option once, most into \p params (whose values are the defaults).
+void
+Declare(QuicCcOptions& options, QuicCcDumbbellParams& params, Texts& t)
+{
+    options
+        .Text("flows",
+              "flow groups transport:controller[Attr=V|...]:count, comma-separated "
+              "(transport quic, tcp or ngtcp2)",
+              t.flows)
+        .Then([&params](const std::string& text) {
+            const std::string why = QuicCcParseFlowSpec(text, &params.groups);
+            QuicCcRequire(why.empty(), "flows", text, why);
+        });
+    options.Text("rtts", "base RTT of each flow, comma-separated, cycled over the flows", t.rtts)
+        .Then([&params](const std::string& text) { params.rtts = ParseTimeList("rtts", text); });
+    options.Duration("stagger", "flow i starts at i * stagger", params.stagger);
+    params.startJitter = MilliSeconds(100);
+    options.Duration("startJitter",
+                     "each flow starts up to this much later, drawn per RngRun",
+                     params.startJitter);
+    options.Text("transfer", "bytes per flow, e.g. 2MB (0 = bulk until the end)", t.transfer)
+        .Then([&params](const std::string& text) {
+            params.transferBytes = text == "0" ? 0 : QuicCcParseBytes("transfer", text);
+        });
+    options.Rate("rate", "bottleneck rate", params.bottleneckRate);
+    options.Duration("delay", "bottleneck one-way delay", params.bottleneckDelay);
+    options.Rate("accessRate", "access link rate", params.accessRate);
+    options.Text("queue", "bottleneck buffer, packets (100p) or bytes (150000B)", params.queueSize);
+    options.Text(
+        "queueDisc",
+        "queue disc TypeId at the bottleneck (e.g. ns3::FqCoDelQueueDisc); empty = drop-tail",
+        params.queueDisc);
+    options.Number("loss", "random loss rate at the bottleneck, data direction", params.lossRate);
+    options.Duration("duration", "simulated time", params.duration);
+    options
+        .Duration("warmup",
+                  "measurement window start (default: a sixth of --duration, 5s)",
+                  params.warmup)
+        .Default("");
+    options.Duration("interval", "goodput-over-time bin", params.interval);
+    options.Batch(1, "number of runs (RngRun firstRun, firstRun+1, ...); --csv: per-flow results");
+    options.Output("timeseries",
+                   "per-flow goodput over time of every run (CSV, written atomically)",
+                   t.timeseries);
+    // Attributes the scenario sets: as attribute defaults they would have no effect.
+    options.SetByScenario(QuicCcDumbbellSetAttributes());
+}
+
+/// The checks between options: the send buffers of the flows' transports, the warm-up that
+/// follows --duration, and the scenario's own checks, each naming the option it is about.
+void
+Check(const QuicCcOptions& options, QuicCcDumbbellParams& params)
+{
+    std::vector<std::string> transports;
+    for (const QuicCcFlowGroup& g : params.groups)
+    {
+        const std::string transport = g.transport == "tcp" ? "" : g.quic.GetTransport();
+        if (!transport.empty() &&
+            std::find(transports.begin(), transports.end(), transport) == transports.end())
+        {
+            transports.push_back(transport);
+        }
+    }
+    QuicCcRequireWriteFits(transports, kQuicCcBulkWriteBytes, "the bulk senders' writes");
+    if (!options.Given("warmup"))
+    {
+        params.warmup = params.duration / 6;
+    }
+    std::string bad = QuicCcCheckDumbbellParams(params);
+    if (bad.empty())
+    {
+        bad = QuicCcCheckDumbbellGoodputWindow(params);
+    }
+    if (bad.empty())
+    {
+        return;
+    }
+    // Name the option the scenario's message is about, by the subject it starts with (the
+    // measurement window ends the default warm-up's --duration).
+    const std::vector<std::pair<std::string, std::string>> subjects{
+        {"RTT", "rtts"},
+        {"bottleneck delay", "delay"},
+        {"bottleneck rate", "rate"},
+        {"access rate", "accessRate"},
+        {"duration", "duration"},
+        {"measurement window", options.Given("warmup") ? "warmup" : "duration"},
+        {"interval", "interval"},
+        {"loss rate", "loss"},
+        {"unknown queue disc", "queueDisc"},
+        {"queue size", "queue"},
+        {"stagger", "stagger"},
+        {"start jitter", "startJitter"},
+        {"warm-up", "warmup"}};
+    for (const auto& [subject, option] : subjects)
+    {
+        QuicCcRequire(bad.rfind(subject, 0) != 0, option, options.GetText(option), bad);
+    }
+    throw QuicCcUsageError("flows", options.GetText("flows"), bad);
+}
+
 } // namespace
 
 int
 main(int argc, char* argv[])
 {
-    std::string flows = "quic:cubic:2";
-    std::string rtts = "40ms";
-    std::string stagger = "0s";
-    std::string startJitter = "100ms";
-    std::string transfer = "0";
-    std::string rate = "10Mbps";
-    std::string delay = "5ms";
-    std::string accessRate = "1Gbps";
-    std::string queue = "100p";
-    std::string queueDisc;
-    std::string loss = "0";
-    std::string duration = "30s";
-    std::string warmup; // default: a sixth of --duration (5s)
-    std::string interval = "500ms";
-    QuicCcBatchOptions batch(1);
-    std::string timeseries;
-
-    QuicCcCommandLine cmd(__FILE__);
-    cmd.AddValue("flows",
-                 "flow groups transport:controller[Attr=V|...]:count, comma-separated "
-                 "(transport quic, tcp or ngtcp2)",
-                 flows);
-    cmd.AddValue("rtts", "base RTT of each flow, comma-separated, cycled over the flows", rtts);
-    cmd.AddValue("stagger", "flow i starts at i * stagger", stagger);
-    cmd.AddValue("startJitter",
-                 "each flow starts up to this much later, drawn per RngRun",
-                 startJitter);
-    cmd.AddValue("transfer", "bytes per flow, e.g. 2MB (0 = bulk until the end)", transfer);
-    cmd.AddValue("rate", "bottleneck rate", rate);
-    cmd.AddValue("delay", "bottleneck one-way delay", delay);
-    cmd.AddValue("accessRate", "access link rate", accessRate);
-    cmd.AddValue("queue", "bottleneck buffer, packets (100p) or bytes (150000B)", queue);
-    cmd.AddValue(
-        "queueDisc",
-        "queue disc TypeId at the bottleneck (e.g. ns3::FqCoDelQueueDisc); empty = drop-tail",
-        queueDisc);
-    cmd.AddValue("loss", "random loss rate at the bottleneck, data direction", loss);
-    cmd.AddValue("duration", "simulated time", duration);
-    cmd.AddValue("warmup", "measurement window start (default: a sixth of --duration, 5s)", warmup);
-    cmd.AddValue("interval", "goodput-over-time bin", interval);
-    batch.Add(cmd, "number of runs (RngRun firstRun, firstRun+1, ...); --csv: per-flow results");
-    cmd.AddValue("timeseries",
-                 "per-flow goodput over time of every run (CSV, written atomically)",
-                 timeseries);
-    // Attributes the scenario sets: as attribute defaults they would have no effect.
-    cmd.AttributesSetByScenario(QuicCcDumbbellSetAttributes());
-    // The transports' attributes the scenario sets on every socket: refused as defaults.
-    cmd.AttributesSetBy(QuicCcTransportAttributesSetBy({}));
-    cmd.Parse(argc, argv);
-
     QuicCcDumbbellParams params;
-    try
-    {
-        const std::string why = QuicCcParseFlowSpec(flows, &params.groups);
-        QuicCcRequire(why.empty(), "flows", flows, why);
-        const auto uses = [&params](const char* transport) {
-            return std::any_of(
-                params.groups.begin(),
-                params.groups.end(),
-                [transport](const QuicCcFlowGroup& g) { return g.transport == transport; });
-        };
-        QuicCcRequireWriteFits(uses("quic"),
-                               uses("ngtcp2"),
-                               kQuicCcBulkWriteBytes,
-                               "the bulk senders' writes");
-        params.rtts = ParseTimeList("rtts", rtts);
-        params.stagger = QuicCcParseTime("stagger", stagger);
-        params.startJitter = QuicCcParseTime("startJitter", startJitter);
-        params.transferBytes = transfer == "0" ? 0 : QuicCcParseBytes("transfer", transfer);
-        params.bottleneckRate = QuicCcParseRate("rate", rate);
-        params.bottleneckDelay = QuicCcParseTime("delay", delay);
-        params.accessRate = QuicCcParseRate("accessRate", accessRate);
-        params.queueSize = queue;
-        params.queueDisc = queueDisc;
-        params.lossRate = QuicCcParseNonNegative("loss", loss);
-        params.duration = QuicCcParseTime("duration", duration);
-        params.warmup = warmup.empty() ? params.duration / 6 : QuicCcParseTime("warmup", warmup);
-        params.interval = QuicCcParseTime("interval", interval);
-        batch.Parse();
-        params.seed = batch.seed;
-        std::string bad = QuicCcCheckDumbbellParams(params);
-        if (bad.empty())
-        {
-            bad = QuicCcCheckDumbbellGoodputWindow(params);
-        }
-        if (!bad.empty())
-        {
-            // Name the option the scenario's message is about, by the subject it starts with
-            // (the measurement window ends the default warm-up's --duration).
-            const std::vector<std::array<std::string, 3>> options{
-                {"RTT", "rtts", rtts},
-                {"bottleneck delay", "delay", delay},
-                {"bottleneck rate", "rate", rate},
-                {"access rate", "accessRate", accessRate},
-                {"duration", "duration", duration},
-                {"measurement window",
-                 warmup.empty() ? "duration" : "warmup",
-                 warmup.empty() ? duration : warmup},
-                {"interval", "interval", interval},
-                {"loss rate", "loss", loss},
-                {"unknown queue disc", "queueDisc", queueDisc},
-                {"queue size", "queue", queue},
-                {"stagger", "stagger", stagger},
-                {"start jitter", "startJitter", startJitter},
-                {"warm-up", "warmup", warmup}};
-            for (const auto& [subject, option, text] : options)
-            {
-                QuicCcRequire(bad.rfind(subject, 0) != 0, option, text, bad);
-            }
-            throw QuicCcUsageError("flows", flows, bad);
-        }
-        QuicCcCheckOutputs({{"csv", batch.csv}, {"timeseries", timeseries}});
-    }
-    catch (const QuicCcUsageError& e)
-    {
-        cmd.Exit(e);
-    }
+    Texts texts;
+    QuicCcOptions options(__FILE__);
+    Declare(options, params, texts);
+    options.Parse(argc, argv, [&] { Check(options, params); });
+    const QuicCcBatchOptions& batch = options.GetBatch();
+    params.seed = batch.seed;
 
-    if (batch.dryRun)
-    {
-        return 0;
-    }
-
-    // ngtcp2 flows: the library's version in every output.
-    std::string ngtcp2Version;
-    for (const auto& g : params.groups)
-    {
-        if (g.transport == "ngtcp2")
-        {
-            ngtcp2Version = QuicCcNgtcp2Version();
-        }
-    }
-    if (!ngtcp2Version.empty())
-    {
-        std::cout << "ngtcp2 flows: ngtcp2 " << ngtcp2Version << "\n";
-    }
-    const std::unique_ptr<QuicCcOutputFile> csv = batch.OpenCsv(
-        cmd,
-        "run,flow,group,transport,controller,rtt_ms,start_s,goodput_mbps,window_bytes,"
-        "sink_bytes,completed,completion_s,lost_packets,mean_cwnd_packets,"
-        "wire_tx_packets,wire_rx_packets,wire_tx_bytes,wire_rx_bytes,jain_index,"
-        "ngtcp2_version\n");
+    QuicCcDumbbellReport report(params, std::cout, batch.quiet);
+    report.PrintHeader();
+    const std::unique_ptr<QuicCcOutputFile> csv = batch.OpenCsv(QuicCcDumbbellReport::CsvHeader());
     std::optional<QuicCcOutputFile> ts;
-    if (!timeseries.empty())
+    if (!texts.timeseries.empty())
     {
-        ts.emplace(cmd.GetProgramName(), timeseries, "run,time_s,flow,group,goodput_mbps\n");
+        ts.emplace(options.GetProgramName(),
+                   texts.timeseries,
+                   QuicCcDumbbellReport::TimeseriesHeader());
     }
-    std::vector<double> jains;                               // of the runs where it is defined
-    std::map<std::string, std::vector<double>> groupGoodput; // per-run mean of each group
-    std::vector<std::string> groupOrder;
-    for (const auto& g : params.groups)
-    {
-        groupOrder.push_back(g.token);
-    }
-
     // Each run in a worker process; its results are printed and written in run order.
-    const bool quiet = batch.quiet;
     QuicCcRunBatch(
         batch.runs,
         batch.jobs,
@@ -242,101 +207,23 @@ main(int argc, char* argv[])
             p.run = batch.firstRun + static_cast<uint32_t>(i);
             return QuicCcRecordToLine(QuicCcRunDumbbell(p));
         },
-        batch.Report(cmd, [&](size_t i) { return "RngRun " + std::to_string(batch.firstRun + i); }),
+        batch.Report([&](size_t i) { return "RngRun " + std::to_string(batch.firstRun + i); }),
         [&](size_t i, const std::string& line) {
-            const uint64_t run = batch.firstRun + i;
             QuicCcDumbbellResult r;
             NS_ABORT_MSG_UNLESS(QuicCcRecordFromLine(line, r), "bad result line from a worker");
-            if (r.jainIndex)
-            {
-                jains.push_back(*r.jainIndex);
-            }
-            const std::string jain = r.jainIndex ? "" : "undefined (no flow had goodput)";
-            std::map<std::string, std::vector<double>> perGroup;
-            if (!quiet)
-            {
-                std::cout << "run " << run << ": window " << r.windowStart.GetSeconds() << "-"
-                          << r.windowEnd.GetSeconds() << " s, Jain index " << std::fixed
-                          << std::setprecision(3);
-                (r.jainIndex ? std::cout << *r.jainIndex : std::cout << jain)
-                    << ", total " << std::setprecision(2) << r.totalGoodputMbps << " Mbit/s\n";
-                std::cout << "  flow  group                          rtt_ms  goodput_Mbps  lost  "
-                             "mean_cwnd_pkts  done_s\n";
-            }
-            std::ostringstream csvText;
-            std::ostringstream tsText;
-            for (const auto& f : r.flows)
-            {
-                perGroup[f.group].push_back(f.goodputMbps);
-                const double cwndPackets = f.mss ? f.meanCwndBytes / f.mss : 0;
-                if (!quiet)
-                {
-                    std::cout << "  " << std::setw(4) << f.index << "  " << std::left
-                              << std::setw(30) << f.group << std::right << std::setw(7)
-                              << std::setprecision(0) << f.rtt.GetMilliSeconds() << std::setw(14)
-                              << std::setprecision(3) << f.goodputMbps << std::setw(6)
-                              << f.lostPackets << std::setw(16) << std::setprecision(1)
-                              << cwndPackets << std::setw(8)
-                              << (f.completed ? std::to_string(f.completionSeconds).substr(0, 6)
-                                              : "-")
-                              << "\n";
-                }
-                csvText << run << "," << f.index << ",\"" << f.group << "\"," << f.transport << ","
-                        << f.controller << "," << f.rtt.GetMilliSeconds() << ","
-                        << f.start.GetSeconds() << "," << f.goodputMbps << "," << f.windowBytes
-                        << "," << f.sinkBytes << "," << f.completed << "," << f.completionSeconds
-                        << "," << f.lostPackets << "," << cwndPackets << "," << f.wireTxPackets
-                        << "," << f.wireRxPackets << "," << f.wireTxBytes << "," << f.wireRxBytes
-                        << ",";
-                if (r.jainIndex)
-                {
-                    csvText << *r.jainIndex; // empty when undefined
-                }
-                // Every run has the same columns (a campaign sweep merges them): the version on
-                // the rows of ngtcp2 flows only.
-                csvText << "," << (f.transport == "ngtcp2" ? ngtcp2Version : "") << "\n";
-                for (size_t b = 0; b < f.binBytes.size(); ++b)
-                {
-                    tsText << run << "," << (b + 1) * params.interval.GetSeconds() << "," << f.index
-                           << ",\"" << f.group << "\","
-                           << f.binBytes[b] * 8.0 / params.interval.GetSeconds() / 1e6 << "\n";
-                }
-            }
-            for (const auto& [group, v] : perGroup)
-            {
-                groupGoodput[group].push_back(QuicCcMean(v));
-            }
+            std::string csvText;
+            std::string tsText;
+            report.Add(batch.firstRun + i, r, csvText, tsText);
             if (csv)
             {
-                csv->Write(csvText.str());
+                csv->Write(csvText);
             }
             if (ts)
             {
-                ts->Write(tsText.str());
+                ts->Write(tsText);
             }
         });
-
-    // Mean over the runs and the range [min, max] as the spread.
-    std::cout << "summary over " << batch.runs << " run(s): per-flow goodput (Mbit/s) by group, "
-              << "mean [min, max] over runs\n";
-    const auto summary = [](const std::vector<double>& v, int precision) {
-        return QuicCcFormat(QuicCcMean(v), precision) + " [" +
-               QuicCcFormat(QuicCcQuantile(v, 0), precision) + ", " +
-               QuicCcFormat(QuicCcQuantile(v, 1), precision) + "]";
-    };
-    for (const auto& group : groupOrder)
-    {
-        std::cout << "  " << std::left << std::setw(40) << group << std::right
-                  << summary(groupGoodput[group], 2) << "\n";
-    }
-    std::cout << "  Jain index "
-              << (jains.empty()
-                      ? "undefined (no flow had goodput in any run)"
-                      : summary(jains, 3) + (jains.size() < batch.runs
-                                                 ? " over the " + std::to_string(jains.size()) +
-                                                       " run(s) with goodput"
-                                                 : ""))
-              << "\n";
+    report.PrintSummary(batch.runs);
     if (csv)
     {
         csv->Commit();

@@ -46,26 +46,20 @@
  */
 
 #include "quic-cc-batch-runner.h"
-#include "quic-cc-command-line.h"
+#include "quic-cc-hystart-lab-report.h"
 #include "quic-cc-hystart-lab-scenario.h"
-#include "quic-cc-ngtcp2-transport.h"
+#include "quic-cc-options.h"
 #include "quic-cc-output-file.h"
-#include "quic-cc-report.h"
 #include "quic-cc-send-buffer.h"
 
 #include "ns3/core-module.h"
-#include "ns3/network-module.h"
 
 #include <algorithm>
-#include <cmath>
-#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <limits>
-#include <optional>
 #include <sstream>
 #include <string>
-#include <tuple>
 #include <vector>
 
 using namespace ns3;
@@ -73,31 +67,14 @@ using namespace ns3;
 namespace
 {
 
-/// One bottleneck buffer of the lab.
-struct LabBuffer
-{
-    std::string label; //!< as given: "2" (BDP multiple) or "1000p" (packets)
-    std::string text;  //!< for the tables: "2 BDP = 56 packets"
-    uint32_t packets{0};
-};
-
-/// One simulation of the
-struct Work
-{
-    size_t buffer{0}; //!< index into the buffers
-    size_t loss{0};   //!< index into the loss points
-    size_t config{0}; //!< index into the configurations
-    uint32_t run{0};  //!< RngRun
-};
-
 /// The --buffer list: BDP multiples (> 0) or whole packet counts with a 'p' suffix.
-std::vector<LabBuffer>
+std::vector<QuicCcHystartLabBuffer>
 ParseBuffers(const std::string& list, const QuicCcHystartLabParams& base)
 {
-    std::vector<LabBuffer> out;
+    std::vector<QuicCcHystartLabBuffer> out;
     for (const std::string& item : QuicCcSplitList("buffer", list))
     {
-        LabBuffer b;
+        QuicCcHystartLabBuffer b;
         b.label = item;
         std::ostringstream text;
         if (item.back() == 'p')
@@ -131,16 +108,18 @@ ParseBuffers(const std::string& list, const QuicCcHystartLabParams& base)
 
 /// --configs among the rows --transport runs: the lab's (quic-cc and ns-3 TCP) and the ngtcp2 ones.
 std::vector<std::string>
-ParseConfigs(const std::string& list, const QuicCcTransportChoice& transports, bool given)
+ParseConfigs(const QuicCcOptions& options)
 {
+    const QuicCcTransportChoice& transports = options.GetTransports();
+    const std::string& list = options.GetText("configs");
     const std::vector<std::string>& lab = QuicCcHystartLabConfigs();
     const std::vector<std::string>& ngtcp2 = QuicCcHystartLabNgtcp2Configs();
     std::vector<std::string> all;
-    if (transports.quicCc)
+    if (transports.Runs("quic-cc"))
     {
         all = lab;
     }
-    if (transports.ngtcp2)
+    if (transports.Runs("ngtcp2"))
     {
         all.insert(all.end(), ngtcp2.begin(), ngtcp2.end());
     }
@@ -157,23 +136,96 @@ ParseConfigs(const std::string& list, const QuicCcTransportChoice& transports, b
         out.push_back(QuicCcParseChoice("configs", item, allowed));
         QuicCcRequire(item != "all", "configs", list, "all cannot be combined with other items");
         const bool isNgtcp2 = std::find(ngtcp2.begin(), ngtcp2.end(), item) != ngtcp2.end();
-        QuicCcRequire(!isNgtcp2 || transports.ngtcp2,
+        QuicCcRequire(!isNgtcp2 || transports.Runs("ngtcp2"),
                       "configs",
                       item,
                       "is a row of the ngtcp2 library: add --transport=all or --transport=ngtcp2");
-        transports.RequireQuicCcFor("configs",
-                                    item,
-                                    given && !isNgtcp2,
-                                    "only the ngtcp2 rows run; --transport=all runs both");
+        QuicCcRequire(isNgtcp2 || transports.Runs("quic-cc"),
+                      "configs",
+                      item,
+                      "has no effect with --transport=" + transports.text +
+                          " (only the ngtcp2 rows run; --transport=all runs both)");
     }
     return out;
 }
 
-/// QuicCcFormat, with "timeout" for the median of a cell where most runs did not finish.
-std::string
-Fmt(double v, int precision = 2)
+/// The lists the example parses itself, with their defaults.
+struct Lists
 {
-    return std::isinf(v) ? "timeout" : QuicCcFormat(v, precision);
+    std::string buffers{"0.5,1,2,1000p"};   //!< --buffer
+    std::string losses{"0,1%,2%,4%,6%,8%"}; //!< --loss
+    std::string configs{"all"};             //!< --configs
+};
+
+/// The option table: each option once, most into \p grid.base (whose values are the defaults).
+void
+Declare(QuicCcOptions& options, QuicCcHystartLabGrid& grid, Lists& lists)
+{
+    QuicCcHystartLabParams& base = grid.base;
+    options.Text("buffer",
+                 "Bottleneck drop-tail buffers, comma-separated: a BDP multiple (0.5) or packets "
+                 "with a 'p' suffix (1000p)",
+                 lists.buffers);
+    options.Flag("bufferBytes",
+                 "Limit the queue in bytes: --buffer full-size packets' worth (1380 B each by "
+                 "default)",
+                 base.bufferInBytes);
+    options
+        .Text("loss",
+              "Random loss on the data direction, comma-separated: percentages (2%) or "
+              "fractions (0.02)",
+              lists.losses)
+        .Then([&grid](const std::string& text) {
+            for (const std::string& item : QuicCcSplitList("loss", text))
+            {
+                grid.losses.push_back(QuicCcParseLoss("loss", item));
+            }
+        });
+    options
+        .Text("configs",
+              "Configurations, comma-separated, or all (every row --transport runs): "
+              "tcp-cubic, reno, reno-hystart, cubic, cubic-hystart, ngtcp2-cubic, ngtcp2-reno, "
+              "ngtcp2-bbr",
+              lists.configs)
+        .Attribute("ns3::QuicCubic::HyStart")
+        .Attribute("ns3::QuicReno::HyStart");
+    options.Transport();
+    options.Batch(20, "Runs per point (RngRun firstRun..firstRun+runs-1)");
+    options.Bytes("size",
+                  "Download size (e.g. 8MB = 8,000,000 bytes, or 8000000)",
+                  base.transferBytes);
+    options.Rate("rate", "Bottleneck rate, both directions", base.rate);
+    options.Duration("delay", "One-way propagation delay (RTT = 2 x delay)", base.oneWayDelay);
+    options.Flag("ackLoss", "Apply the random loss to the ACK direction too", base.ackLoss);
+    options.Duration("timeout", "A run not complete by then counts as incomplete", base.timeout)
+        .Positive()
+        .Socket("IdleTimeout");
+    options
+        .Count("mss",
+               "QUIC MaxDatagramSize, bytes, 1200..1472 (TCP SegmentSize follows it)",
+               base.maxDatagramSize,
+               1200,
+               1472)
+        .Socket("MaxDatagramSize");
+    options
+        .Choice("ackPolicy",
+                "QUIC receiver ACK policy: ReceiveBatch or Rfc9000",
+                {"ReceiveBatch", "Rfc9000"})
+        .Socket("AckPolicy");
+    options.Duration("ackBatchWindow", "QUIC ReceiveBatch window")
+        .Socket("AckBatchWindow")
+        .OnlyWith("ackPolicy", {"ReceiveBatch"}, "only ReceiveBatch uses it");
+    options.Choice("packetSizing", "QUIC data packet sizing: FreeWindow (quiche) or FullOnly", {})
+        .Socket("PacketSizing");
+    options
+        .Count("hystartL",
+               "HyStart++ L, slow-start growth cap per ACK frame in packets (0 = none, quiche; "
+               "RFC 9406: 8 unpaced)",
+               base.hyStartL,
+               0,
+               std::numeric_limits<uint32_t>::max())
+        .Attribute("ns3::QuicHyStartPlusPlus::L")
+        .OnlyOn("quic-cc");
 }
 
 } // namespace
@@ -181,338 +233,45 @@ Fmt(double v, int precision = 2)
 int
 main(int argc, char* argv[])
 {
-    std::string buffers = "0.5,1,2,1000p";
-    std::string losses = "0,1%,2%,4%,6%,8%";
-    std::string configList = "all";
-    std::string transfer = "8MB";
-    std::string rate = "5Mbps";
-    std::string delay = "30ms";
-    std::string bufferBytes = "false";
-    std::string ackLoss = "false";
-    std::string timeout = "600s";
-    std::string mss = std::to_string(QuicCongestionController::kDefaultMaxDatagramSize);
-    std::string ackPolicy = "ReceiveBatch";
-    std::string ackBatchWindow = "50us";
-    std::string packetSizing = "FreeWindow";
-    std::string hystartL = "0";
-    std::string transport = "quic-cc";
-    QuicCcBatchOptions batch(20);
-
-    QuicCcCommandLine cmd(__FILE__);
-    cmd.AddValue("buffer",
-                 "Bottleneck drop-tail buffers, comma-separated: a BDP multiple (0.5) or packets "
-                 "with a 'p' suffix (1000p)",
-                 buffers);
-    cmd.AddFlag(
-        "bufferBytes",
-        "Limit the queue in bytes: --buffer full-size packets' worth (1380 B each by default)",
-        bufferBytes);
-    cmd.AddValue("loss",
-                 "Random loss on the data direction, comma-separated: percentages (2%) or "
-                 "fractions (0.02)",
-                 losses);
-    cmd.AddValue("configs",
-                 "Configurations, comma-separated, or all (every row --transport runs): "
-                 "tcp-cubic, reno, reno-hystart, cubic, cubic-hystart, ngtcp2-cubic, ngtcp2-reno, "
-                 "ngtcp2-bbr",
-                 configList);
-    cmd.AddValue("transport", QuicCcTransportHelp(), transport);
-    batch.Add(cmd, "Runs per point (RngRun firstRun..firstRun+runs-1)");
-    cmd.AddValue("size", "Download size (e.g. 8MB = 8,000,000 bytes, or 8000000)", transfer);
-    cmd.AddValue("rate", "Bottleneck rate, both directions", rate);
-    cmd.AddValue("delay", "One-way propagation delay (RTT = 2 x delay)", delay);
-    cmd.AddFlag("ackLoss", "Apply the random loss to the ACK direction too", ackLoss);
-    cmd.AddValue("timeout", "A run not complete by then counts as incomplete", timeout);
-    cmd.AddValue("mss",
-                 "QUIC MaxDatagramSize, bytes, 1200..1472 (TCP SegmentSize follows it)",
-                 mss);
-    cmd.AddValue("ackPolicy", "QUIC receiver ACK policy: ReceiveBatch or Rfc9000", ackPolicy);
-    cmd.AddValue("ackBatchWindow", "QUIC ReceiveBatch window", ackBatchWindow);
-    cmd.AddValue("packetSizing",
-                 "QUIC data packet sizing: FreeWindow (quiche) or FullOnly",
-                 packetSizing);
-    cmd.AddValue("hystartL",
-                 "HyStart++ L, slow-start growth cap per ACK frame in packets (0 = none, quiche; "
-                 "RFC 9406: 8 unpaced)",
-                 hystartL);
-    // Attributes the scenario sets from options: as attribute defaults they would be overridden.
-    cmd.AttributesSetTo({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"}}); // constraints: with --mss
-    cmd.AttributesSetBy({{"ns3::QuicCcSocket::AckPolicy", "ackPolicy"},
-                         {"ns3::QuicCcSocket::AckBatchWindow", "ackBatchWindow"},
-                         {"ns3::QuicCcSocket::IdleTimeout", "timeout"},
-                         {"ns3::QuicCcSocket::PacketSizing", "packetSizing"},
-                         {"ns3::QuicCubic::HyStart", "configs"},
-                         {"ns3::QuicReno::HyStart", "configs"},
-                         {"ns3::QuicHyStartPlusPlus::L", "hystartL"}});
-    // The transports' attributes the scenario sets on every socket: refused as defaults.
-    cmd.AttributesSetBy(
-        QuicCcTransportAttributesSetBy({{"MaxDatagramSize", "mss"}, {"IdleTimeout", "timeout"}}));
-    cmd.Parse(argc, argv);
-
-    QuicCcHystartLabParams base;
-    std::vector<LabBuffer> bufferList;
-    std::vector<double> lossList; // fractions
-    std::vector<std::string> configs;
-    std::string ngtcp2Version; // "" without ngtcp2 rows
-    try
-    {
-        const QuicCcTransportChoice transports = QuicCcParseTransport(transport);
-        transports.RequireAttributesUsed(cmd.GetGivenAttributes());
-        QuicCcRequireWriteFits(transports.quicCc,
-                               transports.ngtcp2,
+    QuicCcHystartLabGrid grid;
+    Lists lists;
+    QuicCcOptions options(__FILE__);
+    Declare(options, grid, lists);
+    options.Parse(argc, argv, [&] {
+        QuicCcRequireWriteFits(options.GetTransports().transports,
                                kQuicCcBulkWriteBytes,
                                "the bulk sender's writes");
-        // The options of quic-cc's socket and controllers (ngtcp2 has its own ACK policy,
-        // packet sizing and HyStart++).
-        for (const auto& [option, text] : {std::pair{"ackPolicy", &ackPolicy},
-                                           {"ackBatchWindow", &ackBatchWindow},
-                                           {"packetSizing", &packetSizing},
-                                           {"hystartL", &hystartL}})
-        {
-            transports.RequireQuicCcFor(option,
-                                        *text,
-                                        cmd.WasGiven(option),
-                                        "a quic-cc option; ngtcp2 has its own");
-        }
-        base.bufferInBytes = QuicCcParseBool("bufferBytes", bufferBytes);
-        base.ackLoss = QuicCcParseBool("ackLoss", ackLoss);
-        batch.Parse();
-        base.seed = batch.seed;
-        base.transferBytes = QuicCcParseBytes("size", transfer);
-        base.rate = QuicCcParseRate("rate", rate);
-        base.oneWayDelay = QuicCcParseTime("delay", delay);
-        base.timeout = QuicCcParseTime("timeout", timeout);
-        QuicCcRequire(base.timeout.IsStrictlyPositive(), "timeout", timeout, "must be > 0");
-        // RFC 9000 Section 14: at least 1200 B; at most the 1500-byte MTU less IPv4 and UDP
-        // headers.
-        base.maxDatagramSize = QuicCcParseUnsigned("mss", mss, 1200, 1472);
-        base.ackPolicy = QuicCcParseChoice("ackPolicy", ackPolicy, {"ReceiveBatch", "Rfc9000"});
-        base.ackBatchWindow = QuicCcParseTime("ackBatchWindow", ackBatchWindow);
-        QuicCcRequire(!(cmd.WasGiven("ackBatchWindow") && base.ackPolicy != "ReceiveBatch"),
-                      "ackBatchWindow",
-                      ackBatchWindow,
-                      "has no effect with --ackPolicy=" + base.ackPolicy +
-                          " (only ReceiveBatch uses it)");
-        base.packetSizing =
-            QuicCcParseChoice("packetSizing", packetSizing, {"FreeWindow", "FullOnly"});
-        base.hyStartL =
-            QuicCcParseUnsigned("hystartL", hystartL, 0, std::numeric_limits<uint32_t>::max());
-        bufferList = ParseBuffers(buffers, base);
-        for (const std::string& item : QuicCcSplitList("loss", losses))
-        {
-            lossList.push_back(QuicCcParseLoss("loss", item));
-        }
-        configs = ParseConfigs(configList, transports, cmd.WasGiven("configs"));
-        for (const std::string& name : configs)
-        {
-            if (name.rfind("ngtcp2-", 0) == 0)
-            {
-                ngtcp2Version = QuicCcNgtcp2Version();
-            }
-        }
-    }
-    catch (const QuicCcUsageError& e)
-    {
-        cmd.Exit(e);
-    }
-    if (batch.dryRun)
-    {
-        return 0;
-    }
+        grid.buffers = ParseBuffers(lists.buffers, grid.base);
+        grid.configs = ParseConfigs(options);
+    });
+    const QuicCcBatchOptions& batch = options.GetBatch();
+    grid.base.seed = batch.seed;
+    grid.base.quic = options.GetTransportSpec();
+    grid.rate = options.GetText("rate");
+    grid.packetSizing = options.GetText("packetSizing");
+    grid.firstRun = batch.firstRun;
+    grid.runs = batch.runs;
 
-    std::vector<Work> work;
-    for (size_t b = 0; b < bufferList.size(); ++b)
-    {
-        for (size_t l = 0; l < lossList.size(); ++l)
-        {
-            for (uint32_t i = 0; i < batch.runs; ++i)
-            {
-                for (size_t c = 0; c < configs.size(); ++c)
-                {
-                    work.push_back({b, l, c, batch.firstRun + i});
-                }
-            }
-        }
-    }
-
-    const std::unique_ptr<QuicCcOutputFile> csv =
-        batch.OpenCsv(cmd,
-                      "buffer,buffer_packets,loss_percent,config,run,completed,completion_s,"
-                      "bytes_received,lost_packets,spurious_losses,sent_packets,small_packets,"
-                      "queue_drops,error_drops,ack_error_drops,peak_cwnd_bytes,first_drop_s,"
-                      "events" +
-                          std::string(ngtcp2Version.empty() ? "" : ",ngtcp2_version") + "\n");
-    std::vector<QuicCcHystartLabResult> results(work.size());
+    const std::vector<QuicCcHystartLabGrid::Cell> cells = grid.Cells();
+    const std::unique_ptr<QuicCcOutputFile> csv = batch.OpenCsv(QuicCcHystartLabCsvHeader(grid));
+    std::vector<QuicCcHystartLabResult> results(cells.size());
     QuicCcRunBatch(
-        work.size(),
+        cells.size(),
         batch.jobs,
-        [&](size_t w) {
-            QuicCcHystartLabParams p = base;
-            p.config = configs[work[w].config];
-            p.bufferPackets = bufferList[work[w].buffer].packets;
-            p.lossRate = lossList[work[w].loss];
-            p.run = work[w].run;
-            return QuicCcRecordToLine(QuicCcRunHystartLab(p));
-        },
-        batch.Report(cmd,
-                     [&](size_t w) {
-                         std::ostringstream name;
-                         name << configs[work[w].config] << ", buffer "
-                              << bufferList[work[w].buffer].label << ", loss "
-                              << 100 * lossList[work[w].loss] << " %, RngRun " << work[w].run;
-                         return name.str();
-                     }),
+        [&](size_t w) { return QuicCcRecordToLine(QuicCcRunHystartLab(grid.Params(cells[w]))); },
+        batch.Report([&](size_t w) { return grid.Describe(cells[w]); }),
         [&](size_t w, const std::string& line) {
-            QuicCcHystartLabResult& r = results[w];
-            NS_ABORT_MSG_UNLESS(QuicCcRecordFromLine(line, r), "bad result line from a worker");
-            if (!csv)
+            NS_ABORT_MSG_UNLESS(QuicCcRecordFromLine(line, results[w]),
+                                "bad result line from a worker");
+            if (csv)
             {
-                return;
+                csv->Write(QuicCcHystartLabCsvRow(grid, cells[w], results[w]));
             }
-            std::ostringstream out;
-            out << bufferList[work[w].buffer].label << ',' << bufferList[work[w].buffer].packets
-                << ',' << 100 * lossList[work[w].loss] << ',' << configs[work[w].config] << ','
-                << work[w].run << ',' << r.completed << ','
-                << (r.completed ? Fmt(r.completionSeconds, 6) : "") << ',' << r.bytesReceived << ','
-                << r.lostPackets << ',' << r.spuriousLosses << ',' << r.sentPackets << ','
-                << r.smallPackets << ',' << r.queueDrops << ',' << r.errorDrops << ','
-                << r.ackErrorDrops << ',' << r.peakCwnd << ','
-                << (r.queueDrops + r.errorDrops > 0 ? Fmt(r.firstDropSeconds, 6) : "") << ','
-                << r.events;
-            if (!ngtcp2Version.empty())
-            {
-                const bool ngtcp2Row = configs[work[w].config].rfind("ngtcp2-", 0) == 0;
-                out << ',' << (ngtcp2Row ? ngtcp2Version : "");
-            }
-            out << '\n';
-            csv->Write(out.str());
         });
     if (csv)
     {
         csv->Commit();
     }
-
-    /// Results of one (buffer, loss, config) cell.
-    auto cell = [&](size_t b, size_t l, size_t c) {
-        std::vector<const QuicCcHystartLabResult*> out;
-        for (size_t w = 0; w < work.size(); ++w)
-        {
-            if (work[w].buffer == b && work[w].loss == l && work[w].config == c)
-            {
-                out.push_back(&results[w]);
-            }
-        }
-        return out;
-    };
-
-    const int labelWidth = 15; // first column
-    const int width = 15;      // one column per configuration
-    std::cout << "HyStart++ lab: " << Fmt(base.transferBytes / 1e6, 1) << " MB download, " << rate
-              << ", RTT " << (2 * base.oneWayDelay).GetMilliSeconds() << " ms (BDP "
-              << Fmt(QuicCcHystartLabBdpPackets(base), 1) << " packets of " << base.maxDatagramSize
-              << " B), loss on the "
-              << (base.ackLoss ? "data and ACK directions" : "data direction") << ", runs "
-              << batch.firstRun << ".." << batch.firstRun + batch.runs - 1 << "; TCP SegmentSize "
-              << QuicCcHystartLabTcpSegmentSize(base) << " B"
-              << (base.packetSizing != "FreeWindow" ? "; QUIC PacketSizing " + base.packetSizing
-                                                    : "")
-              << (base.hyStartL > 0 ? "; HyStart++ L " + std::to_string(base.hyStartL) : "")
-              << "\n";
-    if (!ngtcp2Version.empty())
-    {
-        std::cout << "ngtcp2-* rows: the real ngtcp2 " << ngtcp2Version
-                  << " library with its own controller, HyStart++ and ACK policy (--transport)\n";
-    }
-    uint32_t incomplete = 0;
-    for (size_t b = 0; b < bufferList.size(); ++b)
-    {
-        std::cout << "\nBuffer " << bufferList[b].text
-                  << (base.bufferInBytes ? " (limit in bytes)" : "")
-                  << ": median download time, s\n";
-        std::cout << std::left << std::setw(labelWidth) << "loss %" << std::right;
-        for (const std::string& name : configs)
-        {
-            std::cout << std::setw(width) << name;
-        }
-        std::cout << "\n";
-        for (size_t l = 0; l < lossList.size(); ++l)
-        {
-            std::cout << std::left << std::setw(labelWidth) << 100 * lossList[l] << std::right;
-            for (size_t c = 0; c < configs.size(); ++c)
-            {
-                std::vector<double> times;
-                uint32_t failed = 0;
-                for (const QuicCcHystartLabResult* r : cell(b, l, c))
-                {
-                    // An incomplete run counts as slower than every complete one.
-                    times.push_back(r->completed ? r->completionSeconds
-                                                 : std::numeric_limits<double>::infinity());
-                    failed += r->completed ? 0 : 1;
-                }
-                incomplete += failed;
-                std::cout << std::setw(width) << (Fmt(QuicCcMedian(times)) + (failed ? "*" : ""));
-            }
-            std::cout << "\n";
-        }
-        const auto zero = std::find(lossList.begin(), lossList.end(), 0.0);
-        if (zero == lossList.end())
-        {
-            continue;
-        }
-        const size_t l0 = zero - lossList.begin();
-        std::cout << "At 0 % loss, mean over " << batch.runs << " runs:\n";
-        const std::vector<
-            std::pair<std::string, std::function<double(const QuicCcHystartLabResult&)>>>
-            rows{
-                {"lost pkts",
-                 [](const QuicCcHystartLabResult& r) {
-                     return static_cast<double>(r.lostPackets);
-                 }},
-                {"queue drops",
-                 [](const QuicCcHystartLabResult& r) { return static_cast<double>(r.queueDrops); }},
-                {"sent pkts",
-                 [](const QuicCcHystartLabResult& r) {
-                     return static_cast<double>(r.sentPackets);
-                 }},
-                {"pkts < " + std::to_string(kSmallPacketBytes) + " B",
-                 [](const QuicCcHystartLabResult& r) {
-                     return static_cast<double>(r.smallPackets);
-                 }},
-                {"peak cwnd pkts",
-                 [&](const QuicCcHystartLabResult& r) {
-                     return static_cast<double>(r.peakCwnd) /
-                            static_cast<double>(base.maxDatagramSize);
-                 }},
-            };
-        for (const auto& [name, value] : rows)
-        {
-            std::cout << std::left << std::setw(labelWidth) << name << std::right;
-            for (size_t c = 0; c < configs.size(); ++c)
-            {
-                std::vector<double> v;
-                for (const QuicCcHystartLabResult* r : cell(b, l0, c))
-                {
-                    v.push_back(value(*r));
-                }
-                std::cout << std::setw(width) << Fmt(QuicCcMean(v), 1);
-            }
-            std::cout << "\n";
-        }
-    }
-    std::cout
-        << "\nlost pkts: QUIC = packets the sender's loss detection declared lost"
-        << (ngtcp2Version.empty() ? "" : " (ngtcp2: its own count, ngtcp2_conn_info.pkt_lost)")
-        << "; tcp-cubic = "
-           "data packets dropped in the network (queue + random loss). queue drops = bottleneck "
-           "queue overflows (data direction), for every configuration; sent pkts = packets offered "
-           "to it; pkts < "
-        << kSmallPacketBytes << " B = those with a UDP payload (QUIC packet) under "
-        << kSmallPacketBytes << " B. peak cwnd in packets of " << base.maxDatagramSize << " B.";
-    if (incomplete > 0)
-    {
-        std::cout << " * = " << incomplete << " run(s) in total did not finish within "
-                  << base.timeout.GetSeconds() << " s (counted as slowest).";
-    }
-    std::cout << "\n";
+    QuicCcPrintHystartLabTables(std::cout, grid, results);
     return 0;
 }

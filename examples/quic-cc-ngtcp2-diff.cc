@@ -24,10 +24,9 @@
  */
 
 #include "quic-cc-batch-runner.h"
-#include "quic-cc-command-line.h"
 #include "quic-cc-death-spiral-scenario.h"
 #include "quic-cc-ngtcp2-diff-scenario.h"
-#include "quic-cc-ngtcp2-transport.h"
+#include "quic-cc-options.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
 
@@ -266,95 +265,49 @@ Cell(const std::optional<double>& v, int precision)
     return v ? QuicCcFormat(*v, precision) : "";
 }
 
-} // namespace
+/// The two sides of the check, in the order of the table's columns.
+const std::string kSides[2] = {"quic-cc", "ngtcp2"};
 
-int
-main(int argc, char* argv[])
+/// The death spiral on both sides, --runs runs each: its rows of the table.
+void
+RunSpiral(const QuicCcBatchOptions& batch, uint64_t packetSize, std::vector<TableRow>& table)
 {
-    QuicCcBatchOptions batch(100);
-    std::string parts = "spiral,slowstart,oneloss";
-    std::string mss = std::to_string(QuicCongestionController::kDefaultMaxDatagramSize);
-    QuicCcCommandLine cmd(__FILE__);
-    cmd.AddValue("parts", "Comma-separated: spiral, slowstart, oneloss", parts);
-    cmd.AddValue("mss",
-                 "Packet size from the first packet on, both sides, bytes (1200..1472)",
-                 mss);
-    batch.Add(cmd, "Death-spiral runs per side (RngRun firstRun..firstRun+runs-1)");
-    // The profile and the scenarios set these; a default given on the command line would be
-    // overridden silently.
-    std::vector<std::string> setByScenario{"ns3::QuicCcSocket::IdleTimeout",
-                                           "ns3::QuicCcSocket::AckBatchWindow",
-                                           "ns3::QuicCcSocket::ProbeContent",
-                                           "ns3::QuicCcSocket::PacketSizing",
-                                           "ns3::QuicCubic::SendIdleTimeout"};
-    for (const QuicCcAttributeSetting& s : QuicCcNgtcp2Profile())
-    {
-        setByScenario.push_back(s.name);
-    }
-    cmd.AttributesSetByScenario(setByScenario);
-    cmd.AttributesSetTo({{"ns3::QuicCcSocket::MaxDatagramSize", "mss"}});
-    // The transports' attributes the scenario sets on every socket: refused as defaults.
-    cmd.AttributesSetBy(QuicCcTransportAttributesSetBy({{"MaxDatagramSize", "mss"}}));
-    cmd.Parse(argc, argv);
+    const std::string* transports = kSides;
+    std::vector<QuicCcDeathSpiralResult> results[2];
+    results[0].resize(batch.runs);
+    results[1].resize(batch.runs);
+    QuicCcRunBatch(
+        2 * batch.runs,
+        batch.jobs,
+        [&](size_t w) {
+            QuicCcDeathSpiralParams p =
+                QuicCcNgtcp2DiffSpiralParams(transports[w / batch.runs], packetSize);
+            p.seed = batch.seed;
+            p.run = batch.firstRun + w % batch.runs;
+            return QuicCcRecordToLine(QuicCcRunDeathSpiral(p));
+        },
+        batch.Report([&](size_t w) {
+            return "death spiral, " + transports[w / batch.runs] + ", RngRun " +
+                   std::to_string(batch.firstRun + w % batch.runs);
+        }),
+        [&](size_t w, const std::string& line) {
+            NS_ABORT_MSG_UNLESS(QuicCcRecordFromLine(line, results[w / batch.runs][w % batch.runs]),
+                                "bad result line from a worker");
+        });
+    SpiralRows(results, table);
+}
 
-    std::vector<std::string> selected;
-    uint64_t packetSize = 0;
-    try
-    {
-        selected = QuicCcSplitList("parts", parts);
-        for (const std::string& part : selected)
-        {
-            QuicCcParseChoice("parts", part, {"spiral", "slowstart", "oneloss"});
-        }
-        packetSize = QuicCcParseUnsigned("mss", mss, 1200, 1472);
-        batch.Parse();
-        QuicCcRequire(!QuicCcNgtcp2Version().empty(), "parts", parts, kQuicCcNgtcp2Missing);
-    }
-    catch (const QuicCcUsageError& e)
-    {
-        cmd.Exit(e);
-    }
+/// The slow-start and one-loss paths of \p parts on both sides: their rows of the table.
+void
+RunPaths(const QuicCcBatchOptions& batch,
+         const std::vector<std::string>& parts,
+         uint64_t packetSize,
+         std::vector<TableRow>& table)
+{
+    const std::string* transports = kSides;
     const auto wanted = [&](const std::string& part) {
-        return std::find(selected.begin(), selected.end(), part) != selected.end();
+        return std::find(parts.begin(), parts.end(), part) != parts.end();
     };
-    if (batch.dryRun)
-    {
-        return 0;
-    }
-    const std::unique_ptr<QuicCcOutputFile> csv =
-        batch.OpenCsv(cmd, "part,quantity,model,ngtcp2,difference,ngtcp2_version\n");
-    // Every quic-cc socket and controller of this process runs with the profile.
-    QuicCcSetNgtcp2ProfileDefaults();
-    const std::string transports[2] = {"quic-cc", "ngtcp2"};
-    std::vector<TableRow> table;
-
-    if (wanted("spiral"))
-    {
-        std::vector<QuicCcDeathSpiralResult> results[2];
-        results[0].resize(batch.runs);
-        results[1].resize(batch.runs);
-        QuicCcRunBatch(
-            2 * batch.runs,
-            batch.jobs,
-            [&](size_t w) {
-                QuicCcDeathSpiralParams p =
-                    QuicCcNgtcp2DiffSpiralParams(transports[w / batch.runs], packetSize);
-                p.seed = batch.seed;
-                p.run = batch.firstRun + w % batch.runs;
-                return QuicCcRecordToLine(QuicCcRunDeathSpiral(p));
-            },
-            batch.Report(cmd,
-                         [&](size_t w) {
-                             return "death spiral, " + transports[w / batch.runs] + ", RngRun " +
-                                    std::to_string(batch.firstRun + w % batch.runs);
-                         }),
-            [&](size_t w, const std::string& line) {
-                NS_ABORT_MSG_UNLESS(
-                    QuicCcRecordFromLine(line, results[w / batch.runs][w % batch.runs]),
-                    "bad result line from a worker");
-            });
-        SpiralRows(results, table);
-    }
     std::vector<QuicCcNgtcp2DiffParams> diffParams;
     if (wanted("slowstart"))
     {
@@ -375,7 +328,7 @@ main(int argc, char* argv[])
             p.run = batch.firstRun;
             return QuicCcRecordToLine(QuicCcRunNgtcp2Diff(p));
         },
-        QuicCcBatchReport{cmd.GetProgramName(),
+        QuicCcBatchReport{batch.program,
                           QuicCcProgress::NONE,
                           [&](size_t w) {
                               return std::string(diffParams[w / 2].dropDataPacket == 0
@@ -398,12 +351,65 @@ main(int argc, char* argv[])
             OneLossRows(&diff[2 * i], diffParams[i], table);
         }
     }
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string partsText = "spiral,slowstart,oneloss";
+    std::vector<std::string> parts;
+    uint64_t packetSize = QuicCongestionController::kDefaultMaxDatagramSize;
+    QuicCcOptions options(__FILE__);
+    options.Text("parts", "Comma-separated: spiral, slowstart, oneloss", partsText)
+        .Then([&parts](const std::string& text) {
+            parts = QuicCcSplitList("parts", text);
+            for (const std::string& part : parts)
+            {
+                QuicCcParseChoice("parts", part, {"spiral", "slowstart", "oneloss"});
+            }
+        });
+    options
+        .Count("mss",
+               "Packet size from the first packet on, both sides, bytes (1200..1472)",
+               packetSize,
+               1200,
+               1472)
+        .Socket("MaxDatagramSize");
+    const QuicCcBatchOptions& batch =
+        options.Batch(100, "Death-spiral runs per side (RngRun firstRun..firstRun+runs-1)");
+    // The profile and the scenarios set these; a default given on the command line would be
+    // overridden silently.
+    options.SetByScenario(QuicCcTransportSpec::SocketAttributeNames("IdleTimeout"));
+    options.SetByScenario({"ns3::QuicCcSocket::AckBatchWindow",
+                           "ns3::QuicCcSocket::ProbeContent",
+                           "ns3::QuicCcSocket::PacketSizing",
+                           "ns3::QuicCubic::SendIdleTimeout"});
+    for (const QuicCcAttributeSetting& s : QuicCcNgtcp2Profile())
+    {
+        options.SetByScenario({s.name});
+    }
+    options.Parse(argc, argv, [&] {
+        QuicCcRequire(!QuicCcNgtcp2Version().empty(), "parts", partsText, kQuicCcNgtcp2Missing);
+    });
+    const std::unique_ptr<QuicCcOutputFile> csv =
+        batch.OpenCsv("part,quantity,model,ngtcp2,difference,ngtcp2_version\n");
+    // Every quic-cc socket and controller of this process runs with the profile.
+    QuicCcSetNgtcp2ProfileDefaults();
+    std::vector<TableRow> table;
+    const bool spiral = std::find(parts.begin(), parts.end(), "spiral") != parts.end();
+    if (spiral)
+    {
+        RunSpiral(batch, packetSize, table);
+    }
+    RunPaths(batch, parts, packetSize, table);
 
     const std::string version = QuicCcNgtcp2Version();
     std::cout << "Model vs library: quic-cc's CUBIC with the ngtcp2 profile vs ngtcp2 " << version
               << "'s CUBIC, packets of " << packetSize << " B, RngSeed " << batch.seed
               << ", RngRun " << batch.firstRun;
-    if (wanted("spiral"))
+    if (spiral)
     {
         std::cout << ".." << batch.firstRun + batch.runs - 1 << " (spiral)";
     }

@@ -14,8 +14,13 @@
  *                  [--ns3::QuicCubic::Beta=0.7 ...]   # any attribute default, checked first
  *
  * The cwnd file has one line per change: time (s), old cwnd, new cwnd (bytes); the first line
- * is the initial window (0 -> 13500 with the default 10 packets of 1350 B).
+ * is the initial window (0 -> 13500 with the default 10 packets of 1350 B). The command line is
+ * the examples' (study/quic-cc-options.h); the simulation uses only the installed module, as a
+ * script of your own does (test/consumer/quic-cc-consumer.cc builds one against an installed
+ * quic-cc).
  */
+#include "quic-cc-options.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/flow-monitor-module.h"
@@ -24,9 +29,8 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/quic-cc-module.h"
 
-#include <charconv>
+#include <cstdint>
 #include <cstring>
-#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -45,41 +49,20 @@ CwndChange(Ptr<OutputStreamWrapper> stream, uint32_t oldCwnd, uint32_t newCwnd)
 int
 main(int argc, char* argv[])
 {
-    std::string maxBytesArg = "2000000";
+    uint64_t maxBytes = 2000000;
     std::string cwndFile = "quic-cc-simple.cwnd";
     bool dryRun = false;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("maxBytes", "Bytes the sender sends (> 0)", maxBytesArg);
-    cmd.AddValue("cwndFile", "Output file of the cwnd trace (time s, old, new bytes)", cwndFile);
-    cmd.AddValue("dryRun", "Check the arguments and the output path, then exit", dryRun);
-    // Checked first, one line each: ns-3 would print its whole help for an unknown option or an
-    // empty value (--cwndFile=), abort on an attribute default it cannot read
-    // (--ns3::QuicCubic::Beta=abc) and ignore an out-of-range value given in the environment.
-    if (const std::string error = QuicCcHelper::CheckArguments(argc,
-                                                               argv,
-                                                               {"maxBytes", "cwndFile", "dryRun"},
-                                                               {"dryRun"});
-        !error.empty())
-    {
-        std::cerr << "quic-cc-simple: " << error << std::endl;
-        return 2;
-    }
-    cmd.Parse(argc, argv);
-    uint64_t maxBytes = 0;
-    const char* end = maxBytesArg.data() + maxBytesArg.size();
-    if (std::from_chars(maxBytesArg.data(), end, maxBytes).ptr != end || maxBytes == 0)
-    {
-        std::cerr << "quic-cc-simple: --maxBytes=" << maxBytesArg << ": not a whole number > 0"
-                  << std::endl;
-        return 2;
-    }
+    // The examples' option table (study/quic-cc-options.h): each option checked before the
+    // simulation, one line and exit status 2 for a bad one (ns-3 would print its whole help for
+    // an unknown option or an empty value, abort on an attribute default it cannot read,
+    // --ns3::QuicCubic::Beta=abc, and ignore an out-of-range value given in the environment).
+    QuicCcOptions options(__FILE__);
+    options.Count("maxBytes", "Bytes the sender sends (> 0)", maxBytes, 1, UINT64_MAX);
+    options.Output("cwndFile", "Output file of the cwnd trace (time s, old, new bytes)", cwndFile);
+    options.Flag("dryRun", "Check the arguments and the output path, then exit", dryRun);
+    options.Parse(argc, argv);
     // Written atomically (QuicCcAtomicFile): to a temporary file beside it, removed if the
     // program is interrupted (Ctrl-C, kill) or a write fails, renamed into place at the end.
-    if (std::filesystem::is_directory(cwndFile))
-    {
-        std::cerr << "quic-cc-simple: --cwndFile=" << cwndFile << ": is a directory" << std::endl;
-        return 2;
-    }
     QuicCcAtomicFile cwndOut;
     if (const int err = cwndOut.Open(cwndFile); err != 0)
     {
@@ -169,7 +152,7 @@ main(int argc, char* argv[])
     }
     if (received < maxBytes) // the trace is kept: it shows how far the transfer got
     {
-        std::cerr << "quic-cc-simple: --maxBytes=" << maxBytesArg << ": only " << received
+        std::cerr << "quic-cc-simple: --maxBytes=" << maxBytes << ": only " << received
                   << " bytes arrived within the 60 s simulated" << std::endl;
         return 1;
     }

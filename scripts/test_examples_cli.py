@@ -147,6 +147,10 @@ BAD = [
     # Attribute values ns-3 cannot read (it aborts in double.cc) or its checker rejects.
     *[(name, [f"--ns3::QuicCubic::Beta={v}"], f"--ns3::QuicCubic::Beta={v}: " + BETA.format(v))
       for name in BATCH for v in ("abc", "5", "0", "1", "0.5x")],
+    # An attribute that names an object: ns-3 crashed (a segmentation fault) on an unknown TypeId.
+    *[(name, ["--ns3::QuicCcSocket::SendDelay=abc"],
+       "--ns3::QuicCcSocket::SendDelay=abc: invalid value 'abc' for attribute SendDelay of "
+       "ns3::QuicCcSocket (ns3::Ptr< ns3::RandomVariableStream >)") for name in (HL, DB)],
     (DS, ["--ns3::QuicCubic::C=-1"],
      "--ns3::QuicCubic::C=-1: invalid value '-1' for attribute C of ns3::QuicCubic "
      "(double in (0, inf))"),

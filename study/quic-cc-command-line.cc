@@ -3,10 +3,10 @@
  */
 #include "quic-cc-command-line.h"
 
+#include "quic-cc-argument-check.h"
 #include "quic-cc-output-file.h"
 
 #include "ns3/abort.h"
-#include "ns3/quic-cc-helper.h"
 
 #include <algorithm>
 #include <cctype>
@@ -104,20 +104,20 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
     // The values the runs give the attributes set from options (given or default), for the
     // constraints between attributes; a value the attribute cannot take is the option's own
     // error, reported by the example.
-    std::vector<QuicCcHelper::ProgramSetting> settings;
+    std::vector<QuicCcProgramSetting> settings;
     for (const auto& [attribute, option] : m_setTo)
     {
         const auto text = m_texts.find(option);
         NS_ABORT_MSG_IF(text == m_texts.end(),
                         "QuicCcCommandLine::AttributesSetTo: no option --" << option);
-        QuicCcHelper::ProgramSetting setting{attribute, *text->second, ""};
+        QuicCcProgramSetting setting{attribute, *text->second, ""};
         if (const auto arg = given.find(option); arg != given.end())
         {
             const size_t eq = arg->second.find('=');
             setting.value = eq == std::string::npos ? "true" : arg->second.substr(eq + 1);
             setting.given = arg->second;
         }
-        if (QuicCcHelper::CheckAttributeDefault(attribute, setting.value).empty())
+        if (QuicCcCheckAttributeDefault(attribute, setting.value).empty())
         {
             settings.push_back(setting);
         }
@@ -126,7 +126,7 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
     // (checked by their checkers), NS_ATTRIBUTE_DEFAULT and the constraints: one line, exit 2.
     const std::vector<std::string> names(m_names.begin(), m_names.end());
     const std::vector<std::string> flags(m_flags.begin(), m_flags.end());
-    if (const std::string error = QuicCcHelper::CheckArguments(argc, argv, names, flags, settings);
+    if (const std::string error = QuicCcCheckArguments(argc, argv, names, flags, settings);
         !error.empty())
     {
         Fail(error);
@@ -186,15 +186,6 @@ QuicCcCommandLine::AttributesSetTo(
     m_setTo.insert(attributes.begin(), attributes.end());
 }
 
-void
-QuicCcCommandLine::AttributesSetByScenario(const std::vector<std::string>& attributes)
-{
-    for (const std::string& attribute : attributes)
-    {
-        m_setBy.emplace(attribute, "");
-    }
-}
-
 const std::vector<std::pair<std::string, std::string>>&
 QuicCcCommandLine::GetGivenAttributes() const
 {
@@ -221,6 +212,7 @@ QuicCcBatchOptions::QuicCcBatchOptions(uint32_t defaultRuns)
 void
 QuicCcBatchOptions::Add(QuicCcCommandLine& cmd, const std::string& runsHelp)
 {
+    program = cmd.GetProgramName();
     cmd.AddValue("runs", runsHelp, runsText);
     cmd.AddValue("firstRun", "First RngRun value", firstRunText);
     cmd.AddValue("seed", "RngSeed", seedText);
@@ -264,17 +256,15 @@ QuicCcBatchOptions::Progress() const
 }
 
 QuicCcBatchReport
-QuicCcBatchOptions::Report(const QuicCcCommandLine& cmd,
-                           std::function<std::string(size_t)> describe) const
+QuicCcBatchOptions::Report(std::function<std::string(size_t)> describe) const
 {
-    return QuicCcBatchReport{cmd.GetProgramName(), Progress(), std::move(describe)};
+    return QuicCcBatchReport{program, Progress(), std::move(describe)};
 }
 
 std::unique_ptr<QuicCcOutputFile>
-QuicCcBatchOptions::OpenCsv(const QuicCcCommandLine& cmd, const std::string& header) const
+QuicCcBatchOptions::OpenCsv(const std::string& header) const
 {
-    return csv.empty() ? nullptr
-                       : std::make_unique<QuicCcOutputFile>(cmd.GetProgramName(), csv, header);
+    return csv.empty() ? nullptr : std::make_unique<QuicCcOutputFile>(program, csv, header);
 }
 
 std::string

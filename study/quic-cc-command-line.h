@@ -108,14 +108,10 @@ class QuicCcCommandLine
      * AttributesSetBy for attributes this example sets to the value of an option as it is
      * written (e.g. {"ns3::QuicCcSocket::MaxDatagramSize", "mss"}: --mss=1200 is
      * MaxDatagramSize 1200): Parse checks the constraints between attributes
-     * (QuicCcHelper::CheckAttributeDefaults) with the option's value, given or default, which
+     * (QuicCcCheckAttributeDefaults) with the option's value, given or default, which
      * is what the runs use, and an error names --mss=V if the user gave it.
      */
     void AttributesSetTo(const std::vector<std::pair<std::string, std::string>>& attributes);
-
-    /// AttributesSetBy with the option "" for each of \p attributes (the scenario sets them
-    /// without an option).
-    void AttributesSetByScenario(const std::vector<std::string>& attributes);
 
     /// \return the program name ("quic-cc-death-spiral")
     const std::string& GetProgramName() const;
@@ -174,13 +170,13 @@ struct QuicCcBatchOptions
     /// \return the progress to show: none with --quiet, else the '\r' line on a terminal (no CI
     /// variable), plain lines otherwise (a log, a pipe, CI)
     QuicCcProgress Progress() const;
-    /// \return how QuicCcRunBatch reports for \p cmd's program: its name, Progress(), and
+    /// \return how QuicCcRunBatch reports for the program: its name, Progress(), and
     /// \p describe naming task i in the failure line ("cubic-Off, RngRun 3")
-    QuicCcBatchReport Report(const QuicCcCommandLine& cmd,
-                             std::function<std::string(size_t)> describe = nullptr) const;
+    QuicCcBatchReport Report(std::function<std::string(size_t)> describe = nullptr) const;
     /// \return the --csv file opened with \p header (QuicCcOutputFile), or null without --csv
-    std::unique_ptr<QuicCcOutputFile> OpenCsv(const QuicCcCommandLine& cmd,
-                                              const std::string& header) const;
+    std::unique_ptr<QuicCcOutputFile> OpenCsv(const std::string& header) const;
+
+    std::string program; //!< the program's name (Add)
 };
 
 /// "<program>: --<option>=<value>: <reason>" (no newline); "<program>: <value>: <reason>" for an

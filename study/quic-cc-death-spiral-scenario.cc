@@ -6,7 +6,6 @@
 #include "quic-cc-bulk-transfer.h"
 #include "quic-cc-drop-tail-link.h"
 #include "quic-cc-first-socket.h"
-#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-random-streams.h"
 #include "quic-cc-single-path.h"
 #include "quic-cc-stop-at-bytes.h"
@@ -163,14 +162,6 @@ Uniform(Time max)
 QuicCcDeathSpiralResult
 QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
 {
-    const bool ngtcp2 = params.transport == "ngtcp2";
-    NS_ABORT_MSG_UNLESS(ngtcp2 || params.transport == "quic-cc",
-                        "death spiral: transport must be quic-cc or ngtcp2, got '"
-                            << params.transport << "'");
-    NS_ABORT_MSG_UNLESS(params.controller == "cubic" || params.controller == "reno" ||
-                            (ngtcp2 && params.controller == "bbr"),
-                        "death spiral: controller must be cubic or reno (ngtcp2: or bbr), got '"
-                            << params.controller << "'");
     NS_ABORT_MSG_IF(params.transferBytes == 0, "death spiral: transfer size must be > 0, got 0");
     NS_ABORT_MSG_UNLESS(params.lossRate >= 0 && params.lossRate <= 1,
                         "death spiral: loss rate must be in [0, 1], got " << params.lossRate);
@@ -213,36 +204,21 @@ QuicCcRunDeathSpiral(const QuicCcDeathSpiralParams& params)
     // bottleneck buffer is the drop-tail device queue above.
     path.InstallInternet();
 
+    // The transport with its settings; the host model where the transport has it.
+    QuicCcTransportSpec transport = params.quic;
+    if (params.sendJitterMax.IsStrictlyPositive())
+    {
+        transport.SetSocket("SendDelay", StringValue(Uniform(params.sendJitterMax)));
+    }
+    if (params.ackProcessingDelayMax.IsStrictlyPositive())
+    {
+        transport.SetSocket("AckProcessingDelay",
+                            StringValue(Uniform(params.ackProcessingDelayMax)));
+    }
     QuicCcHelper quic;
-    if (ngtcp2)
-    {
-        QuicCcUseNgtcp2(quic, params.controller);
-    }
-    else
-    {
-        QuicCcSetStudyController(quic, params);
-        quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
-        quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
-        quic.SetSocketAttribute("AckElicitingThreshold",
-                                UintegerValue(params.ackElicitingThreshold));
-        quic.SetSocketAttribute("MaxAckRanges", UintegerValue(params.maxAckRanges));
-        quic.SetSocketAttribute("ProbeContent", StringValue(params.probeContent));
-        quic.SetSocketAttribute("Pacing", StringValue(params.pacing));
-        quic.SetSocketAttribute("PersistentCongestion", BooleanValue(params.persistentCongestion));
-        quic.SetSocketAttribute("PacketSizing", StringValue(params.packetSizing));
-        if (params.sendJitterMax.IsStrictlyPositive())
-        {
-            quic.SetSocketAttribute("SendDelay", StringValue(Uniform(params.sendJitterMax)));
-        }
-        if (params.ackProcessingDelayMax.IsStrictlyPositive())
-        {
-            quic.SetSocketAttribute("AckProcessingDelay",
-                                    StringValue(Uniform(params.ackProcessingDelayMax)));
-        }
-    }
+    transport.ApplyTo(quic);
     // Set with the same names on either transport.
     quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
-    quic.SetSocketAttribute("MaxAckDelay", TimeValue(params.maxAckDelay));
     quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));
     if (!params.qlogDirectory.empty())
     {

@@ -5,6 +5,7 @@
 #define QUIC_CC_DEATH_SPIRAL_SCENARIO_H
 
 #include "quic-cc-record.h"
+#include "quic-cc-transport-spec.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
@@ -24,41 +25,31 @@ namespace ns3
  */
 struct QuicCcDeathSpiralParams
 {
-    /// "quic-cc" (the models) or "ngtcp2" (the real library: QuicCcNgtcp2SocketFactory, whose
-    /// own controller runs; the quic-cc-only parameters below do not apply)
-    std::string transport{"quic-cc"};
-    std::string controller{"cubic"};               //!< "cubic" or "reno" (ngtcp2: also "bbr")
-    std::string idleRestart{"LastActivity"};       //!< QuicCubic::IdleRestart value (cubic only)
-    bool hyStart{true};                            //!< HyStart attribute of the controller
-    std::string epochSource{"SharedWithRecovery"}; //!< QuicCubic::EpochSource (cubic only)
-    std::string pacing{"Off"};                     //!< QuicCcSocket::Pacing
-    bool persistentCongestion{false};              //!< QuicCcSocket::PersistentCongestion
-    std::string packetSizing{"FreeWindow"};        //!< QuicCcSocket::PacketSizing
-    uint32_t run{1};                               //!< RngRun
-    uint32_t seed{1};                              //!< RngSeed
-    uint64_t transferBytes{10'000'000};            //!< download size, bytes (10 MB)
-    DataRate rate{"1Gbps"};                        //!< bottleneck rate (localhost-like default)
-    Time oneWayDelay{MilliSeconds(5)};             //!< propagation delay each way (RTT 10 ms)
-    uint32_t bufferPackets{1000};  //!< drop-tail device queue, packets (netem's default limit)
-    double lossRate{0.3};          //!< packet loss probability, both directions
-    Time lossDuration{Seconds(2)}; //!< loss switched off at this time
+    /// The transport, its controller and their settings (ACK policy, pacing, ...): quic-cc's
+    /// CUBIC with its defaults unless set; the options layer builds it (QuicCcOptions)
+    QuicCcTransportSpec quic{"quic-cc", "cubic"};
+    uint32_t run{1};                    //!< RngRun
+    uint32_t seed{1};                   //!< RngSeed
+    uint64_t transferBytes{10'000'000}; //!< download size, bytes (10 MB)
+    DataRate rate{"1Gbps"};             //!< bottleneck rate (localhost-like default)
+    Time oneWayDelay{MilliSeconds(5)};  //!< propagation delay each way (RTT 10 ms)
+    uint32_t bufferPackets{1000};       //!< drop-tail device queue, packets (netem's default limit)
+    double lossRate{0.3};               //!< packet loss probability, both directions
+    Time lossDuration{Seconds(2)};      //!< loss switched off at this time
     /// Whether the loss phase also hits the handshake: true, loss from t = 0; false, the error
     /// models are switched on when the sender's handshake completes (its first packet from the
     /// server), so no handshake packet is lost.
     bool handshakeLoss{true};
     Time timeout{Seconds(10)}; //!< a run not done by then failed
     uint64_t maxDatagramSize{QuicCongestionController::kDefaultMaxDatagramSize}; //!< bytes
-    std::string ackPolicy{"ReceiveBatch"}; //!< QuicCcSocket::AckPolicy
-    Time ackBatchWindow{MicroSeconds(50)}; //!< ReceiveBatch window
-    uint32_t ackElicitingThreshold{2};     //!< Rfc9000 policy: ACK every n-th ack-eliciting packet
-    Time maxAckDelay{MilliSeconds(25)};    //!< QuicCcSocket::MaxAckDelay (ACK timer, PTO term)
-    uint32_t maxAckRanges{32};             //!< QuicCcSocket::MaxAckRanges per ACK frame
-    std::string probeContent{"Data"};      //!< QuicCcSocket::ProbeContent
-    Time sendJitterMax{0};         //!< host model: uniform [0, max] before each packet of a burst
-    Time ackProcessingDelayMax{0}; //!< host model: uniform [0, max] before each ACK is processed
-    Time sampleLate{Seconds(7)};   //!< second cwnd sample, the "late" one (first is lossDuration)
-    Time observeFrom{Seconds(2)};  //!< start of the window of min/max cwnd and late losses
-    std::string qlogDirectory;     //!< write qlog files of both endpoints here ("" = none)
+    /// host model: uniform [0, max] before each packet of a burst (QuicCcSocket::SendDelay; a
+    /// transport without it runs without)
+    Time sendJitterMax{0};
+    /// host model: uniform [0, max] before each ACK is processed (QuicCcSocket::AckProcessingDelay)
+    Time ackProcessingDelayMax{0};
+    Time sampleLate{Seconds(7)};  //!< second cwnd sample, the "late" one (first is lossDuration)
+    Time observeFrom{Seconds(2)}; //!< start of the window of min/max cwnd and late losses
+    std::string qlogDirectory;    //!< write qlog files of both endpoints here ("" = none)
 };
 
 /// Outcome of one run.

@@ -24,8 +24,9 @@ struct QuicCcDumbbellFlowResult
 {
     uint32_t index{0};           //!< flow number, 0-based
     std::string group;           //!< QuicCcFlowGroup::token
-    std::string transport;       //!< "quic" or "tcp"
+    std::string transport;       //!< "quic", "tcp" or "ngtcp2"
     std::string controller;      //!< controller TypeId
+    std::string libraryVersion;  //!< the QUIC library's version (ngtcp2 flows), else ""
     Time rtt;                    //!< base RTT
     Time start;                  //!< application start
     uint64_t sinkBytes{0};       //!< bytes the PacketSink's Rx trace delivered (what is reported)
@@ -54,6 +55,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcDumbbellFlowResult,
                                    group,
                                    transport,
                                    controller,
+                                   libraryVersion,
                                    rtt,
                                    start,
                                    sinkBytes,

@@ -5,7 +5,6 @@
 
 #include "quic-cc-dumbbell-flow-traces.h"
 #include "quic-cc-dumbbell-topology.h"
-#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-periodic-error-model.h"
 #include "quic-cc-report.h"
 #include "quic-cc-send-buffer.h"
@@ -91,24 +90,26 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
         dumbbell.forwardRx->SetAttribute("ReceiveErrorModel", PointerValue(periodic));
     }
 
-    // quic-cc on every receiver, and on each QUIC sender with its group's controller.
+    // quic-cc on every receiver, and each QUIC flow's transport on its sender (and on its receiver
+    // when that has not got it: the receiver's PacketSink needs the factory too).
     const Time idleTimeout = params.duration + Seconds(10);
-    const auto setSocketAttributes = [&params, idleTimeout](QuicCcHelper& quic) {
+    const auto install = [&params, &stream, idleTimeout](QuicCcTransportSpec transport,
+                                                         NodeContainer nodes) {
+        transport.SetSocket("AckPolicy", StringValue(params.ackPolicy));
+        QuicCcHelper quic;
+        transport.ApplyTo(quic);
+        // Set with the same names on either transport.
         quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
-        quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
         quic.SetSocketAttribute("IdleTimeout", TimeValue(idleTimeout));
-    };
-    const auto install = [&params, &stream](QuicCcHelper& quic, NodeContainer nodes) {
         if (!params.qlogDirectory.empty())
         {
             quic.EnableQlog(params.qlogDirectory);
         }
         quic.Install(nodes);
         stream += quic.AssignStreams(nodes, stream);
+        return quic.GetSocketFactoryName();
     };
-    QuicCcHelper receiverQuic;
-    setSocketAttributes(receiverQuic);
-    install(receiverQuic, dumbbell.receivers);
+    install(QuicCcTransportSpec(), dumbbell.receivers);
 
     FlowMonitorHelper flowMonitorHelper;
     Ptr<FlowMonitor> monitor = flowMonitorHelper.InstallAll();
@@ -118,14 +119,14 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
     for (const QuicCcFlowGroup& group : params.groups)
     {
         const bool tcp = group.transport == "tcp";
-        const bool ngtcp2 = group.transport == "ngtcp2";
         std::string factory = "ns3::TcpSocketFactory";
         for (uint32_t k = 0; k < group.count; ++k, ++i)
         {
             QuicCcDumbbellFlow& f = state.flows[i];
             f.result.group = group.token;
             f.result.transport = group.transport;
-            f.result.controller = ngtcp2 ? "ngtcp2-" + group.typeId : group.typeId;
+            f.result.controller = group.label;
+            f.result.libraryVersion = tcp ? "" : group.quic.GetLibraryVersion();
             f.result.mss = tcp ? params.tcpSegmentSize : params.maxDatagramSize;
             Ptr<Node> sender = dumbbell.senders.Get(i);
             if (tcp)
@@ -136,28 +137,14 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
             }
             else
             {
-                QuicCcHelper quic;
                 NodeContainer ends(sender);
-                if (ngtcp2)
+                Ptr<Node> receiver = dumbbell.receivers.Get(i);
+                const TypeId transport = TypeId::LookupByName(group.quic.GetSocketFactoryName());
+                if (!receiver->GetObject<QuicCcSocketFactoryBase>(transport))
                 {
-                    QuicCcUseNgtcp2(quic, group.typeId);
-                    quic.SetSocketAttribute("MaxDatagramSize",
-                                            UintegerValue(params.maxDatagramSize));
-                    quic.SetSocketAttribute("IdleTimeout", TimeValue(idleTimeout));
-                    // Both ends: the receiver's PacketSink needs the factory too.
-                    ends.Add(dumbbell.receivers.Get(i));
+                    ends.Add(receiver);
                 }
-                else
-                {
-                    quic.SetCongestionControl(group.typeId);
-                    for (const auto& [name, value] : group.attributes)
-                    {
-                        quic.SetControllerAttribute(name, StringValue(value));
-                    }
-                    setSocketAttributes(quic);
-                }
-                install(quic, ends);
-                factory = quic.GetSocketFactoryName();
+                factory = install(group.quic, ends);
                 QuicCcDumbbellWatchQuicSender(&f, sender);
             }
 
@@ -247,12 +234,19 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
 std::vector<std::string>
 QuicCcDumbbellSetAttributes()
 {
-    return {"ns3::QuicCcSocket::MaxDatagramSize",
-            "ns3::QuicCcSocket::AckPolicy",
-            "ns3::QuicCcSocket::IdleTimeout",
-            "ns3::TcpSocket::SegmentSize",
-            "ns3::TcpSocket::SndBufSize",
-            "ns3::TcpSocket::RcvBufSize"};
+    std::vector<std::string> out;
+    for (const char* attribute : {"MaxDatagramSize", "AckPolicy", "IdleTimeout"})
+    {
+        const std::vector<std::string> names = QuicCcTransportSpec::SocketAttributeNames(attribute);
+        out.insert(out.end(), names.begin(), names.end());
+    }
+    for (const char* attribute : {"ns3::TcpSocket::SegmentSize",
+                                  "ns3::TcpSocket::SndBufSize",
+                                  "ns3::TcpSocket::RcvBufSize"})
+    {
+        out.emplace_back(attribute);
+    }
+    return out;
 }
 
 } // namespace ns3

@@ -21,7 +21,7 @@ namespace ns3
 QuicCcDumbbellResult QuicCcRunDumbbell(const QuicCcDumbbellParams& params);
 
 /// The attributes QuicCcRunDumbbell sets itself (full names, "ns3::QuicCcSocket::AckPolicy"):
-/// their defaults have no effect on it (QuicCcCommandLine::AttributesSetByScenario).
+/// their defaults have no effect on it (QuicCcOptions::SetByScenario).
 std::vector<std::string> QuicCcDumbbellSetAttributes();
 
 } // namespace ns3

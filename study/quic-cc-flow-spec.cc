@@ -3,11 +3,8 @@
  */
 #include "quic-cc-flow-spec.h"
 
-#include "quic-cc-ngtcp2-transport.h"
-
 #include "ns3/object-factory.h"
 #include "ns3/quic-cc-helper.h"
-#include "ns3/quic-congestion-controller.h"
 #include "ns3/string.h"
 #include "ns3/tcp-congestion-ops.h"
 
@@ -60,73 +57,69 @@ IsTcpCongestionOps(TypeId tid)
     return static_cast<bool>(DynamicCast<TcpCongestionOps>(factory.Create()));
 }
 
-/// The controller TypeId and attributes of a quic or tcp group; "" or the reason they are bad.
+/// A group's "Name=Value|..." controller attributes into \p out; "" or why they are bad.
 std::string
-ParseController(const std::string& transport,
-                const std::string& controller,
-                const std::string& attributes,
-                QuicCcFlowGroup* g)
+ParseAttributes(const std::string& attributes,
+                std::vector<std::pair<std::string, std::string>>* out)
 {
-    TypeId tid;
-    if (transport == "quic")
+    if (attributes.empty())
     {
-        const std::string name = controller == "cubic"  ? "ns3::QuicCubic"
-                                 : controller == "reno" ? "ns3::QuicReno"
-                                                        : controller;
-        if (!QuicCcLookupTypeId(name, &tid) ||
-            !tid.IsChildOf(QuicCongestionController::GetTypeId()))
-        {
-            return "unknown QUIC controller '" + controller +
-                   "' (cubic, reno, or a QuicCongestionController TypeId)";
-        }
+        return "";
     }
-    else if (!QuicCcLookupTypeId(controller, &tid) || !IsTcpCongestionOps(tid))
+    for (const std::string& kv : SplitOutsideBrackets(attributes, '|'))
     {
-        return "unknown TCP congestion control '" + controller +
-               "' (a TcpCongestionOps TypeId such as TcpCubic, TcpNewReno, TcpLinuxReno)";
-    }
-    g->typeId = tid.GetName();
-
-    if (!attributes.empty())
-    {
-        for (const std::string& kv : SplitOutsideBrackets(attributes, '|'))
+        const size_t eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0)
         {
-            const size_t eq = kv.find('=');
-            if (eq == std::string::npos || eq == 0)
-            {
-                return "attribute '" + kv + "' is not Name=Value";
-            }
-            const std::string name = kv.substr(0, eq);
-            const std::string value = kv.substr(eq + 1);
-            if (std::string why = QuicCcHelper::CheckAttributeValue(tid, name, StringValue(value));
-                !why.empty())
-            {
-                return why;
-            }
-            g->attributes.emplace_back(name, value);
+            return "attribute '" + kv + "' is not Name=Value";
         }
+        out->emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
     }
     return "";
 }
 
-/// An ngtcp2 group's controller: one of ngtcp2's own (no ns-3 object, so no attributes), and
-/// only in a build with the ngtcp2 transport; "" or the reason it is bad.
+/// A tcp group's TcpCongestionOps and its attributes; "" or the reason they are bad.
 std::string
-CheckNgtcp2Controller(const std::string& controller, const std::string& attributes)
+ParseTcpController(const std::string& controller, QuicCcFlowGroup* g)
 {
-    if (QuicCcNgtcp2Version().empty())
+    TypeId tid;
+    if (!QuicCcLookupTypeId(controller, &tid) || !IsTcpCongestionOps(tid))
     {
-        return std::string("ngtcp2 flows: ") + kQuicCcNgtcp2Missing;
+        return "unknown TCP congestion control '" + controller +
+               "' (a TcpCongestionOps TypeId such as TcpCubic, TcpNewReno, TcpLinuxReno)";
     }
-    if (controller != "cubic" && controller != "reno" && controller != "bbr")
+    for (const auto& [name, value] : g->attributes)
     {
-        return "unknown ngtcp2 congestion control '" + controller + "' (cubic, reno or bbr)";
+        if (std::string why = QuicCcHelper::CheckAttributeValue(tid, name, StringValue(value));
+            !why.empty())
+        {
+            return why;
+        }
     }
-    if (!attributes.empty())
+    g->typeId = tid.GetName();
+    g->label = g->typeId;
+    return "";
+}
+
+/// A QUIC group's transport with its controller and attributes (QuicCcTransportSpec checks
+/// them for the transport it names); "" or the reason they are bad.
+std::string
+ParseQuicController(const std::string& transport, const std::string& controller, QuicCcFlowGroup* g)
+{
+    if (std::string why =
+            QuicCcTransportSpec::CheckController(transport, controller, g->attributes);
+        !why.empty())
     {
-        return "ngtcp2 flows take no controller attributes (ngtcp2's controllers are not ns-3 "
-               "objects)";
+        return why;
     }
+    g->quic = QuicCcTransportSpec(transport, controller);
+    for (const auto& [name, value] : g->attributes)
+    {
+        g->quic.SetController(name, StringValue(value));
+    }
+    g->label = g->quic.GetControllerLabel();
+    // quic-cc's controller by TypeId (the label), a library's by its own name.
+    g->typeId = g->quic.GetLibraryVersion().empty() ? g->label : controller;
     return "";
 }
 
@@ -143,6 +136,7 @@ ParseGroup(const std::string& token, QuicCcFlowGroup* g)
     const std::string& transport = parts[0];
     std::string controller = parts[1];
     const std::string& count = parts[2];
+    // The group's transport word: "quic" is quic-cc's models, "tcp" ns-3's TCP.
     if (transport != "quic" && transport != "tcp" && transport != "ngtcp2")
     {
         return "transport must be quic, tcp or ngtcp2, got '" + transport + "'";
@@ -159,16 +153,15 @@ ParseGroup(const std::string& token, QuicCcFlowGroup* g)
         attributes = controller.substr(open + 1, controller.size() - open - 2);
         controller = controller.substr(0, open);
     }
-
-    if (transport == "ngtcp2")
+    if (std::string why = ParseAttributes(attributes, &g->attributes); !why.empty())
     {
-        if (std::string why = CheckNgtcp2Controller(controller, attributes); !why.empty())
-        {
-            return why;
-        }
-        g->typeId = controller;
+        return why;
     }
-    else if (std::string why = ParseController(transport, controller, attributes, g); !why.empty())
+    if (std::string why =
+            transport == "tcp"
+                ? ParseTcpController(controller, g)
+                : ParseQuicController(transport == "quic" ? "quic-cc" : transport, controller, g);
+        !why.empty())
     {
         return why;
     }

@@ -4,6 +4,8 @@
 #ifndef QUIC_CC_FLOW_SPEC_H
 #define QUIC_CC_FLOW_SPEC_H
 
+#include "quic-cc-transport-spec.h"
+
 #include "ns3/type-id.h"
 
 #include <cstdint>
@@ -29,8 +31,10 @@ struct QuicCcFlowGroup
     /// controller's name (cubic, reno, bbr)
     std::string typeId;
     std::vector<std::pair<std::string, std::string>>
-        attributes;    //!< controller attributes, in order
-    uint32_t count{1}; //!< flows in the group (>= 1)
+        attributes;           //!< controller attributes, in order
+    uint32_t count{1};        //!< flows in the group (>= 1)
+    std::string label;        //!< its controller in results: typeId; ngtcp2: "ngtcp2-bbr"
+    QuicCcTransportSpec quic; //!< quic and ngtcp2: the transport with its controller
 };
 
 /**

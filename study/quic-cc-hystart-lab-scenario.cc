@@ -5,7 +5,6 @@
 
 #include "quic-cc-bulk-transfer.h"
 #include "quic-cc-first-socket.h"
-#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-random-streams.h"
 #include "quic-cc-stop-at-bytes.h"
 
@@ -36,14 +35,17 @@ const std::vector<std::string> kConfigs{"tcp-cubic",
                                         "cubic",
                                         "cubic-hystart"};
 
-/// The ngtcp2 rows: "ngtcp2-" + each of QuicCcNgtcp2Controllers().
+/// The rows of the real ngtcp2 library are named "ngtcp2-" + its controller.
+const std::string kNgtcp2Prefix = "ngtcp2-";
+
+/// The ngtcp2 rows: kNgtcp2Prefix + each of its controllers.
 std::vector<std::string>
 Ngtcp2Configs()
 {
     std::vector<std::string> out;
-    for (const std::string& controller : QuicCcNgtcp2Controllers())
+    for (const std::string& controller : QuicCcTransportSpec::Controllers("ngtcp2"))
     {
-        out.push_back("ngtcp2-" + controller);
+        out.push_back(kNgtcp2Prefix + controller);
     }
     return out;
 }
@@ -198,6 +200,21 @@ QuicCcHystartLabNgtcp2Configs()
     return configs;
 }
 
+QuicCcTransportSpec
+QuicCcHystartLabTransport(const std::string& config, QuicCcTransportSpec settings)
+{
+    if (settings.SetFromRowName(config))
+    {
+        return settings;
+    }
+    NS_ABORT_MSG_UNLESS(config == "reno" || config == "reno-hystart" || config == "cubic" ||
+                            config == "cubic-hystart",
+                        "HyStart++ lab: '" << config << "' is not a QUIC configuration");
+    settings.SetTransport("quic-cc", config.rfind("cubic", 0) == 0 ? "cubic" : "reno");
+    settings.SetController("HyStart", BooleanValue(config.find("-hystart") != std::string::npos));
+    return settings;
+}
+
 double
 QuicCcHystartLabBdpPackets(const QuicCcHystartLabParams& params)
 {
@@ -236,10 +253,10 @@ QuicCcHystartLabResult
 QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
 {
     const std::vector<std::string>& ngtcp2Configs = QuicCcHystartLabNgtcp2Configs();
-    const bool ngtcp2 =
-        std::find(ngtcp2Configs.begin(), ngtcp2Configs.end(), params.config) != ngtcp2Configs.end();
-    NS_ABORT_MSG_IF(!ngtcp2 && std::find(kConfigs.begin(), kConfigs.end(), params.config) ==
-                                   kConfigs.end(),
+    NS_ABORT_MSG_IF(std::find(ngtcp2Configs.begin(), ngtcp2Configs.end(), params.config) ==
+                            ngtcp2Configs.end() &&
+                        std::find(kConfigs.begin(), kConfigs.end(), params.config) ==
+                            kConfigs.end(),
                     "HyStart++ lab: configuration must be tcp-cubic, reno, reno-hystart, cubic, "
                     "cubic-hystart, ngtcp2-cubic, ngtcp2-reno or ngtcp2-bbr, got '"
                         << params.config << "'");
@@ -324,20 +341,9 @@ QuicCcRunHystartLab(const QuicCcHystartLabParams& params)
                 TypeIdValue(TcpCubic::GetTypeId()));
         }
     }
-    else if (ngtcp2)
-    {
-        QuicCcUseNgtcp2(quic, params.config.substr(std::string("ngtcp2-").size()));
-    }
     else
     {
-        const bool hyStart = params.config == "reno-hystart" || params.config == "cubic-hystart";
-        const bool cubic = params.config == "cubic" || params.config == "cubic-hystart";
-        quic.SetCongestionControl(cubic ? "ns3::QuicCubic" : "ns3::QuicReno",
-                                  "HyStart",
-                                  BooleanValue(hyStart));
-        quic.SetSocketAttribute("AckPolicy", StringValue(params.ackPolicy));
-        quic.SetSocketAttribute("AckBatchWindow", TimeValue(params.ackBatchWindow));
-        quic.SetSocketAttribute("PacketSizing", StringValue(params.packetSizing));
+        QuicCcHystartLabTransport(params.config, params.quic).ApplyTo(quic);
     }
 
     // Every random stream fixed: a run does not depend on earlier runs in the same process.

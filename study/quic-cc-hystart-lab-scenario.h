@@ -5,6 +5,7 @@
 #define QUIC_CC_HYSTART_LAB_SCENARIO_H
 
 #include "quic-cc-record.h"
+#include "quic-cc-transport-spec.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
@@ -39,8 +40,10 @@ namespace ns3
  * - "ngtcp2-cubic", "ngtcp2-reno", "ngtcp2-bbr" (QuicCcHystartLabNgtcp2Configs(), only when the
  *   ngtcp2 transport is built): the real ngtcp2 library over QuicCcNgtcp2SocketFactory with its
  *   own controller (its CUBIC and Reno run its own HyStart++), UDP payloads of maxDatagramSize
- *   from the first packet and ngtcp2's own ACK policy; ackPolicy, ackBatchWindow, packetSizing
- *   and hyStartL do not apply.
+ *   from the first packet and ngtcp2's own ACK policy; quic-cc's settings in quic (ACK policy,
+ *   packet sizing) and hyStartL do not apply.
+ * The configuration chooses the transport, the controller and HyStart
+ * (QuicCcHystartLabTransport); the other settings of the QUIC rows are those of quic.
  */
 struct QuicCcHystartLabParams
 {
@@ -60,9 +63,9 @@ struct QuicCcHystartLabParams
     uint64_t maxDatagramSize{
         QuicCongestionController::kDefaultMaxDatagramSize}; //!< QUIC MaxDatagramSize (UDP payload),
                                                             //!< bytes
-    std::string ackPolicy{"ReceiveBatch"};  //!< QuicCcSocket::AckPolicy of the QUIC receiver
-    Time ackBatchWindow{MicroSeconds(50)};  //!< ReceiveBatch window
-    std::string packetSizing{"FreeWindow"}; //!< QuicCcSocket::PacketSizing of the QUIC sender
+    /// The settings of the QUIC rows (AckPolicy, AckBatchWindow, PacketSizing, ...); their
+    /// transport and controller come from config
+    QuicCcTransportSpec quic;
     uint32_t hyStartL{0}; //!< QuicHyStartPlusPlus::L, packets per ACK frame (0 = no cap, quiche)
 };
 
@@ -120,6 +123,12 @@ const std::vector<std::string>& QuicCcHystartLabConfigs();
 
 /// The configurations over the real ngtcp2 library: "ngtcp2-cubic", "ngtcp2-reno", "ngtcp2-bbr".
 const std::vector<std::string>& QuicCcHystartLabNgtcp2Configs();
+
+/// The transport of QUIC configuration \p config (not "tcp-cubic": fatal) with the settings of
+/// \p settings: quic-cc's Reno or CUBIC with HyStart off or on ("reno", "reno-hystart", ...), or
+/// ngtcp2's controller ("ngtcp2-bbr").
+QuicCcTransportSpec QuicCcHystartLabTransport(const std::string& config,
+                                              QuicCcTransportSpec settings);
 
 /**
  * Bandwidth-delay product of the lab path in packets of MaxDatagramSize:

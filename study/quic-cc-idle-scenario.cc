@@ -8,7 +8,6 @@
 #include "quic-cc-drop-tail-link.h"
 #include "quic-cc-first-socket.h"
 #include "quic-cc-loss-phases.h"
-#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-random-streams.h"
 #include "quic-cc-rate-limited-sender.h"
 #include "quic-cc-request-client.h"
@@ -92,14 +91,6 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
     NS_ABORT_MSG_UNLESS(w == "chunked" || w == "request-response" || w == "rate-limited" ||
                             w == "slow-reader" || w == "onoff",
                         "idle study: unknown workload '" << w << "'");
-    const bool ngtcp2 = params.transport == "ngtcp2";
-    NS_ABORT_MSG_UNLESS(ngtcp2 || params.transport == "quic-cc",
-                        "idle study: transport must be quic-cc or ngtcp2, got '" << params.transport
-                                                                                 << "'");
-    NS_ABORT_MSG_UNLESS(params.controller == "cubic" || params.controller == "reno" ||
-                            (ngtcp2 && params.controller == "bbr"),
-                        "idle study: controller must be cubic or reno (ngtcp2: or bbr), got '"
-                            << params.controller << "'");
     NS_ABORT_MSG_IF(params.bufferPackets == 0, "idle study: buffer must be >= 1 packet");
     NS_ABORT_MSG_UNLESS(params.fraction > 0 && params.fraction <= 1,
                         "idle study: fraction must be in (0, 1], got " << params.fraction);
@@ -121,19 +112,11 @@ QuicCcRunIdle(const QuicCcIdleParams& params)
 
     path.InstallInternet(); // the drop-tail device queue is the buffer
 
+    // The observer reads packet traces, which a transport may send only when asked to.
+    QuicCcTransportSpec transport = params.quic;
+    transport.SetSocket("PacketTraces", BooleanValue(true));
     QuicCcHelper quic;
-    if (ngtcp2)
-    {
-        QuicCcUseNgtcp2(quic, params.controller);
-        quic.SetSocketAttribute("PacketTraces", BooleanValue(true)); // the observer's
-    }
-    else
-    {
-        QuicCcSetStudyController(quic, params);
-        quic.SetControllerAttribute("RestartWindow", BooleanValue(params.restartWindow));
-        quic.SetSocketAttribute("Pacing", StringValue(params.pacing));
-        quic.SetSocketAttribute("FlowControl", BooleanValue(params.flowControl));
-    }
+    transport.ApplyTo(quic);
     // Set with the same names on either transport.
     quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
     quic.SetSocketAttribute("IdleTimeout", TimeValue(params.timeout));

@@ -5,6 +5,7 @@
 #define QUIC_CC_IDLE_SCENARIO_H
 
 #include "quic-cc-idle-observer.h"
+#include "quic-cc-transport-spec.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
@@ -32,27 +33,21 @@ namespace ns3
  *    receiver's backlog grows (peakBacklog), with it (flowControl) the stream window bounds it;
  *  - "onoff": ns-3's OnOffApplication over "ns3::QuicCcSocketFactory" at fraction x rate,
  *    pauses + 1 on periods (it starts with an off period).
- * With transport "ngtcp2" the same applications run over the real ngtcp2 library
- * (QuicCcNgtcp2SocketFactory, its PacketTraces on) with its own controller, pacing, ACK policy
- * and flow control (FlowControlWindow, 16 MiB); idleRestart, epochSource, pacing, flowControl,
- * restartWindow and hyStart do not apply, and the snapshots' W_max, K and epoch stay -1.
+ * Over the real ngtcp2 library (a "ngtcp2" spec) the same applications run with the library's
+ * own controller, pacing, ACK policy and flow control (InitialMaxData and InitialMaxStreamData, 16
+ * MiB; its PacketTraces on, for the observer), and the snapshots' W_max, K and epoch stay -1.
  */
 struct QuicCcIdleParams
 {
-    std::string workload{"chunked"};               //!< see above
-    std::string transport{"quic-cc"};              //!< "quic-cc" (the models) or "ngtcp2"
-    std::string controller{"cubic"};               //!< "cubic" or "reno" (ngtcp2: or "bbr")
-    std::string idleRestart{"LastActivity"};       //!< QuicCubic::IdleRestart (cubic only)
-    std::string epochSource{"SharedWithRecovery"}; //!< QuicCubic::EpochSource (cubic only)
-    std::string pacing{"Off"};                     //!< QuicCcSocket::Pacing
-    bool flowControl{false};                       //!< QuicCcSocket::FlowControl
-    bool restartWindow{false};                     //!< QuicCongestionController::RestartWindow
-    bool hyStart{true};                            //!< HyStart attribute of the controller
-    uint32_t run{1};                               //!< RngRun
-    uint32_t seed{1};                              //!< RngSeed
-    DataRate rate{"100Mbps"};                      //!< bottleneck rate
-    Time oneWayDelay{MilliSeconds(10)};            //!< each way (RTT 20 ms)
-    uint32_t bufferPackets{93};                    //!< drop-tail queue, packets (0.5 BDP)
+    std::string workload{"chunked"}; //!< see above
+    /// The transport, its controller and their settings (IdleRestart, EpochSource,
+    /// RestartWindow, Pacing, FlowControl, ...): quic-cc's CUBIC with its defaults unless set
+    QuicCcTransportSpec quic{"quic-cc", "cubic"};
+    uint32_t run{1};                    //!< RngRun
+    uint32_t seed{1};                   //!< RngSeed
+    DataRate rate{"100Mbps"};           //!< bottleneck rate
+    Time oneWayDelay{MilliSeconds(10)}; //!< each way (RTT 20 ms)
+    uint32_t bufferPackets{93};         //!< drop-tail queue, packets (0.5 BDP)
     double lossRate{0}; //!< random loss on the data direction during loss phases (0 = none)
     Time lossOnMean{Seconds(1)};  //!< loss phases: mean on length (exponential)
     Time lossOffMean{Seconds(3)}; //!< loss phases: mean off length (exponential; first phase off)

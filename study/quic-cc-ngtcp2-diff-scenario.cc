@@ -6,7 +6,6 @@
 #include "quic-cc-bulk-transfer.h"
 #include "quic-cc-drop-tail-link.h"
 #include "quic-cc-first-socket.h"
-#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-periodic-error-model.h"
 #include "quic-cc-random-streams.h"
 #include "quic-cc-single-path.h"
@@ -188,10 +187,6 @@ ConnectSender(DiffState* s, Ptr<QuicCcSocketBase> socket)
 QuicCcNgtcp2DiffResult
 QuicCcRunNgtcp2Diff(const QuicCcNgtcp2DiffParams& params)
 {
-    const bool ngtcp2 = params.transport == "ngtcp2";
-    NS_ABORT_MSG_UNLESS(ngtcp2 || params.transport == "quic-cc",
-                        "ngtcp2 diff: transport must be quic-cc or ngtcp2, got '"
-                            << params.transport << "'");
     NS_ABORT_MSG_IF(params.transferBytes == 0, "ngtcp2 diff: transfer size must be > 0, got 0");
     NS_ABORT_MSG_IF(params.bufferPackets == 0, "ngtcp2 diff: buffer must be >= 1 packet, got 0");
     NS_ABORT_MSG_UNLESS(params.duration.IsStrictlyPositive(),
@@ -219,14 +214,7 @@ QuicCcRunNgtcp2Diff(const QuicCcNgtcp2DiffParams& params)
     int64_t stream = 1;
     stream += QuicCcInternetStreamBlock(nodes); // the stack's streams come last
     QuicCcHelper quic;
-    if (ngtcp2)
-    {
-        QuicCcUseNgtcp2(quic, "cubic");
-    }
-    else
-    {
-        QuicCcApplyNgtcp2Profile(quic);
-    }
+    QuicCcNgtcp2DiffTransport(params.transport).ApplyTo(quic);
     quic.SetSocketAttribute("MaxDatagramSize", UintegerValue(params.maxDatagramSize));
     quic.SetSocketAttribute("IdleTimeout", TimeValue(params.duration));
     quic.Install(nodes);
@@ -257,23 +245,38 @@ QuicCcNgtcp2DiffRoundOf(const QuicCcNgtcp2DiffResult& result, double t)
     return round;
 }
 
+QuicCcTransportSpec
+QuicCcNgtcp2DiffTransport(const std::string& transport)
+{
+    QuicCcTransportSpec spec(transport, "cubic");
+    // The profile is quic-cc's configuration: its socket settings are for quic-cc's socket (the
+    // library keeps its own, among them the same 25 ms max_ack_delay and 333 ms initial RTT).
+    const std::string cubic = "ns3::QuicCubic::";
+    const std::string socket = "ns3::QuicCcSocket::";
+    for (const QuicCcAttributeSetting& s : QuicCcNgtcp2Profile())
+    {
+        if (s.name.rfind(cubic, 0) == 0)
+        {
+            spec.SetController(s.name.substr(cubic.size()), StringValue(s.value));
+        }
+        else if (s.name.rfind(socket, 0) == 0)
+        {
+            spec.SetSocket(s.name.substr(socket.size()), StringValue(s.value), {"quic-cc"});
+        }
+        else
+        {
+            spec.SetDefault(s.name, StringValue(s.value)); // the controller's HyStart++
+        }
+    }
+    return spec;
+}
+
 QuicCcDeathSpiralParams
 QuicCcNgtcp2DiffSpiralParams(const std::string& transport, uint64_t mss)
 {
     QuicCcDeathSpiralParams p;
-    p.transport = transport;
-    p.controller = "cubic";
+    p.quic = QuicCcNgtcp2DiffTransport(transport);
     p.maxDatagramSize = mss;
-    const auto value = [](const std::string& a) { return QuicCcNgtcp2ProfileValue(a); };
-    p.idleRestart = value("ns3::QuicCubic::IdleRestart");
-    p.epochSource = value("ns3::QuicCubic::EpochSource");
-    p.hyStart = value("ns3::QuicCubic::HyStart") == "true";
-    p.ackPolicy = value("ns3::QuicCcSocket::AckPolicy");
-    p.ackElicitingThreshold = std::stoul(value("ns3::QuicCcSocket::AckElicitingThreshold"));
-    p.maxAckDelay = Time(value("ns3::QuicCcSocket::MaxAckDelay"));
-    p.maxAckRanges = std::stoul(value("ns3::QuicCcSocket::MaxAckRanges"));
-    p.pacing = value("ns3::QuicCcSocket::Pacing");
-    p.persistentCongestion = value("ns3::QuicCcSocket::PersistentCongestion") == "true";
     return p;
 }
 

@@ -29,7 +29,8 @@ namespace ns3
  */
 struct QuicCcNgtcp2DiffParams
 {
-    std::string transport{"quic-cc"};    //!< "quic-cc" (the ngtcp2 profile) or "ngtcp2"
+    /// "quic-cc" (its CUBIC under the ngtcp2 profile) or "ngtcp2" (QuicCcNgtcp2DiffTransport)
+    std::string transport{"quic-cc"};
     uint32_t run{1};                     //!< RngRun
     uint32_t seed{1};                    //!< RngSeed
     DataRate rate{"100Mbps"};            //!< bottleneck rate
@@ -118,11 +119,14 @@ QuicCcNgtcp2DiffResult QuicCcRunNgtcp2Diff(const QuicCcNgtcp2DiffParams& params)
 int QuicCcNgtcp2DiffRoundOf(const QuicCcNgtcp2DiffResult& result, double t);
 
 /**
- * The death spiral's parameters for one side of the check: \p transport "ngtcp2" (the library's
- * CUBIC) or "quic-cc" with the ngtcp2 profile's values where the scenario takes them as
- * parameters (the rest must be attribute defaults: QuicCcSetNgtcp2ProfileDefaults); packets of
- * \p mss bytes.
+ * One side of the check as a transport: ngtcp2's CUBIC (\p transport "ngtcp2"), or quic-cc's
+ * CUBIC with every setting of the ngtcp2 profile (QuicCcNgtcp2Profile: controller and socket
+ * attributes, and the HyStart++ defaults) for "quic-cc".
  */
+QuicCcTransportSpec QuicCcNgtcp2DiffTransport(const std::string& transport);
+
+/// The death spiral's parameters for one side of the check (QuicCcNgtcp2DiffTransport), with
+/// packets of \p mss bytes.
 QuicCcDeathSpiralParams QuicCcNgtcp2DiffSpiralParams(const std::string& transport, uint64_t mss);
 
 } // namespace ns3

@@ -4,6 +4,7 @@
 #include "quic-cc-send-buffer.h"
 
 #include "quic-cc-command-line.h"
+#include "quic-cc-transport-spec.h"
 
 #include "ns3/abort.h"
 #include "ns3/type-id.h"
@@ -13,32 +14,30 @@ namespace ns3
 {
 
 QuicCcSendBuffer
-QuicCcSmallestSendBuffer(bool quicCc, bool ngtcp2)
+QuicCcSmallestSendBuffer(const std::vector<std::string>& transports)
 {
     QuicCcSendBuffer smallest;
-    for (const auto& [used, socket] :
-         {std::pair{quicCc, "ns3::QuicCcSocket"}, {ngtcp2, "ns3::QuicCcNgtcp2Socket"}})
+    for (const std::string& transport : transports)
     {
-        if (!used)
-        {
-            continue;
-        }
+        const std::string socket = QuicCcTransportSpec::SocketTypeName(transport);
         TypeId::AttributeInformation info;
         NS_ABORT_MSG_UNLESS(TypeId::LookupByName(socket).LookupAttributeByName("SndBufSize", &info),
                             socket << " has no SndBufSize");
         const uint64_t bytes = DynamicCast<const UintegerValue>(info.initialValue)->Get();
         if (bytes < smallest.bytes)
         {
-            smallest = {bytes, std::string(socket) + "::SndBufSize"};
+            smallest = {bytes, QuicCcTransportSpec::SocketAttributeName(transport, "SndBufSize")};
         }
     }
     return smallest;
 }
 
 void
-QuicCcRequireWriteFits(bool quicCc, bool ngtcp2, uint64_t writeBytes, const std::string& what)
+QuicCcRequireWriteFits(const std::vector<std::string>& transports,
+                       uint64_t writeBytes,
+                       const std::string& what)
 {
-    const QuicCcSendBuffer buffer = QuicCcSmallestSendBuffer(quicCc, ngtcp2);
+    const QuicCcSendBuffer buffer = QuicCcSmallestSendBuffer(transports);
     QuicCcRequire(writeBytes <= buffer.bytes,
                   buffer.attribute,
                   std::to_string(buffer.bytes),

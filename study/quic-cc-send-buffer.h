@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -23,9 +24,8 @@ struct QuicCcSendBuffer
     std::string attribute;      //!< empty likewise
 };
 
-/// The send buffer of the quic-cc socket (\p quicCc) and of the ngtcp2 socket (\p ngtcp2; only
-/// asked in a build with it), whichever is smaller.
-QuicCcSendBuffer QuicCcSmallestSendBuffer(bool quicCc, bool ngtcp2);
+/// The smallest send buffer of the sockets of \p transports ("quic-cc", "ngtcp2").
+QuicCcSendBuffer QuicCcSmallestSendBuffer(const std::vector<std::string>& transports);
 
 /**
  * A usage error (QuicCcUsageError naming the send-buffer attribute the user set) when one write
@@ -33,7 +33,9 @@ QuicCcSendBuffer QuicCcSmallestSendBuffer(bool quicCc, bool ngtcp2);
  * larger than its free buffer (as TcpSocketBase does), so such a run would send nothing at all.
  * \p what names the write ("the bulk sender's 16384-B writes").
  */
-void QuicCcRequireWriteFits(bool quicCc, bool ngtcp2, uint64_t writeBytes, const std::string& what);
+void QuicCcRequireWriteFits(const std::vector<std::string>& transports,
+                            uint64_t writeBytes,
+                            const std::string& what);
 
 } // namespace ns3
 

@@ -7,11 +7,8 @@
 #include "quic-cc-drop-tail-link.h"
 #include "quic-cc-stop-at-bytes.h"
 
-#include "ns3/boolean.h"
 #include "ns3/ipv4-address-helper.h"
-#include "ns3/quic-cc-helper.h"
 #include "ns3/rng-seed-manager.h"
-#include "ns3/string.h"
 
 namespace ns3
 {
@@ -48,28 +45,6 @@ QuicCcSinglePath::InstallDownload(const std::string& socketFactory,
                                              ifaces.GetAddress(1),
                                              bytes)
                        .sink);
-}
-
-void
-QuicCcSetStudyController(QuicCcHelper& quic,
-                         const std::string& controller,
-                         const std::string& idleRestart,
-                         bool hyStart,
-                         const std::string& epochSource)
-{
-    if (controller == "cubic")
-    {
-        quic.SetCongestionControl("ns3::QuicCubic",
-                                  "IdleRestart",
-                                  StringValue(idleRestart),
-                                  "EpochSource",
-                                  StringValue(epochSource));
-    }
-    else
-    {
-        quic.SetCongestionControl("ns3::QuicReno");
-    }
-    quic.SetControllerAttribute("HyStart", BooleanValue(hyStart));
 }
 
 } // namespace ns3

@@ -17,7 +17,6 @@
 namespace ns3
 {
 
-class QuicCcHelper;
 class QuicCcStopAtBytes;
 
 /**
@@ -72,30 +71,6 @@ struct QuicCcSinglePath
     InternetStackHelper internet;  //!< the stack installed by InstallInternet (for its streams)
     Ipv4InterfaceContainer ifaces; //!< the addresses InstallInternet assigned
 };
-
-/**
- * \ingroup quic-cc
- * The controller of a study run on \p quic: \p controller "cubic" (ns3::QuicCubic with
- * \p idleRestart and \p epochSource) or any other name for ns3::QuicReno, with HyStart++ on or
- * off (\p hyStart).
- */
-void QuicCcSetStudyController(QuicCcHelper& quic,
-                              const std::string& controller,
-                              const std::string& idleRestart,
-                              bool hyStart,
-                              const std::string& epochSource);
-
-/// QuicCcSetStudyController with the members of the same names of a study's \p params.
-template <class Params>
-void
-QuicCcSetStudyController(QuicCcHelper& quic, const Params& params)
-{
-    QuicCcSetStudyController(quic,
-                             params.controller,
-                             params.idleRestart,
-                             params.hyStart,
-                             params.epochSource);
-}
 
 } // namespace ns3
 

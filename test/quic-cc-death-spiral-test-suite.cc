@@ -9,6 +9,7 @@
 #include "quic-cc-test-case.h"
 #include "quic-cc-test-compat.h"
 
+#include "ns3/string.h"
 #include "ns3/test.h"
 
 using namespace ns3;
@@ -21,8 +22,8 @@ QuicCcDeathSpiralParams
 Scenario(const std::string& cc, const std::string& idleRestart, uint32_t run)
 {
     QuicCcDeathSpiralParams p;
-    p.controller = cc;
-    p.idleRestart = idleRestart;
+    p.quic = QuicCcTransportSpec("quic-cc", cc);
+    p.quic.SetController("IdleRestart", StringValue(idleRestart));
     p.run = run;
     return p;
 }

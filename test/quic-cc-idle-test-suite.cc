@@ -12,7 +12,9 @@
 #include "quic-cc-test-case.h"
 #include "quic-cc-test-compat.h"
 
+#include "ns3/boolean.h"
 #include "ns3/quic-cc-connection.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 
 #include <map>
@@ -33,8 +35,8 @@ QuicCcIdleParams
 Chunked(const std::string& controller, const std::string& rule)
 {
     QuicCcIdleParams p;
-    p.controller = controller;
-    p.idleRestart = rule;
+    p.quic = QuicCcTransportSpec("quic-cc", controller);
+    p.quic.SetController("IdleRestart", StringValue(rule));
     return p;
 }
 
@@ -138,7 +140,7 @@ class QuicCcIdleBurstTestCase : public quiccc::test::SimulationTestCase
         NS_TEST_ASSERT_MSG_GT(plain.pauses[1].lostFirstRtt, 0, "the burst overflows the queue");
 
         QuicCcIdleParams rw = base;
-        rw.restartWindow = true;
+        rw.quic.SetController("RestartWindow", BooleanValue(true));
         const QuicCcIdleResult restart = QuicCcRunIdle(rw);
         NS_TEST_ASSERT_MSG_EQ(restart.pauses.size(), 2, "two pauses");
         NS_TEST_ASSERT_MSG_EQ(restart.pauses[0].after.cwnd, 13'500, "first pause: cwnd cut, but");
@@ -152,7 +154,7 @@ class QuicCcIdleBurstTestCase : public quiccc::test::SimulationTestCase
         NS_TEST_ASSERT_MSG_EQ(second.after.ssthresh, second.before.ssthresh, "ssthresh kept");
 
         QuicCcIdleParams paced = base;
-        paced.pacing = "Rfc9002";
+        paced.quic.SetSocket("Pacing", StringValue("Rfc9002"));
         const QuicCcIdleResult p = QuicCcRunIdle(paced);
         NS_TEST_ASSERT_MSG_EQ(p.pauses.size(), 2, "two pauses");
         for (const QuicCcIdlePause& q : p.pauses)
@@ -237,7 +239,7 @@ class QuicCcIdleRateLimitedTestCase : public quiccc::test::SimulationTestCase
         {
             QuicCcIdleParams p;
             p.workload = "rate-limited";
-            p.idleRestart = rule;
+            p.quic.SetController("IdleRestart", StringValue(rule));
             p.limitedFor = Seconds(2);
             p.bulkBytes = 5'000'000;
             const QuicCcIdleResult res = QuicCcRunIdle(p);
@@ -316,7 +318,7 @@ class QuicCcIdleSlowReaderTestCase : public quiccc::test::SimulationTestCase
         p.workload = "slow-reader";
         p.bulkBytes = 2'000'000;
         p.readRate = DataRate("20Mbps");
-        p.flowControl = m_flowControl;
+        p.quic.SetSocket("FlowControl", BooleanValue(m_flowControl));
         const QuicCcIdleResult r = QuicCcRunIdle(p);
         NS_TEST_ASSERT_MSG_EQ(r.completed, true, "every byte read");
         NS_TEST_ASSERT_MSG_EQ(r.bytesReceived, 2'000'000, "2 MB");

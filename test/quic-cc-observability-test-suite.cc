@@ -399,8 +399,8 @@ class QuicCcDeathSpiralQlogTestCase : public quiccc::test::SimulationTestCase
     void DoRun() override
     {
         QuicCcDeathSpiralParams p;
-        p.controller = "cubic";
-        p.idleRestart = "LastSent";
+        p.quic = QuicCcTransportSpec("quic-cc", "cubic");
+        p.quic.SetController("IdleRestart", StringValue("LastSent"));
         p.run = 1;
         p.qlogDirectory = CreateTempDirFilename("death-spiral-qlog");
         std::filesystem::create_directories(p.qlogDirectory);

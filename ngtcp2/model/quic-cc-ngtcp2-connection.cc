@@ -330,9 +330,9 @@ void
 FillParams(ngtcp2_transport_params& params, const QuicCcNgtcp2Config& config)
 {
     ngtcp2_transport_params_default(&params);
-    params.initial_max_stream_data_bidi_local = config.flowControlWindowBytes;
-    params.initial_max_stream_data_bidi_remote = config.flowControlWindowBytes;
-    params.initial_max_data = config.flowControlWindowBytes;
+    params.initial_max_stream_data_bidi_local = config.initialMaxStreamData;
+    params.initial_max_stream_data_bidi_remote = config.initialMaxStreamData;
+    params.initial_max_data = config.initialMaxData;
     params.initial_max_streams_bidi = 1;
     params.initial_max_streams_uni = 0;
     params.max_idle_timeout = static_cast<uint64_t>(config.idleTimeout.GetNanoSeconds());

@@ -40,14 +40,15 @@ struct QuicCcNgtcp2Config
     uint64_t maxUdpPayloadBytes{1452};  //!< settings.max_tx_udp_payload_size
     bool pmtud{false};                  //!< !settings.no_pmtud
     bool payloadShaping{true}; //!< !settings.no_tx_udp_payload_size_shaping (1200 B w/o PMTUD)
-    uint64_t ackThresholdPackets{2};          //!< settings.ack_thresh
-    Time maxAckDelay{MilliSeconds(25)};       //!< params.max_ack_delay
-    Time idleTimeout{Seconds(30)};            //!< params.max_idle_timeout
-    uint64_t flowControlWindowBytes{1 << 24}; //!< params.initial_max_data and per stream
-    uint64_t clientHelloBytes{300};           //!< modelled ClientHello size
-    uint64_t serverHelloBytes{100};           //!< modelled ServerHello size
-    uint64_t serverFlightBytes{2500};         //!< modelled EncryptedExtensions .. Finished
-    uint64_t clientFinishedBytes{60};         //!< modelled client Finished size
+    uint64_t ackThresholdPackets{2};        //!< settings.ack_thresh
+    Time maxAckDelay{MilliSeconds(25)};     //!< params.max_ack_delay
+    Time idleTimeout{Seconds(30)};          //!< params.max_idle_timeout
+    uint64_t initialMaxData{1 << 24};       //!< params.initial_max_data, bytes
+    uint64_t initialMaxStreamData{1 << 24}; //!< params.initial_max_stream_data_bidi_*, bytes
+    uint64_t clientHelloBytes{300};         //!< modelled ClientHello size
+    uint64_t serverHelloBytes{100};         //!< modelled ServerHello size
+    uint64_t serverFlightBytes{2500};       //!< modelled EncryptedExtensions .. Finished
+    uint64_t clientFinishedBytes{60};       //!< modelled client Finished size
     /// qlog text from ngtcp2 (settings.qlog_write); last == true on its final call.
     std::function<void(const uint8_t* data, size_t length, bool last)> qlog;
 };

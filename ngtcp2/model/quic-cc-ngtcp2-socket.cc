@@ -143,12 +143,20 @@ QuicCcNgtcp2Socket::GetTypeId()
                           TimeValue(defaults.idleTimeout),
                           Field<TimeValue>(&QuicCcNgtcp2Config::idleTimeout),
                           MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("FlowControlWindow",
-                          "initial_max_data and initial_max_stream_data, bytes; reopened as the "
-                          "application reads, 1350 to 2^62-1 (the largest variable-length "
-                          "integer, RFC 9000 Section 16; ngtcp2 asserts beyond).",
-                          UintegerValue(defaults.flowControlWindowBytes),
-                          Field<UintegerValue>(&QuicCcNgtcp2Config::flowControlWindowBytes),
+            .AddAttribute("InitialMaxData",
+                          "initial_max_data (RFC 9000 Section 18.2), bytes: the connection's "
+                          "flow-control limit, reopened as the application reads; 1350 to "
+                          "2^62-1 (the largest variable-length integer, RFC 9000 Section 16; "
+                          "ngtcp2 asserts beyond).",
+                          UintegerValue(defaults.initialMaxData),
+                          Field<UintegerValue>(&QuicCcNgtcp2Config::initialMaxData),
+                          MakeUintegerChecker<uint64_t>(1350, kQuicCcVarIntMax))
+            .AddAttribute("InitialMaxStreamData",
+                          "initial_max_stream_data_bidi_local/remote (RFC 9000 Section 18.2), "
+                          "bytes: the stream's flow-control limit, reopened as the application "
+                          "reads; 1350 to 2^62-1.",
+                          UintegerValue(defaults.initialMaxStreamData),
+                          Field<UintegerValue>(&QuicCcNgtcp2Config::initialMaxStreamData),
                           MakeUintegerChecker<uint64_t>(1350, kQuicCcVarIntMax))
             .AddAttribute("SndBufSize",
                           "Bytes the application may have given and not yet acknowledged, >= 1.",

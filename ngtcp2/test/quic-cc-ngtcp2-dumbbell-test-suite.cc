@@ -7,10 +7,10 @@
  * and a run is a function of its RngRun.
  */
 #include "quic-cc-dumbbell-scenario.h"
-#include "quic-cc-ngtcp2-transport.h"
 #include "quic-cc-record.h"
 #include "quic-cc-test-case.h"
 #include "quic-cc-test-compat.h"
+#include "quic-cc-transport-spec.h"
 
 #include "ns3/test.h"
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # ctest "install-consumer": install quic-cc from a build directory into a fresh prefix, then
-# build and run examples/quic-cc-simple.cc against that prefix as a user's own program, twice:
+# build and run my-simulation.cc (a user's own program on the installed module only) against
+# that prefix, twice:
 # with the 6-line CMake project of this directory (find_package(quic-cc), the one README.md
 # shows) and with pkg-config (quic-cc.pc). Neither binary needs LD_LIBRARY_PATH: CMake links
 # with a build-tree rpath, the installed quic-cc.pc carries -Wl,-rpath.
@@ -29,10 +30,9 @@ test -n "$config" || { echo "FAIL: no quic-cc-config.cmake installed"; exit 1; }
 test -n "$pc" || { echo "FAIL: no quic-cc.pc installed"; exit 1; }
 test -n "$lib" || { echo "FAIL: no libns3-quic-cc.so installed"; exit 1; }
 
-# The user's project: the CMakeLists.txt of this directory next to the example program.
-example="$src/../../examples/quic-cc-simple.cc"
+# The user's project: the CMakeLists.txt and my-simulation.cc of this directory.
 mkdir -p "$work/src"
-cp "$src/CMakeLists.txt" "$example" "$work/src/"
+cp "$src/CMakeLists.txt" "$src/my-simulation.cc" "$work/src/"
 unset LD_LIBRARY_PATH
 bytes=300000
 check_run() {
@@ -42,12 +42,12 @@ check_run() {
   head -n 1 "$work/cwnd" | grep -q "^0	0	13500$" || { echo "FAIL: $1: cwnd file lacks the initial window"; exit 1; }
 }
 
-echo "== find_package(quic-cc): configure, build and run quic-cc-simple"
+echo "== find_package(quic-cc): configure, build and run my-simulation"
 "$cmake" -S "$work/src" -B "$work/build" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release
 "$cmake" --build "$work/build" -j 2
-check_run "$work/build/quic-cc-simple"
+check_run "$work/build/my-simulation"
 
-echo "== pkg-config quic-cc: build and run quic-cc-simple"
+echo "== pkg-config quic-cc: build and run my-simulation"
 # ns-3's own .pc files (Requires of quic-cc.pc) beside its CMake package, <libdir>/pkgconfig: a
 # self-built ns-3 in a prefix is not on pkg-config's default path.
 ns3_pc="$(sed -n 's/^ns3_DIR:PATH=//p' "$build/CMakeCache.txt")/../../pkgconfig"
@@ -63,8 +63,8 @@ esac
 # ns-3's own .pc files carry no rpath: a program linked against a self-built ns-3 in a prefix
 # names its libdir itself (harmless for Debian's system libdir).
 # shellcheck disable=SC2046 # word splitting of pkg-config output is intended
-${CXX:-c++} -std=c++"$(pkg-config --variable=cxx_standard quic-cc)" -O1 "$work/src/quic-cc-simple.cc" -o "$work/quic-cc-simple-pc" \
+${CXX:-c++} -std=c++"$(pkg-config --variable=cxx_standard quic-cc)" -O1 "$work/src/my-simulation.cc" -o "$work/my-simulation-pc" \
   $(pkg-config --cflags --libs quic-cc) -Wl,-rpath,"$(pkg-config --variable=libdir ns3-core)"
-check_run "$work/quic-cc-simple-pc"
+check_run "$work/my-simulation-pc"
 
 echo "install-consumer: OK"

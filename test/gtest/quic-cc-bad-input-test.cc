@@ -3,7 +3,7 @@
  *
  * Bad configuration fails loudly, early, and names the bad value (never a silent clamp).
  */
-#include "quic-cc-ngtcp2-transport.h"
+#include "quic-cc-transport-spec.h"
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
