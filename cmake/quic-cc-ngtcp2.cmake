@@ -109,7 +109,8 @@ endfunction()
 function(quic_cc_ngtcp2_transport target output lib variant)
   add_library(${target} SHARED ${QUICCC_NGTCP2_SOURCES})
   target_include_directories(${target} PUBLIC $<BUILD_INTERFACE:${QUICCC_INCLUDE_DIR}>)
-  target_compile_options(${target} PRIVATE -Wall -Wextra -Wno-unused-parameter)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wno-unused-parameter
+                         ${QUICCC_SHARED_LIBRARY_FLAGS})
   target_compile_definitions(${target} PRIVATE QUICCC_NGTCP2_VARIANT="${variant}")
   # ngtcp2's headers are private: the public headers declare no ngtcp2 type.
   target_link_libraries(${target} PUBLIC quic-cc PRIVATE ${lib} nlohmann_json::nlohmann_json)

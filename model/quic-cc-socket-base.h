@@ -250,6 +250,7 @@ class QuicCcSocketBase : public Socket
     bool m_establishedNotified{false};
     QuicCcDispatcher m_dispatcher; //!< listener: its connections
     Callback<void, Ptr<QuicCcSocketBase>> m_childCreated;
+    std::vector<uint8_t> m_datagram; //!< HandleUdpRead's buffer, kept between datagrams
 
     TracedCallback<uint64_t, uint64_t> m_cwndTrace;            //!< CongestionWindow64
     TracedCallback<uint64_t, uint64_t> m_ssthreshTrace;        //!< SlowStartThreshold64

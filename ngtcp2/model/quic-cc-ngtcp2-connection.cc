@@ -764,8 +764,12 @@ QuicCcNgtcp2Connection::Write(uint64_t nowNs)
             (m_written < m_given || (m_finPending && !m_finWritten)))
         {
             streamId = m_streamId;
+            // Offered: everything given, or at least a datagram's worth: ngtcp2 then writes the
+            // same STREAM frame as with more (ngtcp2_pkt_stream_max_datalen caps the length by
+            // the room left, and the FIN goes only with the last byte).
+            StoreUpTo(std::min(m_given, m_written + m_buffer.size()));
             uint64_t offset = m_written;
-            while (offset < m_given && count < kMaxVectors)
+            while (offset < m_stored && count < kMaxVectors)
             {
                 const uint64_t index = (offset - m_chunksBase) / kChunkBytes;
                 std::vector<uint8_t>& chunk = m_chunks[index];
@@ -883,9 +887,21 @@ QuicCcNgtcp2Connection::ClosingPeriodNs() const
 }
 
 void
-QuicCcNgtcp2Connection::Send(const uint8_t* data, size_t length)
+QuicCcNgtcp2Connection::SetStreamSource(StreamSource source)
 {
-    while (length > 0)
+    m_source = std::move(source);
+}
+
+void
+QuicCcNgtcp2Connection::Send(uint64_t length)
+{
+    m_given += length;
+}
+
+void
+QuicCcNgtcp2Connection::StoreUpTo(uint64_t end)
+{
+    while (m_stored < end)
     {
         if (m_chunks.empty() || m_chunks.back().size() == kChunkBytes)
         {
@@ -893,11 +909,12 @@ QuicCcNgtcp2Connection::Send(const uint8_t* data, size_t length)
             m_chunks.back().reserve(kChunkBytes); // filled in place: never reallocated
         }
         std::vector<uint8_t>& chunk = m_chunks.back();
-        const size_t n = std::min(length, kChunkBytes - chunk.size());
-        chunk.insert(chunk.end(), data, data + n);
-        data += n;
-        length -= n;
-        m_given += n;
+        const size_t n =
+            static_cast<size_t>(std::min<uint64_t>(m_given - m_stored, kChunkBytes - chunk.size()));
+        const size_t at = chunk.size();
+        chunk.resize(at + n);
+        m_source(chunk.data() + at, n);
+        m_stored += n;
     }
 }
 
@@ -911,6 +928,12 @@ uint64_t
 QuicCcNgtcp2Connection::GetUnacknowledged() const
 {
     return m_given - m_acked;
+}
+
+uint64_t
+QuicCcNgtcp2Connection::GetStoredBytes() const
+{
+    return m_stored - m_chunksBase;
 }
 
 bool

@@ -282,6 +282,12 @@ QuicCcNgtcp2Socket::GetCongestionWindow() const
 }
 
 uint64_t
+QuicCcNgtcp2Socket::GetStreamBytesHeld() const
+{
+    return m_conn ? m_conn->GetStoredBytes() : 0;
+}
+
+uint64_t
 QuicCcNgtcp2Socket::GetPacketsLost() const
 {
     return m_packetsLostTrace.Get();
@@ -430,6 +436,7 @@ QuicCcNgtcp2Socket::StartClient()
     NS_ABORT_MSG_UNLESS(
         m_conn->GetError().empty(),
         "QuicCcNgtcp2Socket: ngtcp2_conn_client_new failed: " << m_conn->GetError());
+    m_conn->SetStreamSource([this](uint8_t* data, size_t length) { TakeSendBytes(data, length); });
     ScheduleWrite();
 }
 
@@ -467,6 +474,7 @@ QuicCcNgtcp2Socket::StartAccepted(const QuicCcAdmission& admission,
         [this](uint8_t* data, size_t length) { FillRandom(data, length); },
         NowNs());
     NS_ABORT_MSG_UNLESS(m_conn, "QuicCcNgtcp2Socket: ngtcp2_conn_server_new failed");
+    m_conn->SetStreamSource([this](uint8_t* data, size_t length) { TakeSendBytes(data, length); });
 }
 
 void
@@ -719,6 +727,7 @@ QuicCcNgtcp2Socket::Finish()
         m_conn->Read(m_unread, m_conn->GetRxAvailable()); // kept for the application
     }
     m_conn.reset();
+    m_sendQueue.clear();
     LeaveListener(std::nullopt);
     CloseUdp();
 }
@@ -766,11 +775,41 @@ QuicCcNgtcp2Socket::EngineCanSend(uint32_t bytes) const
 void
 QuicCcNgtcp2Socket::EngineSend(Ptr<Packet> p)
 {
-    std::vector<uint8_t> bytes(p->GetSize());
-    p->CopyData(bytes.data(), bytes.size());
-    m_conn->Send(bytes.data(), bytes.size());
+    if (p->GetSize() > 0)
+    {
+        m_sendQueue.push_back(p);
+        m_conn->Send(p->GetSize());
+    }
     m_unackedSeen = m_conn->GetUnacknowledged();
     ScheduleWrite();
+}
+
+void
+QuicCcNgtcp2Socket::TakeSendBytes(uint8_t* data, size_t length)
+{
+    while (length > 0)
+    {
+        NS_ASSERT_MSG(!m_sendQueue.empty(), "the connection read beyond the bytes given");
+        const Ptr<Packet> front = m_sendQueue.front();
+        const uint32_t left = front->GetSize() - m_sendQueueOffset;
+        const uint32_t n = static_cast<uint32_t>(std::min<size_t>(length, left));
+        if (m_sendQueueOffset == 0 && n == left)
+        {
+            front->CopyData(data, n);
+        }
+        else
+        {
+            front->CreateFragment(m_sendQueueOffset, n)->CopyData(data, n);
+        }
+        data += n;
+        length -= n;
+        m_sendQueueOffset += n;
+        if (m_sendQueueOffset == front->GetSize())
+        {
+            m_sendQueue.pop_front();
+            m_sendQueueOffset = 0;
+        }
+    }
 }
 
 uint64_t

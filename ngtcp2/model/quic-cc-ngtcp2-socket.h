@@ -17,6 +17,7 @@
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -70,7 +71,10 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     uint64_t GetCongestionWindow() const;     //!< bytes (0 before the connection exists)
     uint64_t GetPacketsLost() const override; //!< packets ngtcp2 declared lost so far
     uint64_t GetCongestionEvents() const;     //!< inferred congestion events so far
-    bool IsEstablished() const override;      //!< handshake complete
+    /// The application's bytes held as real bytes for ngtcp2 (in flight, or next to send), bytes;
+    /// the rest of the send buffer stays in the application's packets. 0 without a connection.
+    uint64_t GetStreamBytesHeld() const;
+    bool IsEstablished() const override; //!< handshake complete
 
     /// The member that stores the connection's settings (for their attribute accessors).
     static QuicCcNgtcp2Config QuicCcNgtcp2Socket::*ConfigMember()
@@ -107,6 +111,8 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     void OnTimer();
     void ScheduleWrite();
     void DoWrite();
+    /// The connection's stream source: the next \p length bytes of m_sendQueue, consumed.
+    void TakeSendBytes(uint8_t* data, size_t length);
     /// After every call into the connection: traces, application notifications, close steps,
     /// timer.
     void AfterCall(QuicCcNgtcp2Connection::Status status);
@@ -135,6 +141,10 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     size_t m_unreadOffset{0};      //!< of m_unread, bytes the application has read
     bool m_closing{false}; //!< CONNECTION_CLOSE sent or received: only the closing period left
     uint64_t m_unackedSeen{0};
+    /// The application's packets not yet read by the connection (ns-3 packets may be virtual,
+    /// zero-filled: their bytes exist only once copied out).
+    std::deque<Ptr<Packet>> m_sendQueue;
+    uint32_t m_sendQueueOffset{0}; //!< bytes of m_sendQueue.front() already read
     /// QlogDirectory, QlogSchema V0_3: ngtcp2's own qlog of this connection, as it writes it
     std::unique_ptr<QuicCcQlogFile> m_qlog;
     /// QlogDirectory, QlogSchema MainSchema13: ngtcp2's qlog mapped to the main schema

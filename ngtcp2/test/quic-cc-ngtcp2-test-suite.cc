@@ -74,6 +74,7 @@ struct Transfer
     bool connected{false};
     bool normalClose{false};
     std::vector<uint64_t> cwnd; //!< the client's CongestionWindow64 trace
+    uint32_t writeBytes{8192};  //!< the writer's size of one Send
 
     void Start(const Ngtcp2Pair& pair,
                Ptr<QuicCcNgtcp2Socket> listener,
@@ -85,7 +86,7 @@ struct Transfer
         client = pair.Socket(0);
         client->TraceConnectWithoutContext("CongestionWindow64",
                                            MakeCallback(&Transfer::OnCwnd, this));
-        writer = std::make_unique<PatternWriter>(client, bytes);
+            writer = std::make_unique<PatternWriter>(client, bytes, PatternWriter::CLOSE, writeBytes);
         client->SetConnectCallback(MakeCallback(&Transfer::OnConnected, this),
                                    MakeNullCallback<void, Ptr<ns3::Socket>>());
         client->Bind();
@@ -429,6 +430,85 @@ class QuicCcNgtcp2TransferTestCase : public SimulationTestCase
     uint64_t m_bytes;
 };
 
+/// Test: ngtcp2 holds the bytes in flight, not the send buffer. Scenario: 3 MB given in
+/// 1000-byte writes (they straddle the connection's 4 KiB chunks) into the default 16 MiB send
+/// buffer, with and without loss; every millisecond the client's held stream bytes are compared
+/// with its bytes in flight. Expected: every byte arrives unaltered, and without loss the bytes
+/// held never exceed the bytes in flight plus three chunks (a chunk being freed, one being
+/// filled, one datagram ahead); with loss (acknowledged ranges past a hole stay held) never a
+/// tenth of the transfer. Holding the whole send buffer (2.9 MB at the start) fails both.
+class QuicCcNgtcp2SendBufferTestCase : public SimulationTestCase
+{
+  public:
+    explicit QuicCcNgtcp2SendBufferTestCase(double loss)
+        : SimulationTestCase("ngtcp2 send buffer: bytes held follow bytes in flight, loss " +
+                             std::to_string(loss)),
+          m_loss(loss)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ngtcp2Pair pair("Cubic");
+        if (m_loss > 0)
+        {
+            int64_t stream = 7000;
+            for (auto& em : pair.net.AddLoss(m_loss))
+            {
+                stream += em->AssignStreams(stream);
+            }
+        }
+        Ptr<QuicCcNgtcp2Socket> listener = Listen(pair, 4433);
+        Transfer t;
+        t.writeBytes = 1000;
+        t.Start(pair, listener, 4433, kBytes);
+        t.client->TraceConnectWithoutContext(
+            "BytesInFlight64",
+            MakeCallback(&QuicCcNgtcp2SendBufferTestCase::OnBytesInFlight, this));
+        m_client = t.client;
+        Simulator::Schedule(MilliSeconds(1), &QuicCcNgtcp2SendBufferTestCase::Sample, this);
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(t.reader.Received(), kBytes, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(t.reader.Mismatches(), 0u, "in order, unaltered");
+        NS_TEST_ASSERT_MSG_GT(m_samples, 100u, "sampled during the transfer");
+        NS_TEST_ASSERT_MSG_GT(m_maxHeld, 0u, "bytes were held");
+        if (m_loss > 0)
+        {
+            NS_TEST_ASSERT_MSG_GT(t.client->GetPacketsLost(), 0u, "losses seen");
+            NS_TEST_ASSERT_MSG_LT(m_maxHeld, kBytes / 10, "held bytes, at most");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(m_maxExcess, 3 * kChunk, "held beyond bytes in flight");
+        }
+    }
+
+    void OnBytesInFlight(uint64_t, uint64_t value)
+    {
+        m_bytesInFlight = value;
+    }
+
+    void Sample()
+    {
+        const uint64_t held = m_client->GetStreamBytesHeld();
+        m_maxHeld = std::max(m_maxHeld, held);
+        m_maxExcess = std::max(m_maxExcess, held > m_bytesInFlight ? held - m_bytesInFlight : 0);
+        ++m_samples;
+        if (Simulator::Now() < Seconds(20))
+        {
+            Simulator::Schedule(MilliSeconds(1), &QuicCcNgtcp2SendBufferTestCase::Sample, this);
+        }
+    }
+
+    static constexpr uint64_t kBytes = 3'000'000;
+    static constexpr uint64_t kChunk = 4096; //!< QuicCcNgtcp2Connection's chunk
+    double m_loss;
+    Ptr<QuicCcNgtcp2Socket> m_client;
+    uint64_t m_bytesInFlight{0};
+
 /// Test: the LibraryLog trace. Scenario: 1 MB with CUBIC over 3 % loss, twice: without a sink,
 /// then with one connected when the client's socket is created (SocketCreated); the second gets
 /// ngtcp2's own lines (its congestion controller's "cca" lines among them, the congestion-
@@ -728,6 +808,8 @@ class QuicCcNgtcp2TestSuite : public TestSuite
         AddTestCase(new QuicCcNgtcp2TransferTestCase("Cubic", 0.03, 2'000'000), QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2TransferTestCase("Reno", 0.03, 2'000'000), QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2TransferTestCase("Bbr", 0.03, 2'000'000), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2SendBufferTestCase(0.0), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2SendBufferTestCase(0.03), QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2ManyConnectionsTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2Ipv6TestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2StockApplicationsTestCase, QUICCC_TEST_QUICK);
