@@ -508,319 +508,317 @@ class QuicCcNgtcp2SendBufferTestCase : public SimulationTestCase
     double m_loss;
     Ptr<QuicCcNgtcp2Socket> m_client;
     uint64_t m_bytesInFlight{0};
+    uint64_t m_maxHeld{0};
+    uint64_t m_maxExcess{0};
+    uint32_t m_samples{0};
+};
 
-    /// Test: the LibraryLog trace. Scenario: 1 MB with CUBIC over 3 % loss, twice: without a sink,
-    /// then with one connected when the client's socket is created (SocketCreated); the second gets
-    /// ngtcp2's own lines (its congestion controller's "cca" lines among them, the congestion-
-    /// avoidance ones with cwnd, target and w_est), and the two transfers end at the same time.
-    class QuicCcNgtcp2LibraryLogTestCase : public SimulationTestCase
+/// Test: the LibraryLog trace. Scenario: 1 MB with CUBIC over 3 % loss, twice: without a sink,
+/// then with one connected when the client's socket is created (SocketCreated); the second gets
+/// ngtcp2's own lines (its congestion controller's "cca" lines among them, the congestion-
+/// avoidance ones with cwnd, target and w_est), and the two transfers end at the same time.
+class QuicCcNgtcp2LibraryLogTestCase : public SimulationTestCase
+{
+  public:
+    QuicCcNgtcp2LibraryLogTestCase()
+        : SimulationTestCase("ngtcp2: LibraryLog passes the library's own log")
     {
-      public:
-        QuicCcNgtcp2LibraryLogTestCase()
-            : SimulationTestCase("ngtcp2: LibraryLog passes the library's own log")
-        {
-        }
+    }
 
-      private:
-        static void OnLine(std::vector<std::string>* lines, const std::string& line)
-        {
-            lines->push_back(line);
-        }
-
-        /// SocketCreated: the client's socket, before its connection starts.
-        static void OnCreated(std::vector<std::string>* lines, Ptr<QuicCcSocketBase> socket)
-        {
-            socket->TraceConnectWithoutContext("LibraryLog", MakeBoundCallback(&OnLine, lines));
-        }
-
-        void DoRun() override
-        {
-            std::vector<std::string> lines; // of the logged run
-            Time last[2];
-            for (int logged = 0; logged < 2; ++logged)
-            {
-                Ngtcp2Pair pair("Cubic");
-                int64_t stream = 5000;
-                for (auto& em : pair.net.AddLoss(0.03))
-                {
-                    stream += em->AssignStreams(stream);
-                }
-                Ptr<QuicCcNgtcp2Socket> listener = Listen(pair, 4433);
-                if (logged)
-                {
-                    // Before the client's connection starts: its lines arrive.
-                    pair.factories[0]->TraceConnectWithoutContext(
-                        "SocketCreated",
-                        MakeBoundCallback(&OnCreated, &lines));
-                }
-                Transfer t;
-                t.Start(pair, listener, 4433, 1'000'000);
-                Simulator::Stop(Seconds(30));
-                Simulator::Run();
-                NS_TEST_ASSERT_MSG_EQ(t.reader.Received(), 1'000'000u, "every byte arrived");
-                last[logged] = t.reader.LastByteTime();
-                Simulator::Destroy();
-                Ipv4AddressGenerator::Reset(); // the second pair takes the same addresses
-            }
-            NS_TEST_ASSERT_MSG_GT(lines.size(), 100u, "the library's lines");
-            uint32_t cca = 0;
-            uint32_t cubicCa = 0;
-            for (const std::string& line : lines)
-            {
-                NS_TEST_ASSERT_MSG_EQ(line.find('\n'), std::string::npos, "one line per call");
-                cca += line.find(" cca ") != std::string::npos ? 1 : 0;
-                cubicCa += line.find("cubic-ca cwnd=") != std::string::npos &&
-                                   line.find(" w_est=") != std::string::npos
-                               ? 1
-                               : 0;
-            }
-            NS_TEST_ASSERT_MSG_GT(cca, 10u, "congestion-controller lines");
-            NS_TEST_ASSERT_MSG_GT(cubicCa, 0u, "CUBIC congestion-avoidance lines with w_est");
-            NS_TEST_ASSERT_MSG_EQ(last[1], last[0], "logging does not change the run");
-        }
-    };
-
-    /// Test: several connections to one listener, at once. Scenario: three clients on node 0
-    /// each send a different amount to the same server port; each accepted connection gets
-    /// exactly its bytes.
-    class QuicCcNgtcp2ManyConnectionsTestCase : public SimulationTestCase
+  private:
+    static void OnLine(std::vector<std::string>* lines, const std::string& line)
     {
-      public:
-        QuicCcNgtcp2ManyConnectionsTestCase()
-            : SimulationTestCase("ngtcp2: three connections to one listener")
-        {
-        }
+        lines->push_back(line);
+    }
 
-      private:
-        void DoRun() override
+    /// SocketCreated: the client's socket, before its connection starts.
+    static void OnCreated(std::vector<std::string>* lines, Ptr<QuicCcSocketBase> socket)
+    {
+        socket->TraceConnectWithoutContext("LibraryLog", MakeBoundCallback(&OnLine, lines));
+    }
+
+    void DoRun() override
+    {
+        std::vector<std::string> lines; // of the logged run
+        Time last[2];
+        for (int logged = 0; logged < 2; ++logged)
         {
             Ngtcp2Pair pair("Cubic");
+            int64_t stream = 5000;
+            for (auto& em : pair.net.AddLoss(0.03))
+            {
+                stream += em->AssignStreams(stream);
+            }
             Ptr<QuicCcNgtcp2Socket> listener = Listen(pair, 4433);
-            const uint64_t sizes[3] = {300'000, 500'000, 700'000};
-            std::vector<std::unique_ptr<Transfer>> transfers;
-            PatternReader readers[3];
-            std::vector<Ptr<ns3::Socket>> accepted;
-            listener->SetAcceptCallback(
-                MakeNullCallback<bool, Ptr<ns3::Socket>, const Address&>(),
-                MakeCallback(&QuicCcNgtcp2ManyConnectionsTestCase::Accept, this));
-            m_readers = readers;
-            for (int i = 0; i < 3; ++i)
+            if (logged)
             {
-                auto t = std::make_unique<Transfer>();
-                t->client = pair.Socket(0);
-                t->writer = std::make_unique<PatternWriter>(t->client, sizes[i]);
-                t->client->SetConnectCallback(MakeCallback(&Transfer::OnConnected, t.get()),
-                                              MakeNullCallback<void, Ptr<ns3::Socket>>());
-                t->client->Bind();
-                Simulator::Schedule(
-                    MilliSeconds(1 + i),
-                    [c = t->client, a = pair.ServerAddress(4433)]() { c->Connect(a); });
-                transfers.push_back(std::move(t));
-            }
-            Simulator::Stop(Seconds(30));
-            Simulator::Run();
-            NS_TEST_ASSERT_MSG_EQ(m_accepted, 3u, "three accepted");
-            for (int i = 0; i < 3; ++i)
-            {
-                NS_TEST_ASSERT_MSG_EQ(readers[i].Received(), sizes[i], "connection " << i);
-                NS_TEST_ASSERT_MSG_EQ(readers[i].Mismatches(), 0u, "connection " << i);
-            }
-            NS_TEST_ASSERT_MSG_EQ(pair.factories[1]->GetSockets().size(),
-                                  4u,
-                                  "listener + three accepted in the server's SocketList");
-        }
-
-        void Accept(Ptr<ns3::Socket> s, const Address&)
-        {
-            // Connections complete in the order they started (1, 2, 3 ms apart).
-            m_readers[m_accepted++].Attach(s);
-        }
-
-        PatternReader* m_readers{nullptr};
-        uint32_t m_accepted{0};
-    };
-
-    /// Test: stock BulkSend / PacketSink over ngtcp2 by the factory's name, with ngtcp2's qlog.
-    /// Scenario: 1 MB with BBR; the sink gets 1 MB; two runs give byte-identical qlog files and
-    /// the same cwnd trace (determinism).
-    class QuicCcNgtcp2StockApplicationsTestCase : public SimulationTestCase
-    {
-      public:
-        QuicCcNgtcp2StockApplicationsTestCase()
-            : SimulationTestCase("ngtcp2: BulkSend and PacketSink, qlog, two runs identical")
-        {
-        }
-
-      private:
-        struct Run
-        {
-            uint64_t received{0};
-            std::vector<uint64_t> cwnd;
-            std::map<std::string, std::string> qlogs; //!< file name -> content
-        };
-
-        static void OnCwnd(std::vector<uint64_t>* out, Ptr<QuicCcSocketBase> s)
-        {
-            s->TraceConnectWithoutContext(
-                "CongestionWindow64",
-                MakeBoundCallback(
-                    +[](std::vector<uint64_t>* o, uint64_t, uint64_t v) { o->push_back(v); },
-                    out));
-        }
-
-        Run Once(const std::string& dir)
-        {
-            std::filesystem::remove_all(dir);
-            std::filesystem::create_directories(dir);
-            Run run;
-            {
-                Ngtcp2Pair pair("Bbr");
-                auto loss = pair.net.AddLoss(0.01);
-                int64_t stream = 7000;
-                for (auto& em : loss)
-                {
-                    stream += em->AssignStreams(stream);
-                }
-                for (auto& f : pair.factories)
-                {
-                    f->SetSocketAttribute("QlogDirectory", StringValue(dir));
-                }
+                // Before the client's connection starts: its lines arrive.
                 pair.factories[0]->TraceConnectWithoutContext(
                     "SocketCreated",
-                    MakeBoundCallback(&OnCwnd, &run.cwnd));
-                BulkSendHelper bulk("ns3::QuicCcNgtcp2SocketFactory", pair.ServerAddress(9));
-                bulk.SetAttribute("MaxBytes", UintegerValue(1'000'000));
-                ApplicationContainer sender = bulk.Install(pair.net.nodes.Get(0));
-                PacketSinkHelper sinkHelper("ns3::QuicCcNgtcp2SocketFactory",
-                                            InetSocketAddress(Ipv4Address::GetAny(), 9));
-                ApplicationContainer sink = sinkHelper.Install(pair.net.nodes.Get(1));
-                sender.Start(Seconds(0.1));
-                Simulator::Stop(Seconds(20));
-                Simulator::Run();
-                run.received = DynamicCast<PacketSink>(sink.Get(0))->GetTotalRx();
-                Simulator::Destroy(); // sockets disposed: every qlog complete and renamed
+                    MakeBoundCallback(&OnCreated, &lines));
             }
-            for (const auto& entry : std::filesystem::directory_iterator(dir))
-            {
-                std::ifstream in(entry.path(), std::ios::binary);
-                std::stringstream ss;
-                ss << in.rdbuf();
-                run.qlogs[entry.path().filename().string()] = ss.str();
-            }
-            return run;
+            Transfer t;
+            t.Start(pair, listener, 4433, 1'000'000);
+            Simulator::Stop(Seconds(30));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(t.reader.Received(), 1'000'000u, "every byte arrived");
+            last[logged] = t.reader.LastByteTime();
+            Simulator::Destroy();
+            Ipv4AddressGenerator::Reset(); // the second pair takes the same addresses
         }
-
-        void DoRun() override
+        NS_TEST_ASSERT_MSG_GT(lines.size(), 100u, "the library's lines");
+        uint32_t cca = 0;
+        uint32_t cubicCa = 0;
+        for (const std::string& line : lines)
         {
-            const std::string dir = CreateTempDirFilename("ngtcp2-qlog");
-            Run a = Once(dir + "-a");
-            Run b = Once(dir + "-b");
-            NS_TEST_ASSERT_MSG_EQ(a.received, 1'000'000u, "the sink got every byte");
-            NS_TEST_ASSERT_MSG_EQ(a.qlogs.size(), 2u, "one qlog per endpoint, no .part left");
-            for (const auto& [name, text] : a.qlogs)
-            {
-                NS_TEST_ASSERT_MSG_EQ(name.find(".part"), std::string::npos, name);
-                NS_TEST_ASSERT_MSG_NE(text.find("metrics_updated"),
-                                      std::string::npos,
-                                      name << ": ngtcp2's recovery:metrics_updated events");
-            }
-            const bool sameQlog = a.qlogs == b.qlogs;
-            const bool sameCwnd = a.cwnd == b.cwnd;
-            NS_TEST_ASSERT_MSG_EQ(sameQlog, true, "qlog bytes identical across runs");
-            NS_TEST_ASSERT_MSG_EQ(sameCwnd, true, "cwnd traces identical across runs");
-            NS_TEST_ASSERT_MSG_GT(a.cwnd.size(), 10u, "cwnd traced");
-            std::filesystem::remove_all(dir + "-a");
-            std::filesystem::remove_all(dir + "-b");
+            NS_TEST_ASSERT_MSG_EQ(line.find('\n'), std::string::npos, "one line per call");
+            cca += line.find(" cca ") != std::string::npos ? 1 : 0;
+            cubicCa += line.find("cubic-ca cwnd=") != std::string::npos &&
+                               line.find(" w_est=") != std::string::npos
+                           ? 1
+                           : 0;
         }
+        NS_TEST_ASSERT_MSG_GT(cca, 10u, "congestion-controller lines");
+        NS_TEST_ASSERT_MSG_GT(cubicCa, 0u, "CUBIC congestion-avoidance lines with w_est");
+        NS_TEST_ASSERT_MSG_EQ(last[1], last[0], "logging does not change the run");
+    }
+};
+
+/// Test: several connections to one listener, at once. Scenario: three clients on node 0
+/// each send a different amount to the same server port; each accepted connection gets
+/// exactly its bytes.
+class QuicCcNgtcp2ManyConnectionsTestCase : public SimulationTestCase
+{
+  public:
+    QuicCcNgtcp2ManyConnectionsTestCase()
+        : SimulationTestCase("ngtcp2: three connections to one listener")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ngtcp2Pair pair("Cubic");
+        Ptr<QuicCcNgtcp2Socket> listener = Listen(pair, 4433);
+        const uint64_t sizes[3] = {300'000, 500'000, 700'000};
+        std::vector<std::unique_ptr<Transfer>> transfers;
+        PatternReader readers[3];
+        std::vector<Ptr<ns3::Socket>> accepted;
+        listener->SetAcceptCallback(
+            MakeNullCallback<bool, Ptr<ns3::Socket>, const Address&>(),
+            MakeCallback(&QuicCcNgtcp2ManyConnectionsTestCase::Accept, this));
+        m_readers = readers;
+        for (int i = 0; i < 3; ++i)
+        {
+            auto t = std::make_unique<Transfer>();
+            t->client = pair.Socket(0);
+            t->writer = std::make_unique<PatternWriter>(t->client, sizes[i]);
+            t->client->SetConnectCallback(MakeCallback(&Transfer::OnConnected, t.get()),
+                                          MakeNullCallback<void, Ptr<ns3::Socket>>());
+            t->client->Bind();
+            Simulator::Schedule(MilliSeconds(1 + i),
+                                [c = t->client, a = pair.ServerAddress(4433)]() { c->Connect(a); });
+            transfers.push_back(std::move(t));
+        }
+        Simulator::Stop(Seconds(30));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_accepted, 3u, "three accepted");
+        for (int i = 0; i < 3; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(readers[i].Received(), sizes[i], "connection " << i);
+            NS_TEST_ASSERT_MSG_EQ(readers[i].Mismatches(), 0u, "connection " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ(pair.factories[1]->GetSockets().size(),
+                              4u,
+                              "listener + three accepted in the server's SocketList");
+    }
+
+    void Accept(Ptr<ns3::Socket> s, const Address&)
+    {
+        // Connections complete in the order they started (1, 2, 3 ms apart).
+        m_readers[m_accepted++].Attach(s);
+    }
+
+    PatternReader* m_readers{nullptr};
+    uint32_t m_accepted{0};
+};
+
+/// Test: stock BulkSend / PacketSink over ngtcp2 by the factory's name, with ngtcp2's qlog.
+/// Scenario: 1 MB with BBR; the sink gets 1 MB; two runs give byte-identical qlog files and
+/// the same cwnd trace (determinism).
+class QuicCcNgtcp2StockApplicationsTestCase : public SimulationTestCase
+{
+  public:
+    QuicCcNgtcp2StockApplicationsTestCase()
+        : SimulationTestCase("ngtcp2: BulkSend and PacketSink, qlog, two runs identical")
+    {
+    }
+
+  private:
+    struct Run
+    {
+        uint64_t received{0};
+        std::vector<uint64_t> cwnd;
+        std::map<std::string, std::string> qlogs; //!< file name -> content
     };
 
-    /// Test: the transport over IPv6. Scenario: two nodes with IPv6 only, 500 kB client -> server
-    /// through the listener (Inet6SocketAddress); every byte arrives in order.
-    class QuicCcNgtcp2Ipv6TestCase : public SimulationTestCase
+    static void OnCwnd(std::vector<uint64_t>* out, Ptr<QuicCcSocketBase> s)
     {
-      public:
-        QuicCcNgtcp2Ipv6TestCase()
-            : SimulationTestCase("ngtcp2 over IPv6: 500 kB byte-exact")
-        {
-        }
+        s->TraceConnectWithoutContext(
+            "CongestionWindow64",
+            MakeBoundCallback(
+                +[](std::vector<uint64_t>* o, uint64_t, uint64_t v) { o->push_back(v); },
+                out));
+    }
 
-      private:
-        void DoRun() override
+    Run Once(const std::string& dir)
+    {
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+        Run run;
         {
-            NodeContainer nodes;
-            nodes.Create(2);
-            PointToPointHelper p2p;
-            p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
-            p2p.SetChannelAttribute("Delay", StringValue("5ms"));
-            NetDeviceContainer devices = p2p.Install(nodes);
-            InternetStackHelper internet;
-            internet.SetIpv4StackInstall(false);
-            internet.Install(nodes);
-            internet.AssignStreams(nodes, 10);
-            Ipv6AddressHelper ipv6;
-            ipv6.SetBase(Ipv6Address("2001:db8::"), Ipv6Prefix(64));
-            Ipv6InterfaceContainer ifaces = ipv6.Assign(devices);
-            std::vector<Ptr<QuicCcNgtcp2SocketFactory>> factories;
-            for (uint32_t i = 0; i < 2; ++i)
+            Ngtcp2Pair pair("Bbr");
+            auto loss = pair.net.AddLoss(0.01);
+            int64_t stream = 7000;
+            for (auto& em : loss)
             {
-                factories.push_back(QuicCcNgtcp2SocketFactory::Install(nodes.Get(i)));
-                factories.back()->AssignStreams(100 + 1000 * i);
+                stream += em->AssignStreams(stream);
             }
-            Ptr<Socket> listener = factories[1]->CreateSocket();
-            NS_TEST_ASSERT_MSG_EQ(listener->Bind(Inet6SocketAddress(Ipv6Address::GetAny(), 4433)),
-                                  0,
-                                  "bind");
-            listener->Listen();
-            PatternReader reader;
-            listener->SetAcceptCallback(
-                MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-                MakeBoundCallback(
-                    +[](PatternReader* r, Ptr<Socket> s, const Address&) { r->Attach(s); },
-                    &reader));
-            Ptr<Socket> client = factories[0]->CreateSocket();
-            PatternWriter writer(client, 500'000);
-            client->SetConnectCallback(MakeBoundCallback(
-                                           +[](PatternWriter* w, Ptr<Socket>) { w->Start(); },
-                                           &writer),
-                                       MakeNullCallback<void, Ptr<Socket>>());
-            // After duplicate address detection (RFC 4862) has finished on both interfaces.
-            Simulator::Schedule(Seconds(2), [client, a = ifaces.GetAddress(1, 1)]() {
-                client->Bind6();
-                client->Connect(Inet6SocketAddress(a, 4433));
-            });
+            for (auto& f : pair.factories)
+            {
+                f->SetSocketAttribute("QlogDirectory", StringValue(dir));
+            }
+            pair.factories[0]->TraceConnectWithoutContext("SocketCreated",
+                                                          MakeBoundCallback(&OnCwnd, &run.cwnd));
+            BulkSendHelper bulk("ns3::QuicCcNgtcp2SocketFactory", pair.ServerAddress(9));
+            bulk.SetAttribute("MaxBytes", UintegerValue(1'000'000));
+            ApplicationContainer sender = bulk.Install(pair.net.nodes.Get(0));
+            PacketSinkHelper sinkHelper("ns3::QuicCcNgtcp2SocketFactory",
+                                        InetSocketAddress(Ipv4Address::GetAny(), 9));
+            ApplicationContainer sink = sinkHelper.Install(pair.net.nodes.Get(1));
+            sender.Start(Seconds(0.1));
             Simulator::Stop(Seconds(20));
             Simulator::Run();
-            NS_TEST_ASSERT_MSG_EQ(reader.Received(), 500'000u, "every byte over IPv6");
-            NS_TEST_ASSERT_MSG_EQ(reader.Mismatches(), 0u, "in order, unaltered");
+            run.received = DynamicCast<PacketSink>(sink.Get(0))->GetTotalRx();
+            Simulator::Destroy(); // sockets disposed: every qlog complete and renamed
         }
-    };
-
-    /// The ngtcp2 transport's suite (built when the library is; cmake/quic-cc-ngtcp2.cmake).
-    class QuicCcNgtcp2TestSuite : public TestSuite
-    {
-      public:
-        QuicCcNgtcp2TestSuite()
-            : TestSuite("quic-cc-ngtcp2", QUICCC_SUITE_SYSTEM)
+        for (const auto& entry : std::filesystem::directory_iterator(dir))
         {
-            AddTestCase(new QuicCcNgtcp2HandshakeMessageTestCase, QUICCC_TEST_QUICK);
-            AddTestCase(new QuicCcNgtcp2CongestionEventsTestCase, QUICCC_TEST_QUICK);
-            AddTestCase(new QuicCcNgtcp2QlogPacketTestCase, QUICCC_TEST_QUICK);
-            AddTestCase(new QuicCcNgtcp2QlogMapTestCase, QUICCC_TEST_QUICK);
-            AddTestCase(new QuicCcNgtcp2TransferTestCase("Cubic", 0.0, 2'000'000),
-                        QUICCC_TEST_QUICK);
-            AddTestCase(new QuicCcNgtcp2TransferTestCase("Cubic", 0.03, 2'000'000),
-                        QUICCC_TEST_QUICK);
-            AddTestCase(new QuicCcNgtcp2TransferTestCase("Reno", 0.03, 2'000'000),
-                        QUICCC_TEST_QUICK);
-            AddTestCase(new QuicCcNgtcp2TransferTestCase("Bbr", 0.03, 2'000'000),
-                        QUICCC_TEST_QUICK);
-            AddTestCase(new QuicCcNgtcp2SendBufferTestCase(0.0), QUICCC_TEST_QUICK);
-            AddTestCase(new QuicCcNgtcp2SendBufferTestCase(0.03), QUICCC_TEST_QUICK);
-            AddTestCase(new QuicCcNgtcp2ManyConnectionsTestCase, QUICCC_TEST_QUICK);
-            AddTestCase(new QuicCcNgtcp2Ipv6TestCase, QUICCC_TEST_QUICK);
-            AddTestCase(new QuicCcNgtcp2StockApplicationsTestCase, QUICCC_TEST_QUICK);
-            AddTestCase(new QuicCcNgtcp2LibraryLogTestCase, QUICCC_TEST_QUICK);
+            std::ifstream in(entry.path(), std::ios::binary);
+            std::stringstream ss;
+            ss << in.rdbuf();
+            run.qlogs[entry.path().filename().string()] = ss.str();
         }
-    };
+        return run;
+    }
 
-    static QuicCcNgtcp2TestSuite g_quicCcNgtcp2TestSuite;
+    void DoRun() override
+    {
+        const std::string dir = CreateTempDirFilename("ngtcp2-qlog");
+        Run a = Once(dir + "-a");
+        Run b = Once(dir + "-b");
+        NS_TEST_ASSERT_MSG_EQ(a.received, 1'000'000u, "the sink got every byte");
+        NS_TEST_ASSERT_MSG_EQ(a.qlogs.size(), 2u, "one qlog per endpoint, no .part left");
+        for (const auto& [name, text] : a.qlogs)
+        {
+            NS_TEST_ASSERT_MSG_EQ(name.find(".part"), std::string::npos, name);
+            NS_TEST_ASSERT_MSG_NE(text.find("metrics_updated"),
+                                  std::string::npos,
+                                  name << ": ngtcp2's recovery:metrics_updated events");
+        }
+        const bool sameQlog = a.qlogs == b.qlogs;
+        const bool sameCwnd = a.cwnd == b.cwnd;
+        NS_TEST_ASSERT_MSG_EQ(sameQlog, true, "qlog bytes identical across runs");
+        NS_TEST_ASSERT_MSG_EQ(sameCwnd, true, "cwnd traces identical across runs");
+        NS_TEST_ASSERT_MSG_GT(a.cwnd.size(), 10u, "cwnd traced");
+        std::filesystem::remove_all(dir + "-a");
+        std::filesystem::remove_all(dir + "-b");
+    }
+};
+
+/// Test: the transport over IPv6. Scenario: two nodes with IPv6 only, 500 kB client -> server
+/// through the listener (Inet6SocketAddress); every byte arrives in order.
+class QuicCcNgtcp2Ipv6TestCase : public SimulationTestCase
+{
+  public:
+    QuicCcNgtcp2Ipv6TestCase()
+        : SimulationTestCase("ngtcp2 over IPv6: 500 kB byte-exact")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("5ms"));
+        NetDeviceContainer devices = p2p.Install(nodes);
+        InternetStackHelper internet;
+        internet.SetIpv4StackInstall(false);
+        internet.Install(nodes);
+        internet.AssignStreams(nodes, 10);
+        Ipv6AddressHelper ipv6;
+        ipv6.SetBase(Ipv6Address("2001:db8::"), Ipv6Prefix(64));
+        Ipv6InterfaceContainer ifaces = ipv6.Assign(devices);
+        std::vector<Ptr<QuicCcNgtcp2SocketFactory>> factories;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            factories.push_back(QuicCcNgtcp2SocketFactory::Install(nodes.Get(i)));
+            factories.back()->AssignStreams(100 + 1000 * i);
+        }
+        Ptr<Socket> listener = factories[1]->CreateSocket();
+        NS_TEST_ASSERT_MSG_EQ(listener->Bind(Inet6SocketAddress(Ipv6Address::GetAny(), 4433)),
+                              0,
+                              "bind");
+        listener->Listen();
+        PatternReader reader;
+        listener->SetAcceptCallback(
+            MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+            MakeBoundCallback(
+                +[](PatternReader* r, Ptr<Socket> s, const Address&) { r->Attach(s); },
+                &reader));
+        Ptr<Socket> client = factories[0]->CreateSocket();
+        PatternWriter writer(client, 500'000);
+        client->SetConnectCallback(MakeBoundCallback(
+                                       +[](PatternWriter* w, Ptr<Socket>) { w->Start(); },
+                                       &writer),
+                                   MakeNullCallback<void, Ptr<Socket>>());
+        // After duplicate address detection (RFC 4862) has finished on both interfaces.
+        Simulator::Schedule(Seconds(2), [client, a = ifaces.GetAddress(1, 1)]() {
+            client->Bind6();
+            client->Connect(Inet6SocketAddress(a, 4433));
+        });
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(reader.Received(), 500'000u, "every byte over IPv6");
+        NS_TEST_ASSERT_MSG_EQ(reader.Mismatches(), 0u, "in order, unaltered");
+    }
+};
+
+/// The ngtcp2 transport's suite (built when the library is; cmake/quic-cc-ngtcp2.cmake).
+class QuicCcNgtcp2TestSuite : public TestSuite
+{
+  public:
+    QuicCcNgtcp2TestSuite()
+        : TestSuite("quic-cc-ngtcp2", QUICCC_SUITE_SYSTEM)
+    {
+        AddTestCase(new QuicCcNgtcp2HandshakeMessageTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2CongestionEventsTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2QlogPacketTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2QlogMapTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2TransferTestCase("Cubic", 0.0, 2'000'000), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2TransferTestCase("Cubic", 0.03, 2'000'000), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2TransferTestCase("Reno", 0.03, 2'000'000), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2TransferTestCase("Bbr", 0.03, 2'000'000), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2SendBufferTestCase(0.0), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2SendBufferTestCase(0.03), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2ManyConnectionsTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2Ipv6TestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2StockApplicationsTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2LibraryLogTestCase, QUICCC_TEST_QUICK);
+    }
+};
+
+static QuicCcNgtcp2TestSuite g_quicCcNgtcp2TestSuite;
