@@ -43,6 +43,20 @@ FUZZ_TARGETS   := frames socket-recv connection-recv loss-detection
 # the command line must exist.
 NGTCP2_ARCHIVE ?= $(CURDIR)/../shared/deps/ngtcp2-1.24.0.tar.xz
 CMAKE_NGTCP2   = -DNGTCP2_ARCHIVE=$(if $(filter file,$(origin NGTCP2_ARCHIVE)),$(wildcard $(abspath $(NGTCP2_ARCHIVE))),$(abspath $(NGTCP2_ARCHIVE)))
+# More ngtcp2 builds beside the default one, for the studies and campaigns across releases
+# (cmake/quic-cc-ngtcp2.cmake): each entry a release archive, or an archive followed by +<change>
+# (a change of ours applied to that release at build time: cmake/quic-cc-ngtcp2-patch.cmake).
+# The defaults, 1.25.0 and the default archive with the CUBIC increment change, are passed only
+# where their archive exists; entries given on the command line must exist.
+NGTCP2_RELEASE_ARCHIVE ?= $(CURDIR)/../shared/deps/ngtcp2-1.25.0.tar.xz
+NGTCP2_VARIANTS ?= $(NGTCP2_RELEASE_ARCHIVE) $(NGTCP2_ARCHIVE)+cubic-bytes-delivered
+variant_archive = $(firstword $(subst +, ,$(1)))
+variant_change  = $(word 2,$(subst +, ,$(1)))
+variant_entry   = $(abspath $(call variant_archive,$(1)))$(if $(call variant_change,$(1)),+$(call variant_change,$(1)))
+empty :=
+space := $(empty) $(empty)
+CMAKE_NGTCP2_VARIANTS = -DNGTCP2_VARIANTS="$(subst $(space),;,$(strip $(foreach v,$(NGTCP2_VARIANTS),\
+  $(if $(or $(filter-out file,$(origin NGTCP2_VARIANTS)),$(wildcard $(call variant_archive,$(v)))),$(call variant_entry,$(v))))))"
 
 # Debian bookworm packages the build, tests, demo and plots need. ns3 provides the helper
 # binaries that Debian's ns-3 CMake package config checks for; SLURM, munge and GNU parallel are
@@ -83,7 +97,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 
 configure: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_NGTCP2) $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_NGTCP2) $(CMAKE_NGTCP2_VARIANTS) $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)

@@ -106,6 +106,7 @@ def build(bld):
         'model/quic-prr.h',
         'model/quic-reno.h',
         'model/quic-cubic.h',
+        'model/quic-cc-ack-range.h',
         'model/quic-cc-sent-frames.h',
         'model/quic-cc-ecn.h',
         'model/quic-loss-detection.h',

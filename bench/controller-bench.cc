@@ -274,7 +274,7 @@ BM_LossDetectionAck(benchmark::State& state, bool lossEveryWindow)
     Time now = Seconds(1);
     uint64_t nextPn = 0;
     auto isHole = [&](uint64_t pn) { return lossEveryWindow && pn > 0 && pn % inFlight == 0; };
-    std::vector<std::pair<uint64_t, uint64_t>> ranges;
+    std::vector<QuicCcAckRange> ranges;
     auto buildRanges = [&](uint64_t largest) {
         // Highest ranges first: holes are the multiples of inFlight at or below largest.
         ranges.clear();
@@ -284,7 +284,7 @@ BM_LossDetectionAck(benchmark::State& state, bool lossEveryWindow)
             uint64_t hole = lossEveryWindow ? hi / inFlight * inFlight : 0;
             if (!lossEveryWindow || hole == 0)
             {
-                ranges.emplace_back(0, hi);
+                ranges.push_back({0, hi});
                 break;
             }
             if (hole == hi)
@@ -292,7 +292,7 @@ BM_LossDetectionAck(benchmark::State& state, bool lossEveryWindow)
                 --hi; // largest itself is never a hole (the benchmark skips holes as ack targets)
                 continue;
             }
-            ranges.emplace_back(hole + 1, hi);
+            ranges.push_back({hole + 1, hi});
             if (hole < 2)
             {
                 break;

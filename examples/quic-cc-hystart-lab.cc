@@ -55,6 +55,7 @@
 #include "ns3/core-module.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <limits>
@@ -97,6 +98,15 @@ ParseBuffers(const std::string& list, const QuicCcHystartLabParams& base)
                           "buffer",
                           item,
                           "must be a BDP multiple > 0 (0.5) or packets with a 'p' suffix (1000p)");
+            // In whole packets on this path: at least one, and no more than the 'p' form takes
+            // (a count past 2^32 would wrap to an empty queue inside a worker).
+            const double bdp = QuicCcHystartLabBdpPackets(base);
+            const double packets = std::round(multiple * bdp);
+            std::ostringstream why;
+            why << "is " << std::fixed << std::setprecision(0) << packets
+                << " packets on this path (BDP " << std::setprecision(1) << bdp
+                << " packets); it must be 1 to 999999999 packets";
+            QuicCcRequire(packets >= 1 && packets <= 999999999, "buffer", item, why.str());
             b.packets = QuicCcHystartLabBufferPackets(base, multiple);
             text << item << " BDP = " << b.packets << " packets";
         }

@@ -343,8 +343,8 @@ Check(const QuicCcOptions& options, QuicCcIdleParams& base, Choices& c)
                       "must be at most the socket's send buffer (SndBufSize), " +
                           std::to_string(smallest.bytes) + " bytes");
         QuicCcRequire(false,
-                      smallest.attribute,
-                      std::to_string(smallest.bytes),
+                      "",
+                      QuicCcQuoteAttribute(smallest.attribute, std::to_string(smallest.bytes)),
                       "is below --" + std::string(option) + "'s default " +
                           options.GetText(option) + " (one write per " + option +
                           " must fit the send buffer)");
@@ -356,11 +356,11 @@ Check(const QuicCcOptions& options, QuicCcIdleParams& base, Choices& c)
             TypeId::LookupByName("ns3::QuicCcSocket").LookupAttributeByName(name, &info));
         return info.initialValue;
     };
-    for (const auto& [attribute, value] : options.GetGivenAttributes())
+    for (const QuicCcGivenAttribute& given : options.GetGivenAttributes())
     {
-        QuicCcRequire(c.flowControl.empty() || attribute != "ns3::QuicCcSocket::FlowControl",
-                      attribute,
-                      value,
+        QuicCcRequire(c.flowControl.empty() || given.name != "ns3::QuicCcSocket::FlowControl",
+                      "",
+                      given.quoted,
                       "--flowControl=" + c.flowControl + " sets it: give one of the two");
     }
     c.flowControlOn = c.flowControl.empty()
@@ -370,8 +370,9 @@ Check(const QuicCcOptions& options, QuicCcIdleParams& base, Choices& c)
     {
         const uint64_t bytes = DynamicCast<const UintegerValue>(socketDefault(window))->Get();
         QuicCcRequire(!c.flowControlOn || bytes >= base.maxDatagramSize,
-                      std::string("ns3::QuicCcSocket::") + window,
-                      std::to_string(bytes),
+                      "",
+                      QuicCcQuoteAttribute(std::string("ns3::QuicCcSocket::") + window,
+                                           std::to_string(bytes)),
                       "must hold at least one datagram (" + std::to_string(base.maxDatagramSize) +
                           " B) with flow control on");
     }

@@ -29,6 +29,7 @@
 #include "quic-cc-options.h"
 #include "quic-cc-output-file.h"
 #include "quic-cc-report.h"
+#include "quic-cc-send-buffer.h"
 
 #include "ns3/core-module.h"
 #include "ns3/quic-cc-module.h"
@@ -392,6 +393,9 @@ main(int argc, char* argv[])
     }
     options.Parse(argc, argv, [&] {
         QuicCcRequire(!QuicCcNgtcp2Version().empty(), "parts", partsText, kQuicCcNgtcp2Missing);
+        QuicCcRequireWriteFits({"quic-cc", "ngtcp2"},
+                               kQuicCcBulkWriteBytes,
+                               "the bulk sender's writes");
     });
     const std::unique_ptr<QuicCcOutputFile> csv =
         batch.OpenCsv("part,quantity,model,ngtcp2,difference,ngtcp2_version\n");

@@ -21,6 +21,7 @@
 #include "quic-cc-dumbbell-scenario.h"
 #include "quic-cc-options.h"
 #include "quic-cc-output-file.h"
+#include "quic-cc-send-buffer.h"
 
 #include "ns3/core-module.h"
 
@@ -166,6 +167,7 @@ SelectPoints(const QuicCcOptions& options, Sweep& s)
             }
         }
     }
+    QuicCcRequireWriteFits({"quic-cc"}, kQuicCcBulkWriteBytes, "the bulk sender's writes");
     QuicCcRequire(!s.points.empty(),
                   "p",
                   s.pList,

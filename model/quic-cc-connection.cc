@@ -4,7 +4,6 @@
 #include "quic-cc-connection.h"
 
 #include "quic-cc-attribute-copy.h"
-#include "quic-cc-compat.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -182,9 +181,9 @@ QuicCcConnection::Close()
     NS_LOG_FUNCTION(this);
     m_state = STATE_CLOSED;
     // Remove (not Cancel): a cancelled event still keeps the simulator running until its time.
-    for (EventId* e : {&m_lossTimer, &m_idleTimer, &m_ackTimer, &m_sendEvent})
+    for (Timer* timer : {&m_lossTimer, &m_idleTimer, &m_ackTimer, &m_sendEvent})
     {
-        Simulator::Remove(*e);
+        timer->Remove();
     }
 }
 
@@ -303,46 +302,63 @@ QuicCcConnection::OnDatagram(const std::vector<uint8_t>& bytes,
     {
         return;
     }
-    QuicCcParseResult parsed = QuicCcParse(bytes.data(), bytes.size(), std::move(source));
-    if (!parsed.packet)
+    Ptr<QuicCcConnection> self(this); // the owner may let go of us while we run
+    // One frame list for every datagram (it and an ACK frame's ranges keep their memory from
+    // packet to packet: QuicCcParseInto reuses them); taken out while in use and handed back,
+    // without the received data, before the owner hears of a drop.
+    QuicCcPacket packet;
+    packet.frames.swap(m_rxFrames);
+    const auto recycle = [this, &packet]() {
+        for (QuicCcFrame& frame : packet.frames)
+        {
+            if (auto* stream = std::get_if<QuicCcStreamFrame>(&frame))
+            {
+                stream->payload = nullptr;
+            }
+        }
+        packet.frames.swap(m_rxFrames);
+    };
+    std::string error;
+    if (!QuicCcParseInto(bytes.data(), bytes.size(), source, packet, error) ||
+        !CheckPacket(packet, error))
     {
-        m_owner->OnDatagramDropped(parsed.error);
+        recycle();
+        m_owner->OnDatagramDropped(error);
         return;
     }
-    std::string reason;
-    if (!CheckPacket(*parsed.packet, reason))
+    Time delay;
+    if (CarriesAck(packet))
     {
-        m_owner->OnDatagramDropped(reason);
-        return;
+        // Drawn for every datagram carrying an ACK; converted only when positive (a delay at or
+        // below zero is no delay, and Seconds() of a double is not free).
+        const double seconds = m_config.ackProcessingDelay->GetValue();
+        delay = seconds > 0 ? Seconds(seconds) : Time(0);
     }
-    const Time delay =
-        CarriesAck(*parsed.packet) ? Seconds(m_config.ackProcessingDelay->GetValue()) : Time(0);
     const Time now = Simulator::Now();
     if (delay.IsStrictlyPositive() || m_lastDatagramProcess > now)
     {
         // Host processing delay: keep FIFO order behind datagrams still waiting.
-        const Time at = std::max(now + std::max(delay, Time(0)), m_lastDatagramProcess);
+        const Time at = std::max(now + delay, m_lastDatagramProcess);
         m_lastDatagramProcess = at;
         const size_t size = bytes.size();
-        Simulator::Schedule(
-            at - now,
-            [self = Ptr<QuicCcConnection>(this), pkt = std::move(*parsed.packet), size, ecn]() {
-                if (self->m_state != STATE_CLOSED)
+        Simulator::Schedule(at - now, [self, pkt = std::move(packet), size, ecn]() {
+            if (self->m_state != STATE_CLOSED)
+            {
+                std::string why;
+                if (self->CheckPacket(pkt, why))
                 {
-                    std::string why;
-                    if (self->CheckPacket(pkt, why))
-                    {
-                        self->ProcessPacket(pkt, size, ecn);
-                    }
-                    else
-                    {
-                        self->m_owner->OnDatagramDropped(why);
-                    }
+                    self->ProcessPacket(pkt, size, ecn);
                 }
-            });
+                else
+                {
+                    self->m_owner->OnDatagramDropped(why);
+                }
+            }
+        });
         return;
     }
-    ProcessPacket(*parsed.packet, bytes.size(), ecn);
+    ProcessPacket(packet, bytes.size(), ecn);
+    recycle();
 }
 
 bool
@@ -430,7 +446,7 @@ QuicCcConnection::ProcessPacket(const QuicCcPacket& packet, size_t size, QuicCcE
     {
         if (const auto* ack = std::get_if<QuicCcAckFrame>(&frame))
         {
-            OnAckFrame(*ack);
+            OnAckFrame(*ack, now);
         }
         else if (const auto* stream = std::get_if<QuicCcStreamFrame>(&frame))
         {
@@ -456,11 +472,12 @@ QuicCcConnection::ProcessPacket(const QuicCcPacket& packet, size_t size, QuicCcE
         {
             SendAckNow();
         }
-        else if (!quiccc::compat::IsPending(m_ackTimer))
+        else if (!m_ackTimer.IsPending())
         {
-            m_ackTimer = Simulator::Schedule(*m_acks.GetAckDeadline() - now,
-                                             &QuicCcConnection::SendAckNow,
-                                             this);
+            m_ackTimer.Arm(now,
+                           *m_acks.GetAckDeadline() - now,
+                           &QuicCcConnection::OnAckTimer,
+                           this);
         }
     }
     m_owner->OnPacketProcessed();
@@ -568,23 +585,17 @@ QuicCcConnection::CloseWithError(uint64_t errorCode, const std::string& reason)
 }
 
 void
-QuicCcConnection::OnAckFrame(const QuicCcAckFrame& ack)
+QuicCcConnection::OnAckFrame(const QuicCcAckFrame& ack, Time now)
 {
-    std::vector<std::pair<uint64_t, uint64_t>> ranges;
-    ranges.reserve(ack.ranges.size());
-    for (const auto& r : ack.ranges)
-    {
-        ranges.emplace_back(r.smallest, r.largest);
-    }
-    QuicLossDetection::AckResult result =
-        m_lossDetection->OnAckReceived(Simulator::Now(), ranges, ack.ackDelay, ack.ecn);
+    const QuicLossDetection::AckResult& result =
+        m_lossDetection->OnAckReceived(now, ack.ranges, ack.ackDelay, ack.ecn);
     OnPacketsLost(result.lostFrames);
     OnPacketsAcked(result.ackedFrames);
     if (result.rttSampled)
     {
         m_owner->OnRttSample(m_lossDetection->GetRttStats());
     }
-    RearmLossTimer();
+    RearmLossTimer(now);
 }
 
 void
@@ -648,10 +659,17 @@ QuicCcConnection::FinishStream()
 void
 QuicCcConnection::ScheduleSendPending()
 {
-    if (!quiccc::compat::IsPending(m_sendEvent))
+    if (!m_sendEvent.IsPending())
     {
-        m_sendEvent = Simulator::ScheduleNow(&QuicCcConnection::SendPending, this);
+        m_sendEvent.ArmNow(Simulator::Now(), &QuicCcConnection::OnSendEvent, this);
     }
+}
+
+void
+QuicCcConnection::OnSendEvent()
+{
+    m_sendEvent.Expired();
+    SendPending();
 }
 
 bool
@@ -701,8 +719,8 @@ QuicCcConnection::SendPending()
     {
         return;
     }
-    if (quiccc::compat::IsPending(m_sendEvent) &&
-        Simulator::GetDelayLeft(m_sendEvent).IsStrictlyPositive())
+    const Time now = Simulator::Now();
+    if (m_sendEvent.IsPending() && m_sendEvent.GetExpiry() > now)
     {
         return; // the host delay model paces this burst; the scheduled call continues it
     }
@@ -715,7 +733,6 @@ QuicCcConnection::SendPending()
             break;
         }
         // Pacing=Rfc9002: wait for the pacer (RFC 9002 Section 7.7).
-        const Time now = Simulator::Now();
         const Time srtt = m_lossDetection->GetRttStats().GetSmoothedRtt();
         if (m_config.pacing == PACING_RFC9002)
         {
@@ -729,12 +746,12 @@ QuicCcConnection::SendPending()
                     m_cc->SetAppLimited(false);
                 }
                 m_sendEvent.Cancel();
-                m_sendEvent = Simulator::Schedule(at - now, &QuicCcConnection::SendPending, this);
+                m_sendEvent.Arm(now, at - now, &QuicCcConnection::OnSendEvent, this);
                 break;
             }
         }
         const uint64_t inFlightBefore = m_lossDetection->GetBytesInFlight();
-        if (!SendOnePacket(probe))
+        if (!SendOnePacket(probe, now))
         {
             break;
         }
@@ -751,23 +768,37 @@ QuicCcConnection::SendPending()
         {
             m_lossDetection->OnProbeSent();
         }
-        // Host processing-delay model: the next packet of the burst leaves a little later.
-        const Time gap = Seconds(m_config.sendDelay->GetValue());
+        // Host processing-delay model: the next packet of the burst leaves a little later
+        // (drawn for every packet; converted only when positive, as Seconds() is not free).
+        const double gapSeconds = m_config.sendDelay->GetValue();
+        const Time gap = gapSeconds > 0 ? Seconds(gapSeconds) : Time(0);
         if (gap.IsStrictlyPositive())
         {
             m_sendEvent.Cancel();
-            m_sendEvent = Simulator::Schedule(gap, &QuicCcConnection::SendPending, this);
+            m_sendEvent.Arm(now, gap, &QuicCcConnection::OnSendEvent, this);
             break;
         }
     }
-    RearmLossTimer();
+    RearmLossTimer(now);
 }
 
 bool
-QuicCcConnection::SendOnePacket(bool probe)
+QuicCcConnection::SendOnePacket(bool probe, Time now)
 {
+    // One frame list for every packet built (it keeps its memory from packet to packet); taken
+    // out while in use.
     QuicCcPacket packet =
         QuicCcPacketBuilder::StartPacket(m_connectionId, m_nextPacketNumber, m_owed, m_server);
+    packet.frames.swap(m_txFrames);
+    const bool sent = FillAndTransmit(packet, probe, now);
+    packet.frames.clear();
+    packet.frames.swap(m_txFrames);
+    return sent;
+}
+
+bool
+QuicCcConnection::FillAndTransmit(QuicCcPacket& packet, bool probe, Time now)
+{
     uint64_t budget = QuicCcPacketBuilder::ProbeBudget(m_config.mss);
     if (!probe)
     {
@@ -787,7 +818,7 @@ QuicCcConnection::SendOnePacket(bool probe)
     context.server = m_server;
     context.clientHandshake = m_state == STATE_HANDSHAKE;
     context.established = m_state == STATE_ESTABLISHED;
-    context.now = Simulator::Now();
+    context.now = now;
     context.pingProbe = m_config.probeContent == PROBE_PING;
     context.flow = m_flow;
     context.flowBlocked = IsFlowBlocked();
@@ -803,18 +834,18 @@ QuicCcConnection::SendOnePacket(bool probe)
     {
         return false; // nothing worth a packet
     }
-    Transmit(packet, std::move(filled.frames));
+    Transmit(packet, std::move(filled.frames), now);
     return true;
 }
 
 void
-QuicCcConnection::Transmit(const QuicCcPacket& packet, QuicCcSentFrames frames)
+QuicCcConnection::Transmit(const QuicCcPacket& packet, QuicCcSentFrames frames, Time now)
 {
     // STREAM data travels as the send stream's packet fragments (virtual data stays virtual).
     Ptr<Packet> datagram = QuicCcSerializeToPacket(packet);
     const uint32_t size = datagram->GetSize();
     ++m_nextPacketNumber;
-    const QuicCcEcnCodepoint ecn = m_lossDetection->OnPacketSent(Simulator::Now(),
+    const QuicCcEcnCodepoint ecn = m_lossDetection->OnPacketSent(now,
                                                                  packet.packetNumber,
                                                                  size,
                                                                  packet.IsAckEliciting(),
@@ -829,17 +860,28 @@ QuicCcConnection::Transmit(const QuicCcPacket& packet, QuicCcSentFrames frames)
 }
 
 void
+QuicCcConnection::OnAckTimer()
+{
+    m_ackTimer.Expired();
+    SendAckNow();
+}
+
+void
 QuicCcConnection::SendAckNow()
 {
     if (!m_acks.IsAckPending() || m_state == STATE_CLOSED)
     {
         return;
     }
+    const Time now = Simulator::Now();
     QuicCcPacket packet;
     packet.connectionId = m_connectionId;
     packet.packetNumber = m_nextPacketNumber;
-    m_builder.AppendAck(packet, m_config.mss, Simulator::Now());
-    Transmit(packet, QuicCcSentFrames{});
+    packet.frames.swap(m_txFrames); // as SendOnePacket
+    m_builder.AppendAck(packet, m_config.mss, now);
+    Transmit(packet, QuicCcSentFrames{}, now);
+    packet.frames.clear();
+    packet.frames.swap(m_txFrames);
 }
 
 void
@@ -849,13 +891,54 @@ QuicCcConnection::SendConnectionClose(uint64_t errorCode, const std::string& rea
     packet.connectionId = m_connectionId;
     packet.packetNumber = m_nextPacketNumber;
     packet.frames.emplace_back(QuicCcConnectionCloseFrame{errorCode, reason});
-    Transmit(packet, QuicCcSentFrames{});
+    Transmit(packet, QuicCcSentFrames{}, Simulator::Now());
 }
 
 // ---------------------------------------------------------------- timers
 
 void
-QuicCcConnection::RearmLossTimer()
+QuicCcConnection::Timer::Arm(Time now,
+                             Time delay,
+                             void (QuicCcConnection::*handler)(),
+                             QuicCcConnection* connection)
+{
+    m_event = Simulator::Schedule(delay, handler, connection);
+    m_expiry = now + delay;
+    m_pending = true;
+}
+
+void
+QuicCcConnection::Timer::ArmNow(Time now,
+                                void (QuicCcConnection::*handler)(),
+                                QuicCcConnection* connection)
+{
+    m_event = Simulator::ScheduleNow(handler, connection);
+    m_expiry = now;
+    m_pending = true;
+}
+
+void
+QuicCcConnection::Timer::Cancel()
+{
+    if (m_pending)
+    {
+        m_event.Cancel();
+        m_pending = false;
+    }
+}
+
+void
+QuicCcConnection::Timer::Remove()
+{
+    if (m_pending)
+    {
+        Simulator::Remove(m_event);
+        m_pending = false;
+    }
+}
+
+void
+QuicCcConnection::RearmLossTimer(Time now)
 {
     if (m_state == STATE_CLOSED)
     {
@@ -868,19 +951,19 @@ QuicCcConnection::RearmLossTimer()
         return;
     }
     // Lazy re-arming: an earlier pending expiry re-checks the deadline when it fires.
-    if (quiccc::compat::IsPending(m_lossTimer) && m_lossTimerAt <= *deadline)
+    if (m_lossTimer.IsPending() && m_lossTimer.GetExpiry() <= *deadline)
     {
         return;
     }
     m_lossTimer.Cancel();
-    const Time now = Simulator::Now();
-    m_lossTimerAt = std::max(*deadline, now);
-    m_lossTimer = Simulator::Schedule(m_lossTimerAt - now, &QuicCcConnection::OnLossTimer, this);
+    const Time at = std::max(*deadline, now);
+    m_lossTimer.Arm(now, at - now, &QuicCcConnection::OnLossTimer, this);
 }
 
 void
 QuicCcConnection::OnLossTimer()
 {
+    m_lossTimer.Expired();
     const Time now = Simulator::Now();
     const std::optional<Time> deadline = m_lossDetection->GetTimerDeadline();
     if (!deadline)
@@ -889,8 +972,7 @@ QuicCcConnection::OnLossTimer()
     }
     if (*deadline > now)
     {
-        m_lossTimerAt = *deadline;
-        m_lossTimer = Simulator::Schedule(*deadline - now, &QuicCcConnection::OnLossTimer, this);
+        m_lossTimer.Arm(now, *deadline - now, &QuicCcConnection::OnLossTimer, this);
         return;
     }
     QuicLossDetection::TimerResult result = m_lossDetection->OnTimerExpired(now);
@@ -900,28 +982,31 @@ QuicCcConnection::OnLossTimer()
     }
     OnPacketsLost(result.lostFrames);
     SendPending();
-    RearmLossTimer();
+    RearmLossTimer(now);
 }
 
 void
 QuicCcConnection::RestartIdleTimer()
 {
     // Lazy: the timer re-checks m_lastActivity when it fires instead of being moved per packet.
-    if (!quiccc::compat::IsPending(m_idleTimer))
+    if (!m_idleTimer.IsPending())
     {
-        m_idleTimer =
-            Simulator::Schedule(m_config.idleTimeout, &QuicCcConnection::OnIdleTimer, this);
+        m_idleTimer.Arm(Simulator::Now(),
+                        m_config.idleTimeout,
+                        &QuicCcConnection::OnIdleTimer,
+                        this);
     }
 }
 
 void
 QuicCcConnection::OnIdleTimer()
 {
-    const Time idle = Simulator::Now() - m_lastActivity;
+    m_idleTimer.Expired();
+    const Time now = Simulator::Now();
+    const Time idle = now - m_lastActivity;
     if (idle < m_config.idleTimeout)
     {
-        m_idleTimer =
-            Simulator::Schedule(m_config.idleTimeout - idle, &QuicCcConnection::OnIdleTimer, this);
+        m_idleTimer.Arm(now, m_config.idleTimeout - idle, &QuicCcConnection::OnIdleTimer, this);
         return;
     }
     NS_LOG_INFO("idle timeout after " << idle.As(Time::S));

@@ -262,10 +262,59 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     /// @}
 
   private:
+    /**
+     * One timer of the connection: its event, whether it is pending and when it expires, known
+     * without asking the simulator. EventId::IsPending (IsRunning before ns-3.42) and
+     * EventId::Cancel each cost a virtual call into the simulator and an event look-up, on every
+     * packet; here the pending state is a flag. It is exact because every schedule, cancel and
+     * removal of the event goes through this class and each handler calls Expired() first (an
+     * event that ran is no longer pending, also while it runs, as for EventId). Cancel and
+     * Remove of a timer that is not pending do nothing, as for EventId. (Its methods are defined
+     * in quic-cc-connection.cc, the one model file that calls the simulator.)
+     */
+    class Timer
+    {
+      public:
+        /// Run \p handler at \p now + \p delay (an event of the simulator).
+        void Arm(Time now,
+                 Time delay,
+                 void (QuicCcConnection::*handler)(),
+                 QuicCcConnection* connection);
+        /// Run \p handler after the current event, at \p now.
+        void ArmNow(Time now, void (QuicCcConnection::*handler)(), QuicCcConnection* connection);
+        /// Cancel the pending event (it stays in the event list, cancelled).
+        void Cancel();
+        /// Remove the pending event from the event list.
+        void Remove();
+
+        /// The scheduled handler runs: the timer is no longer pending.
+        void Expired()
+        {
+            m_pending = false;
+        }
+
+        /// True from Arm until the event runs, is cancelled or removed.
+        bool IsPending() const
+        {
+            return m_pending;
+        }
+
+        /// When the pending event runs (meaningful while IsPending()).
+        Time GetExpiry() const
+        {
+            return m_expiry;
+        }
+
+      private:
+        EventId m_event;
+        Time m_expiry;
+        bool m_pending{false};
+    };
+
     // receive path
     void ProcessPacket(const QuicCcPacket& packet, size_t size, QuicCcEcnCodepoint ecn);
     bool CheckPacket(const QuicCcPacket& packet, std::string& reason) const;
-    void OnAckFrame(const QuicCcAckFrame& ack);
+    void OnAckFrame(const QuicCcAckFrame& ack, Time now);
     void OnStreamFrame(const QuicCcStreamFrame& frame);
     void OnFlowControlFrame(const QuicCcFlowControlFrame& frame);
     void ConsumeReceived(uint64_t bytes);
@@ -275,16 +324,20 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
 
     // send loop
     void ScheduleSendPending();
+    void OnSendEvent(); //!< m_sendEvent's handler: SendPending()
     void SendPending();
-    bool SendOnePacket(bool probe);
+    bool SendOnePacket(bool probe, Time now);
+    /// SendOnePacket's work on \p packet (header set, no frames): fill, then transmit if worth it.
+    bool FillAndTransmit(QuicCcPacket& packet, bool probe, Time now);
     bool HasDataToSend() const;
     bool IsFlowBlocked() const;
     void NoteFlowBlocked();
-    void Transmit(const QuicCcPacket& packet, QuicCcSentFrames frames);
+    void Transmit(const QuicCcPacket& packet, QuicCcSentFrames frames, Time now);
+    void OnAckTimer(); //!< m_ackTimer's handler: SendAckNow()
     void SendAckNow();
 
     // timers
-    void RearmLossTimer();
+    void RearmLossTimer(Time now);
     void OnLossTimer();
     void RestartIdleTimer();
     void OnIdleTimer();
@@ -307,14 +360,15 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     QuicCcFlowControl m_streamFlow;            //!< our stream limit (FlowControl)
     QuicCcPacketBuilder::FlowLimits m_flow;    //!< limits both ways, as the builder sends them
     uint64_t m_blockedAt{kQuicCcVarIntMax};    //!< send limit of the last *_BLOCKED frame
+    std::vector<QuicCcFrame> m_txFrames;       //!< frame list reused by the packets built
+    std::vector<QuicCcFrame> m_rxFrames;       //!< frame list reused by the datagrams parsed
     uint64_t m_nextPacketNumber{0};
     uint64_t m_bytesReceived{0};
 
-    EventId m_lossTimer;
-    EventId m_idleTimer;
-    EventId m_ackTimer;
-    EventId m_sendEvent;
-    Time m_lossTimerAt;         //!< when m_lossTimer fires
+    Timer m_lossTimer;          //!< loss detection / PTO (OnLossTimer)
+    Timer m_idleTimer;          //!< idle timeout (OnIdleTimer)
+    Timer m_ackTimer;           //!< ACK deadline (OnAckTimer)
+    Timer m_sendEvent;          //!< the next SendPending (OnSendEvent)
     Time m_lastActivity;        //!< last valid packet received (idle timer)
     Time m_lastDatagramProcess; //!< FIFO order of delayed ACK processing
 };

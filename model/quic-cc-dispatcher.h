@@ -73,8 +73,13 @@ class QuicCcDispatcher
     size_t GetConnectionCount() const;
 
   private:
+    QuicCcDispatcher(const QuicCcDispatcher&) = delete; //!< m_last points into this object
+    QuicCcDispatcher& operator=(const QuicCcDispatcher&) = delete;
+
     std::map<Address, Ptr<QuicCcSocketBase>> m_connections; //!< by peer address
-    std::set<uint64_t> m_closedConnectionIds;               //!< connections that ended
+    /// The connection Find() returned last (m_connections.end(): none)
+    mutable std::map<Address, Ptr<QuicCcSocketBase>>::const_iterator m_last;
+    std::set<uint64_t> m_closedConnectionIds; //!< connections that ended
 };
 
 } // namespace ns3

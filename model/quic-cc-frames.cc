@@ -7,6 +7,7 @@
 #include "ns3/log.h"
 
 #include <cstring>
+#include <memory>
 #include <sstream>
 #include <type_traits>
 
@@ -61,6 +62,33 @@ VarIntSizeUnchecked(uint64_t v)
     return 8;
 }
 
+/// QuicCcReadVarInt, inline for the parser's loops.
+inline size_t
+ReadVarIntInline(const uint8_t* data, size_t size, uint64_t& value)
+{
+    if (size == 0)
+    {
+        return 0;
+    }
+    if (data[0] < 0x40)
+    {
+        value = data[0]; // one byte: most gaps, range lengths and frame types
+        return 1;
+    }
+    const size_t n = size_t{1} << (data[0] >> 6);
+    if (n > size)
+    {
+        return 0;
+    }
+    uint64_t v = data[0] & 0x3f;
+    for (size_t i = 1; i < n; ++i)
+    {
+        v = (v << 8) | data[i];
+    }
+    value = v;
+    return n;
+}
+
 /// Varint size of a field, with a fatal error naming the field if it cannot be encoded.
 inline size_t
 FieldSize(uint64_t v, const char* field)
@@ -97,6 +125,11 @@ class Writer
 
     void VarInt(uint64_t v)
     {
+        if (v < (uint64_t{1} << 6))
+        {
+            *m_p++ = static_cast<uint8_t>(v); // one byte: most gaps and range lengths
+            return;
+        }
         const size_t n = VarIntSizeUnchecked(v);
         static constexpr uint8_t kPrefix[9] = {0, 0x00, 0x40, 0, 0x80, 0, 0, 0, 0xc0};
         for (size_t i = n; i > 0; --i)
@@ -241,22 +274,29 @@ struct FrameWriter
     void operator()(const QuicCcAckFrame& f) const
     {
         w.Byte(static_cast<uint8_t>(f.ecn ? QuicCcFrameType::ACK_ECN : QuicCcFrameType::ACK));
-        const QuicCcAckRange& first = f.ranges.front();
-        w.VarInt(first.largest);
-        w.VarInt(static_cast<uint64_t>(f.ackDelay.GetMicroSeconds()) >> kQuicCcAckDelayExponent);
-        w.VarInt(f.ranges.size() - 1);
-        w.VarInt(first.largest - first.smallest);
-        for (size_t i = 1; i < f.ranges.size(); ++i)
+        // A local writer and range pointer: the byte stores could otherwise alias them, and the
+        // compiler would reload both after every byte.
+        Writer out(w.Position());
+        const QuicCcAckRange* ranges = f.ranges.data();
+        const size_t count = f.ranges.size();
+        out.VarInt(ranges[0].largest);
+        out.VarInt(static_cast<uint64_t>(f.ackDelay.GetMicroSeconds()) >> kQuicCcAckDelayExponent);
+        out.VarInt(count - 1);
+        out.VarInt(ranges[0].largest - ranges[0].smallest);
+        for (size_t i = 1; i < count; ++i)
         {
-            w.VarInt(f.ranges[i - 1].smallest - f.ranges[i].largest - 2);
-            w.VarInt(f.ranges[i].largest - f.ranges[i].smallest);
+            const uint64_t previousSmallest = ranges[i - 1].smallest;
+            const QuicCcAckRange range = ranges[i];
+            out.VarInt(previousSmallest - range.largest - 2);
+            out.VarInt(range.largest - range.smallest);
         }
         if (f.ecn)
         {
-            w.VarInt(f.ecn->ect0);
-            w.VarInt(f.ecn->ect1);
-            w.VarInt(f.ecn->ce);
+            out.VarInt(f.ecn->ect0);
+            out.VarInt(f.ecn->ect1);
+            out.VarInt(f.ecn->ce);
         }
+        w = out;
     }
 
     void operator()(const QuicCcStreamFrame& f) const
@@ -332,15 +372,15 @@ class Reader
 {
   public:
     /// \p source: null, or the ns-3 packet whose bytes are [data, data + size)
-    Reader(const uint8_t* data, size_t size, Ptr<const Packet> source)
+    Reader(const uint8_t* data, size_t size, const Packet* source)
         : m_data(data),
           m_size(size),
-          m_source(std::move(source))
+          m_source(source)
     {
     }
 
     /// The ns-3 packet the bytes came from, or null.
-    const Ptr<const Packet>& Source() const
+    const Packet* Source() const
     {
         return m_source;
     }
@@ -378,14 +418,10 @@ class Reader
     /// Reads a varint named \p what; on truncation sets the error and returns false.
     bool VarInt(uint64_t& value, const char* what, size_t* encodedLength = nullptr)
     {
-        const size_t n = QuicCcReadVarInt(m_data + m_pos, Remaining(), value);
+        const size_t n = ReadVarIntInline(m_data + m_pos, Remaining(), value);
         if (n == 0)
         {
-            const size_t need = Remaining() == 0 ? 1 : size_t{1} << (Peek() >> 6);
-            std::ostringstream oss;
-            oss << "truncated varint (" << what << ") at offset " << m_pos << ": needs " << need
-                << " byte(s), " << Remaining() << " left";
-            return Fail(oss.str());
+            return FailTruncated(what);
         }
         if (encodedLength != nullptr)
         {
@@ -393,6 +429,31 @@ class Reader
         }
         m_pos += n;
         return true;
+    }
+
+    /// The error of a truncated varint named \p what at the current offset (out of line: the
+    /// parser's loops stay small).
+    [[gnu::noinline]] bool FailTruncated(const char* what)
+    {
+        const size_t need = Remaining() == 0 ? 1 : size_t{1} << (Peek() >> 6);
+        std::ostringstream oss;
+        oss << "truncated varint (" << what << ") at offset " << m_pos << ": needs " << need
+            << " byte(s), " << Remaining() << " left";
+        return Fail(oss.str());
+    }
+
+    /// Memory for an ACK frame's ranges, from a packet parsed before (empty when none).
+    std::vector<QuicCcAckRange> TakeSpareRanges()
+    {
+        std::vector<QuicCcAckRange> ranges = std::move(m_spareRanges);
+        ranges.clear();
+        return ranges;
+    }
+
+    /// Give TakeSpareRanges \p ranges' memory.
+    void SetSpareRanges(std::vector<QuicCcAckRange> ranges)
+    {
+        m_spareRanges = std::move(ranges);
     }
 
     bool Fail(std::string error)
@@ -409,7 +470,8 @@ class Reader
   private:
     const uint8_t* m_data;
     size_t m_size;
-    Ptr<const Packet> m_source; //!< the packet of the bytes, or null
+    const Packet* m_source; //!< the packet of the bytes, or null (the caller holds it)
+    std::vector<QuicCcAckRange> m_spareRanges; //!< see TakeSpareRanges
     size_t m_pos{0};
     std::string m_error;
 };
@@ -466,42 +528,57 @@ ParseAck(Reader& r, size_t frameStart, bool withEcn, std::vector<QuicCcFrame>& f
     }
     QuicCcAckFrame ack;
     ack.ackDelay = MicroSeconds(static_cast<uint64_t>(delayField << kQuicCcAckDelayExponent));
-    ack.ranges.reserve(static_cast<size_t>(count) + 1);
+    ack.ranges = r.TakeSpareRanges();
     uint64_t smallest = largest - firstRange;
-    ack.ranges.push_back({smallest, largest});
+    // The ranges are read with a local position and written through a local pointer (the
+    // reader's position is stored back at the end or at an error); through the members, every
+    // store would make the compiler reload them.
+    const uint8_t* const data = r.Current();
+    const size_t available = r.Remaining();
+    size_t pos = 0;
+    ack.ranges.resize(static_cast<size_t>(count) + 1);
+    QuicCcAckRange* range = ack.ranges.data();
+    range[0] = {smallest, largest};
     for (uint64_t i = 0; i < count; ++i)
     {
         uint64_t gap = 0;
         uint64_t length = 0;
-        const size_t gapOffset = r.Offset();
-        if (!r.VarInt(gap, "ACK gap"))
+        const size_t gapPos = pos;
+        size_t n = ReadVarIntInline(data + pos, available - pos, gap);
+        if (n == 0)
         {
-            return false;
+            r.Skip(pos);
+            return r.FailTruncated("ACK gap");
         }
+        pos += n;
         // gap <= 2^62-1, so gap + 2 cannot overflow.
         if (gap + 2 > smallest)
         {
             std::ostringstream oss;
-            oss << "ACK gap " << gap << " at offset " << gapOffset
+            oss << "ACK gap " << gap << " at offset " << r.Offset() + gapPos
                 << " underflows below packet number 0 (previous smallest " << smallest << ")";
             return r.Fail(oss.str());
         }
         const uint64_t rangeLargest = smallest - gap - 2;
-        const size_t lengthOffset = r.Offset();
-        if (!r.VarInt(length, "ACK range length"))
+        const size_t lengthPos = pos;
+        n = ReadVarIntInline(data + pos, available - pos, length);
+        if (n == 0)
         {
-            return false;
+            r.Skip(pos);
+            return r.FailTruncated("ACK range length");
         }
+        pos += n;
         if (length > rangeLargest)
         {
             std::ostringstream oss;
-            oss << "ACK range length " << length << " at offset " << lengthOffset
+            oss << "ACK range length " << length << " at offset " << r.Offset() + lengthPos
                 << " underflows below packet number 0 (range largest " << rangeLargest << ")";
             return r.Fail(oss.str());
         }
         smallest = rangeLargest - length;
-        ack.ranges.push_back({smallest, rangeLargest});
+        range[i + 1] = {smallest, rangeLargest};
     }
+    r.Skip(pos);
     if (withEcn)
     {
         // Any varint is a valid count here: the sender validates them (QuicCcEcnValidation).
@@ -896,22 +973,7 @@ QuicCcWriteVarInt(uint64_t v, uint8_t* out)
 size_t
 QuicCcReadVarInt(const uint8_t* data, size_t size, uint64_t& value)
 {
-    if (size == 0)
-    {
-        return 0;
-    }
-    const size_t n = size_t{1} << (data[0] >> 6);
-    if (n > size)
-    {
-        return 0;
-    }
-    uint64_t v = data[0] & 0x3f;
-    for (size_t i = 1; i < n; ++i)
-    {
-        v = (v << 8) | data[i];
-    }
-    value = v;
-    return n;
+    return ReadVarIntInline(data, size, value);
 }
 
 size_t
@@ -993,41 +1055,70 @@ QuicCcSerializeToPacket(const QuicCcPacket& packet)
     const size_t size = PacketSize(packet, true);
     const auto* last =
         packet.frames.empty() ? nullptr : std::get_if<QuicCcStreamFrame>(&packet.frames.back());
-    if (last == nullptr || !last->payload || last->payload->GetSize() == 0)
-    {
-        std::vector<uint8_t> bytes(size);
-        WritePacket(packet, bytes.data());
-        return Create<Packet>(bytes.data(), static_cast<uint32_t>(size));
-    }
+    const bool appendPayload = last != nullptr && last->payload && last->payload->GetSize() > 0;
     // Everything but the last frame's data as real bytes, then that data as the send stream's
     // packet fragment. ns-3 3.37's Buffer::AddAtEnd appends the zero area of a virtual packet to a
     // buffer without one as a zero area again (no bytes allocated), so a virtual payload stays
     // virtual, as the payload of a TCP segment does (TcpTxBuffer::GetPacketFromList).
-    const size_t head = size - last->payload->GetSize();
-    std::vector<uint8_t> bytes(head);
-    WritePacket(packet, bytes.data(), last);
-    Ptr<Packet> datagram = Create<Packet>(bytes.data(), static_cast<uint32_t>(head));
-    datagram->AddAtEnd(last->payload);
+    const size_t head = appendPayload ? size - last->payload->GetSize() : size;
+    // The bytes are written on the stack when they fit (ACKs, headers, INITIALs), else on the
+    // heap; either way every byte is written before it is read.
+    constexpr size_t kOnStack = 2048;
+    uint8_t onStack[kOnStack];
+    std::unique_ptr<uint8_t[]> onHeap;
+    uint8_t* bytes = onStack;
+    if (head > kOnStack)
+    {
+        onHeap.reset(new uint8_t[head]);
+        bytes = onHeap.get();
+    }
+    WritePacket(packet, bytes, appendPayload ? last : nullptr);
+    Ptr<Packet> datagram = Create<Packet>(bytes, static_cast<uint32_t>(head));
+    if (appendPayload)
+    {
+        datagram->AddAtEnd(last->payload);
+    }
     return datagram;
+}
+
+bool
+QuicCcParseInto(const uint8_t* data,
+                size_t size,
+                const Ptr<const Packet>& source,
+                QuicCcPacket& packet,
+                std::string& error)
+{
+    NS_ABORT_MSG_IF(source && source->GetSize() != size,
+                    "QuicCcParse: the source packet has " << source->GetSize()
+                                                          << " bytes, the data " << size);
+    Reader reader(data, size, PeekPointer(source));
+    // A packet parsed into again lends its ACK frame's memory to the new one.
+    for (QuicCcFrame& frame : packet.frames)
+    {
+        if (auto* ack = std::get_if<QuicCcAckFrame>(&frame))
+        {
+            reader.SetSpareRanges(std::move(ack->ranges));
+            break;
+        }
+    }
+    packet.frames.clear();
+    if (ParsePacket(reader, packet))
+    {
+        return true;
+    }
+    error = reader.TakeError();
+    NS_LOG_DEBUG("rejected a " << size << "-byte packet: " << error);
+    return false;
 }
 
 QuicCcParseResult
 QuicCcParse(const uint8_t* data, size_t size, Ptr<const Packet> source)
 {
-    NS_ABORT_MSG_IF(source && source->GetSize() != size,
-                    "QuicCcParse: the source packet has " << source->GetSize()
-                                                          << " bytes, the data " << size);
     QuicCcParseResult result;
-    Reader reader(data, size, std::move(source));
     QuicCcPacket packet;
-    if (ParsePacket(reader, packet))
+    if (QuicCcParseInto(data, size, source, packet, result.error))
     {
         result.packet = std::move(packet);
-    }
-    else
-    {
-        result.error = reader.TakeError();
-        NS_LOG_DEBUG("rejected a " << size << "-byte packet: " << result.error);
     }
     return result;
 }

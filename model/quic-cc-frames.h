@@ -4,6 +4,7 @@
 #ifndef QUIC_CC_FRAMES_H
 #define QUIC_CC_FRAMES_H
 
+#include "quic-cc-ack-range.h"
 #include "quic-cc-ecn.h"
 
 #include "ns3/nstime.h"
@@ -104,13 +105,6 @@ enum class QuicCcFrameType : uint8_t
     STREAM_DATA_BLOCKED = 0x15,
     CONNECTION_CLOSE = 0x1c,
     HANDSHAKE_DONE = 0x1e
-};
-
-/// One range of acknowledged packet numbers, inclusive: smallest <= largest.
-struct QuicCcAckRange
-{
-    uint64_t smallest; //!< smallest packet number acknowledged by this range
-    uint64_t largest;  //!< largest packet number acknowledged by this range
 };
 
 /// ACK frame (RFC 9000 Section 19.3): type 0x02, or 0x03 with ECN counts.
@@ -307,6 +301,23 @@ struct QuicCcParseResult
  * \return the packet or an error
  */
 QuicCcParseResult QuicCcParse(const uint8_t* data, size_t size, Ptr<const Packet> source = nullptr);
+
+/**
+ * QuicCcParse into an existing packet, so that a caller parsing datagram after datagram reuses
+ * the frame list's memory (the per-packet receive path).
+ * \param data  as QuicCcParse
+ * \param size  as QuicCcParse
+ * \param source  as QuicCcParse
+ * \param packet  replaced by the parsed packet on success (frames cleared first); unspecified on
+ *        failure
+ * \param error  set to QuicCcParse's error on failure, untouched on success
+ * \return true on success
+ */
+bool QuicCcParseInto(const uint8_t* data,
+                     size_t size,
+                     const Ptr<const Packet>& source,
+                     QuicCcPacket& packet,
+                     std::string& error);
 
 } // namespace ns3
 

@@ -87,10 +87,18 @@ QuicCcPacketBuilder::AppendAck(QuicCcPacket& packet, uint64_t budget, Time now) 
         return false;
     }
     QuicCcAckFrame ack = m_acks.BuildAckFrame(now);
-    while (ack.ranges.size() > 1 &&
-           QuicCcSerializedSize(packet) + QuicCcAckFrameSize(ack) > std::max(budget, kMinAckRoom))
+    const uint64_t room = std::max(budget, kMinAckRoom);
+    // Trimmed only if it does not fit; when even the largest encoding of every field (8 bytes)
+    // fits, the exact size need not be computed.
+    const uint64_t used = QuicCcSerializedSize(packet);
+    // largest, delay, count and first range, then a gap and a length per further range
+    const uint64_t fields = 2 + 2 * ack.ranges.size();
+    if (used + 1 + 8 * fields > room)
     {
-        ack.ranges.pop_back();
+        while (ack.ranges.size() > 1 && used + QuicCcAckFrameSize(ack) > room)
+        {
+            ack.ranges.pop_back();
+        }
     }
     packet.frames.emplace_back(std::move(ack));
     return true;
@@ -185,11 +193,11 @@ QuicCcPacketBuilder::AppendStreamFrames(QuicCcPacket& packet,
         AddStreamFrame(packet, frames, m_stream.TakeRetransmission(space));
     }
     const uint64_t end = m_stream.GetEndOffset();
-    const bool bareFinFits =
-        QuicCcSerializedSize(packet) + QuicCcStreamFrameOverhead(end, 0) <= budget;
     if (m_stream.HasBareFinRetransmission())
     {
         // The lost FIN travelled alone or with data acknowledged since: re-send it bare.
+        const bool bareFinFits =
+            QuicCcSerializedSize(packet) + QuicCcStreamFrameOverhead(end, 0) <= budget;
         if (Room(packet, end, budget) == 0 && !bareFinFits)
         {
             return 0;

@@ -81,8 +81,9 @@ QuicCcExceedsPathMtu(Ptr<Node> node, const Address& peer, uint64_t udpPayload)
 {
     const uint64_t ipSize = QuicCcIpDatagramSize(udpPayload, peer);
     // Per datagram: fits every device of the node (the common case) -> no route lookup.
-    bool fitsEveryDevice = node->GetNDevices() > 0;
-    for (uint32_t i = 0; i < node->GetNDevices() && fitsEveryDevice; ++i)
+    const uint32_t devices = node->GetNDevices();
+    bool fitsEveryDevice = devices > 0;
+    for (uint32_t i = 0; i < devices && fitsEveryDevice; ++i)
     {
         fitsEveryDevice = ipSize <= node->GetDevice(i)->GetMtu();
     }

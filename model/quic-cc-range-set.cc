@@ -10,6 +10,22 @@
 namespace ns3
 {
 
+size_t
+QuicCcRangeSet::UpperBound(uint64_t value) const
+{
+    // Most look-ups are at the top (the newest packet numbers and offsets): check it first.
+    if (m_ranges.empty() || m_ranges.back().first <= value)
+    {
+        return m_ranges.size();
+    }
+    const auto it = std::upper_bound(
+        m_ranges.begin(),
+        m_ranges.end(),
+        value,
+        [](uint64_t v, const std::pair<uint64_t, uint64_t>& r) { return v < r.first; });
+    return static_cast<size_t>(it - m_ranges.begin());
+}
+
 void
 QuicCcRangeSet::Add(uint64_t start, uint64_t end)
 {
@@ -18,29 +34,36 @@ QuicCcRangeSet::Add(uint64_t start, uint64_t end)
         return;
     }
     // First range that could touch [start, end): the one starting at or before start.
-    auto it = m_ranges.upper_bound(start);
-    if (it != m_ranges.begin())
+    size_t i = UpperBound(start);
+    if (i > 0 && m_ranges[i - 1].second >= start)
     {
-        auto prev = std::prev(it);
-        if (prev->second >= start)
+        // Grow that range (the in-order case), absorbing the ranges the new end reaches.
+        auto& prev = m_ranges[i - 1];
+        prev.second = std::max(end, prev.second);
+        size_t j = i;
+        while (j < m_ranges.size() && m_ranges[j].first <= prev.second)
         {
-            // Grow that range in place (the in-order case: no map node freed and re-allocated),
-            // absorbing the ranges the new end reaches.
-            prev->second = std::max(end, prev->second);
-            while (it != m_ranges.end() && it->first <= prev->second)
-            {
-                prev->second = std::max(prev->second, it->second);
-                it = m_ranges.erase(it);
-            }
-            return;
+            prev.second = std::max(prev.second, m_ranges[j].second);
+            ++j;
         }
+        m_ranges.erase(m_ranges.begin() + static_cast<std::ptrdiff_t>(i),
+                       m_ranges.begin() + static_cast<std::ptrdiff_t>(j));
+        return;
     }
-    while (it != m_ranges.end() && it->first <= end)
+    size_t j = i;
+    while (j < m_ranges.size() && m_ranges[j].first <= end)
     {
-        end = std::max(end, it->second);
-        it = m_ranges.erase(it);
+        end = std::max(end, m_ranges[j].second);
+        ++j;
     }
-    m_ranges.emplace_hint(it, start, end);
+    if (j == i)
+    {
+        m_ranges.insert(m_ranges.begin() + static_cast<std::ptrdiff_t>(i), {start, end});
+        return;
+    }
+    m_ranges[i] = {start, end};
+    m_ranges.erase(m_ranges.begin() + static_cast<std::ptrdiff_t>(i + 1),
+                   m_ranges.begin() + static_cast<std::ptrdiff_t>(j));
 }
 
 void
@@ -50,43 +73,47 @@ QuicCcRangeSet::Remove(uint64_t start, uint64_t end)
     {
         return;
     }
-    auto it = m_ranges.upper_bound(start);
-    if (it != m_ranges.begin())
+    // [first, last): the ranges [start, end) touches.
+    size_t first = UpperBound(start);
+    if (first > 0 && m_ranges[first - 1].second > start)
     {
-        --it;
+        --first;
     }
-    while (it != m_ranges.end() && it->first < end)
+    size_t last = first;
+    while (last < m_ranges.size() && m_ranges[last].first < end)
     {
-        const uint64_t s = it->first;
-        const uint64_t e = it->second;
-        if (e <= start)
-        {
-            ++it;
-            continue;
-        }
-        it = m_ranges.erase(it);
-        if (s < start)
-        {
-            m_ranges.emplace(s, start);
-        }
-        if (e > end)
-        {
-            m_ranges.emplace(end, e);
-            break;
-        }
+        ++last;
     }
+    if (first == last)
+    {
+        return;
+    }
+    // What is left of them: a piece below start and a piece above end.
+    const std::pair<uint64_t, uint64_t> below{m_ranges[first].first, start};
+    const std::pair<uint64_t, uint64_t> above{end, m_ranges[last - 1].second};
+    const auto at = [this](size_t k) { return m_ranges.begin() + static_cast<std::ptrdiff_t>(k); };
+    size_t k = first;
+    if (below.first < below.second)
+    {
+        m_ranges[k++] = below;
+    }
+    if (above.first < above.second)
+    {
+        if (k == last)
+        {
+            m_ranges.insert(at(k), above); // one range split in two
+            return;
+        }
+        m_ranges[k++] = above;
+    }
+    m_ranges.erase(at(k), at(last));
 }
 
 bool
 QuicCcRangeSet::Contains(uint64_t value) const
 {
-    auto it = m_ranges.upper_bound(value);
-    if (it == m_ranges.begin())
-    {
-        return false;
-    }
-    --it;
-    return value < it->second;
+    const size_t i = UpperBound(value);
+    return i > 0 && value < m_ranges[i - 1].second;
 }
 
 bool
@@ -96,13 +123,8 @@ QuicCcRangeSet::ContainsAll(uint64_t start, uint64_t end) const
     {
         return true;
     }
-    auto it = m_ranges.upper_bound(start);
-    if (it == m_ranges.begin())
-    {
-        return false;
-    }
-    --it;
-    return it->first <= start && end <= it->second;
+    const size_t i = UpperBound(start);
+    return i > 0 && end <= m_ranges[i - 1].second;
 }
 
 std::vector<std::pair<uint64_t, uint64_t>>
@@ -110,26 +132,27 @@ QuicCcRangeSet::Missing(uint64_t start, uint64_t end) const
 {
     std::vector<std::pair<uint64_t, uint64_t>> out;
     uint64_t cursor = start;
-    auto it = m_ranges.upper_bound(start);
-    if (it != m_ranges.begin())
+    size_t i = UpperBound(start);
+    if (i > 0)
     {
-        --it;
+        --i;
     }
-    for (; it != m_ranges.end() && cursor < end; ++it)
+    for (; i < m_ranges.size() && cursor < end; ++i)
     {
-        if (it->second <= cursor)
+        const auto& [s, e] = m_ranges[i];
+        if (e <= cursor)
         {
             continue;
         }
-        if (it->first >= end)
+        if (s >= end)
         {
             break;
         }
-        if (it->first > cursor)
+        if (s > cursor)
         {
-            out.emplace_back(cursor, it->first);
+            out.emplace_back(cursor, s);
         }
-        cursor = std::max(cursor, it->second);
+        cursor = std::max(cursor, e);
     }
     if (cursor < end)
     {
@@ -154,14 +177,14 @@ std::pair<uint64_t, uint64_t>
 QuicCcRangeSet::Front() const
 {
     NS_ABORT_MSG_IF(m_ranges.empty(), "QuicCcRangeSet::Front on an empty set");
-    return *m_ranges.begin();
+    return m_ranges.front();
 }
 
 std::pair<uint64_t, uint64_t>
 QuicCcRangeSet::Back() const
 {
     NS_ABORT_MSG_IF(m_ranges.empty(), "QuicCcRangeSet::Back on an empty set");
-    return *m_ranges.rbegin();
+    return m_ranges.back();
 }
 
 std::vector<std::pair<uint64_t, uint64_t>>

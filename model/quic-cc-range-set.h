@@ -6,7 +6,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <utility>
 #include <vector>
 
@@ -18,7 +17,13 @@ namespace ns3
  * \brief A set of non-negative integers stored as disjoint half-open ranges [start, end).
  *
  * Used for received packet numbers (ACK ranges), acknowledged stream offsets and stream data
- * awaiting retransmission. Adjacent and overlapping ranges merge. O(log n) per operation.
+ * awaiting retransmission. Adjacent and overlapping ranges merge.
+ *
+ * The ranges are kept in one sorted vector: a look-up is a binary search (O(log n)); adding at
+ * or above the highest range (in-order packet numbers and offsets, the common case) is O(1);
+ * a change elsewhere moves the ranges above it (O(n) element moves, no allocation). The sets
+ * hold few ranges: the ACK history is bounded (QuicCcReceivedPacketManager), stream sets hold
+ * one range per hole.
  */
 class QuicCcRangeSet
 {
@@ -43,11 +48,22 @@ class QuicCcRangeSet
     std::pair<uint64_t, uint64_t> Back() const;
     /// Up to \p maxRanges highest ranges as inclusive [smallest, largest] pairs, descending.
     std::vector<std::pair<uint64_t, uint64_t>> HighestInclusive(size_t maxRanges) const;
+
+    /// The \p i-th range [start, end), ascending (0: the lowest); \p i < RangeCount().
+    std::pair<uint64_t, uint64_t> At(size_t i) const
+    {
+        return m_ranges[i];
+    }
+
     /// Remove everything.
     void Clear();
 
   private:
-    std::map<uint64_t, uint64_t> m_ranges; //!< start -> end (exclusive)
+    /// Index of the first range whose start is above \p value (RangeCount() if none).
+    size_t UpperBound(uint64_t value) const;
+
+    /// (start, end exclusive), ascending, disjoint and not adjacent
+    std::vector<std::pair<uint64_t, uint64_t>> m_ranges;
 };
 
 } // namespace ns3

@@ -5,6 +5,7 @@
 
 #include "ns3/abort.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -160,12 +161,16 @@ QuicCcReceivedPacketManager::BuildAckFrame(Time now) const
 {
     NS_ABORT_MSG_UNLESS(m_anyReceived,
                         "QuicCcReceivedPacketManager::BuildAckFrame before any packet");
-    QuicCcAckFrame ack;
-    const auto highest = m_received.HighestInclusive(m_config.maxAckRanges);
-    ack.ranges.reserve(highest.size());
-    for (const auto& [lo, hi] : highest)
+    // The highest MaxAckRanges ranges, descending, as inclusive [smallest, largest] (written
+    // through a local pointer into a list sized once).
+    const size_t top = m_received.RangeCount();
+    QuicCcAckFrame ack{std::vector<QuicCcAckRange>(std::min<size_t>(top, m_config.maxAckRanges)),
+                       Time()};
+    QuicCcAckRange* range = ack.ranges.data();
+    for (size_t i = 0; i < ack.ranges.size(); ++i)
     {
-        ack.ranges.push_back({lo, hi});
+        const auto [start, end] = m_received.At(top - 1 - i);
+        range[i] = {start, end - 1};
     }
     ack.ackDelay = now - m_largestReceivedTime;
     if (m_ecn.Any())

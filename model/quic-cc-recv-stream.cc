@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <limits>
-#include <vector>
+#include <memory>
 
 namespace ns3
 {
@@ -187,15 +187,16 @@ QuicCcRecvStream::Read(uint64_t maxBytes)
         // Several packets: one copy of their bytes. Appending them one by one with
         // Packet::AddAtEnd would copy the growing packet at every append (ns-3 3.37's
         // Buffer::AddAtEnd), quadratic in a large backlog.
-        std::vector<uint8_t> bytes(n);
+        // Not zero-filled first: every byte is written below.
+        const std::unique_ptr<uint8_t[]> bytes(new uint8_t[n]);
         for (uint32_t filled = 0; filled < n;)
         {
             const uint32_t take = std::min(m_ready.front()->GetSize(), n - filled);
-            m_ready.front()->CopyData(bytes.data() + filled, take);
+            m_ready.front()->CopyData(bytes.get() + filled, take);
             ConsumeFront(take);
             filled += take;
         }
-        out = Create<Packet>(bytes.data(), n);
+        out = Create<Packet>(bytes.get(), n);
     }
     // The datagram's packet tags (set by the sending UDP socket, FlowMonitor, ...) are not
     // stream data.

@@ -105,13 +105,24 @@ QuicCcSendStream::Slice(uint64_t offset, uint64_t length) const
                     "QuicCcSendStream: bytes [" << offset << ", " << offset + length
                                                 << ") are not held (held [" << m_base << ", "
                                                 << m_end << "))");
-    // The last segment starting at or before offset.
-    auto it = std::upper_bound(
-        m_segments.begin(),
-        m_segments.end(),
-        offset,
-        [](uint64_t o, const std::pair<uint64_t, Ptr<Packet>>& s) { return o < s.first; });
-    --it;
+    // The last segment starting at or before offset: usually the one the previous slice ended in
+    // (new data is taken in order), else found by binary search.
+    const auto contains = [this, offset](size_t i) {
+        return i < m_segments.size() && m_segments[i].first <= offset &&
+               (i + 1 == m_segments.size() || m_segments[i + 1].first > offset);
+    };
+    size_t index = m_sliceHint >= m_segmentsFreed ? m_sliceHint - m_segmentsFreed : 0;
+    if (!contains(index))
+    {
+        index = static_cast<size_t>(
+            std::upper_bound(
+                m_segments.begin(),
+                m_segments.end(),
+                offset,
+                [](uint64_t o, const std::pair<uint64_t, Ptr<Packet>>& s) { return o < s.first; }) -
+            m_segments.begin() - 1);
+    }
+    auto it = m_segments.begin() + static_cast<std::ptrdiff_t>(index);
     // Fragments of the held packets, as TcpTxBuffer::GetPacketFromList builds a segment: no byte
     // is copied, and a virtual packet's zero area stays virtual. A slice within one held packet
     // is that packet's fragment; a longer one starts from an empty packet, so that each
@@ -124,6 +135,7 @@ QuicCcSendStream::Slice(uint64_t offset, uint64_t length) const
         const uint64_t n = std::min<uint64_t>(length - done, packet->GetSize() - within);
         Ptr<Packet> fragment =
             packet->CreateFragment(static_cast<uint32_t>(within), static_cast<uint32_t>(n));
+        m_sliceHint = m_segmentsFreed + static_cast<size_t>(it - m_segments.begin());
         if (n == length)
         {
             return fragment;
@@ -229,6 +241,7 @@ QuicCcSendStream::ReleaseAcked()
         if (segmentEnd <= ackedEnd)
         {
             m_segments.pop_front();
+            ++m_segmentsFreed;
             continue;
         }
         if (start < ackedEnd)

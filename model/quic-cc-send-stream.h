@@ -99,8 +99,11 @@ class QuicCcSendStream
 
     uint64_t m_bufferBytes;                                  //!< buffer size, bytes
     std::deque<std::pair<uint64_t, Ptr<Packet>>> m_segments; //!< (stream offset, data), ascending
-    uint64_t m_base{0};                                      //!< offset of the first byte held
-    uint64_t m_next{0};                                      //!< next never-sent offset
+    size_t m_segmentsFreed{0}; //!< segments removed from the front so far
+    /// Absolute index (m_segmentsFreed + position) of the segment the last slice ended in
+    mutable size_t m_sliceHint{0};
+    uint64_t m_base{0};          //!< offset of the first byte held
+    uint64_t m_next{0};          //!< next never-sent offset
     uint64_t m_end{0};           //!< offset after the last byte handed over
     bool m_finQueued{false};     //!< the FIN follows m_end
     bool m_finSent{false};       //!< the FIN went out once

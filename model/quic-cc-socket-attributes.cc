@@ -327,16 +327,14 @@ QuicCcSocket::WireTraces()
     cc->TraceConnectWithoutContext(
         "RecoveryStartTime",
         MakeCallback(&decltype(m_recoveryStartTrace)::operator(), &m_recoveryStartTrace));
-    QuicLossDetection& lossDetection = m_connection->GetLossDetection();
-    lossDetection.TraceConnectBytesInFlight(MakeCallback(&QuicCcSocket::TraceBytesInFlight, this));
-    lossDetection.TraceConnectPacketLostTrigger(
+    // Bytes in flight, acked and lost packets change on every packet: loss detection reports
+    // them through its Listener (a virtual call), not an ns-3 callback chain.
+    m_connection->GetLossDetection().SetListener(this);
+    m_connection->GetLossDetection().TraceConnectPacketLostTrigger(
         MakeCallback(&decltype(m_packetLostTriggerTrace)::operator(), &m_packetLostTriggerTrace));
-    lossDetection.TraceConnectPacketLost(
-        MakeCallback(&decltype(m_packetLostTrace)::operator(), &m_packetLostTrace));
-    lossDetection.TraceConnectPacketAcked(
-        MakeCallback(&decltype(m_packetAckedTrace)::operator(), &m_packetAckedTrace));
-    lossDetection.TraceConnectEcnState(MakeCallback(&QuicCcSocket::OnEcnStateChange, this));
-    lossDetection.TraceConnectEcnCounts(
+    m_connection->GetLossDetection().TraceConnectEcnState(
+        MakeCallback(&QuicCcSocket::OnEcnStateChange, this));
+    m_connection->GetLossDetection().TraceConnectEcnCounts(
         MakeCallback(&decltype(m_ecnCountsTrace)::operator(), &m_ecnCountsTrace));
 }
 
@@ -344,6 +342,24 @@ void
 QuicCcSocket::OnEcnStateChange(QuicCcEcnState, QuicCcEcnState state)
 {
     TraceEcnState(state);
+}
+
+void
+QuicCcSocket::OnBytesInFlightTrace(uint64_t oldValue, uint64_t newValue)
+{
+    TraceBytesInFlight(oldValue, newValue);
+}
+
+void
+QuicCcSocket::OnPacketAckedTrace(uint64_t packetNumber, uint64_t bytes, Time sent)
+{
+    m_packetAckedTrace(packetNumber, bytes, sent);
+}
+
+void
+QuicCcSocket::OnPacketLostTrace(uint64_t packetNumber, uint64_t bytes, Time sent)
+{
+    m_packetLostTrace(packetNumber, bytes, sent);
 }
 
 } // namespace ns3

@@ -280,6 +280,7 @@ class QuicCcSocketBase : public Socket
     QuicCcEcnState m_ecnState{QUIC_CC_ECN_DISABLED}; //!< as last traced on EcnState
     QuicCcDispatcher m_dispatcher;                   //!< listener: its connections
     Callback<void, Ptr<QuicCcSocketBase>> m_childCreated;
+    std::vector<uint8_t> m_datagram; //!< HandleUdpRead's buffer, kept between datagrams
 
     TracedCallback<uint64_t, uint64_t> m_cwndTrace;            //!< CongestionWindow64
     TracedCallback<uint64_t, uint64_t> m_ssthreshTrace;        //!< SlowStartThreshold64

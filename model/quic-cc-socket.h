@@ -53,7 +53,9 @@ class Packet;
  * QuicCcConnection::Owner, and every datagram it sends leaves through SendDatagram().
  * Observers (qlog, statistics) attach to trace sources.
  */
-class QuicCcSocket : public QuicCcSocketBase, private QuicCcConnection::Owner
+class QuicCcSocket : public QuicCcSocketBase,
+                     private QuicCcConnection::Owner,
+                     private QuicLossDetection::Listener
 {
   public:
     /// DroppedDatagram trace: total dropped so far, reason.
@@ -146,6 +148,10 @@ class QuicCcSocket : public QuicCcSocketBase, private QuicCcConnection::Owner
     void SetCongestionControlTypeId(TypeId tid);
     TypeId GetCongestionControlTypeId() const;
     void WireTraces();
+    // QuicLossDetection::Listener: its reports reach the trace sources
+    void OnBytesInFlightTrace(uint64_t oldValue, uint64_t newValue) override;
+    void OnPacketAckedTrace(uint64_t packetNumber, uint64_t bytes, Time sent) override;
+    void OnPacketLostTrace(uint64_t packetNumber, uint64_t bytes, Time sent) override;
     /// The controller's cwnd changed: CongestionWindow, and PacingRate (the pacer's rate).
     void OnCongestionWindow(uint64_t oldValue, uint64_t newValue);
     /// Pacing=Rfc9002: PacingRate from the pacer's rate now (TracePacingRate).

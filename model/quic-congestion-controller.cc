@@ -423,60 +423,6 @@ QuicCongestionController::Rollback()
     return rolledBack;
 }
 
-bool
-QuicCongestionController::InCongestionRecovery(Time timeSent) const
-{
-    return m_recoveryStart && timeSent <= *m_recoveryStart;
-}
-
-void
-QuicCongestionController::SetAppLimited(bool appLimited)
-{
-    m_appLimited = appLimited;
-}
-
-bool
-QuicCongestionController::IsAppLimited() const
-{
-    return m_appLimited;
-}
-
-uint64_t
-QuicCongestionController::GetCongestionWindow() const
-{
-    return m_cwnd;
-}
-
-uint64_t
-QuicCongestionController::GetSlowStartThreshold() const
-{
-    return m_ssthresh;
-}
-
-uint64_t
-QuicCongestionController::GetMaxDatagramSize() const
-{
-    return m_mss;
-}
-
-uint64_t
-QuicCongestionController::GetMinimumWindow() const
-{
-    return m_minimumWindowPackets * m_mss;
-}
-
-uint64_t
-QuicCongestionController::GetLostCount() const
-{
-    return m_lostCount;
-}
-
-std::optional<Time>
-QuicCongestionController::GetRecoveryStartTime() const
-{
-    return m_recoveryStart;
-}
-
 uint64_t
 QuicCongestionController::GetBytesAvailable(uint64_t bytesInFlight) const
 {

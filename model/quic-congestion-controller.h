@@ -199,18 +199,61 @@ class QuicCongestionController : public Object
     /// state is then re-evaluated at the time of the latest timed call.
     virtual bool Rollback();
 
+    // The accessors below are defined here: they run on every packet.
+
     /// quiche in_congestion_recovery: timeSent <= R (false while R is unset).
-    bool InCongestionRecovery(Time timeSent) const;
+    bool InCongestionRecovery(Time timeSent) const
+    {
+        return m_recoveryStart && timeSent <= *m_recoveryStart;
+    }
 
-    void SetAppLimited(bool appLimited); //!< connection-level app_limited flag
-    bool IsAppLimited() const;           //!< app_limited flag
+    /// Set the connection-level app_limited flag.
+    void SetAppLimited(bool appLimited)
+    {
+        m_appLimited = appLimited;
+    }
 
-    uint64_t GetCongestionWindow() const;             //!< cwnd, bytes
-    uint64_t GetSlowStartThreshold() const;           //!< ssthresh, bytes (UINT64_MAX = not set)
-    uint64_t GetMaxDatagramSize() const;              //!< mss, bytes
-    uint64_t GetMinimumWindow() const;                //!< minimum window, bytes
-    uint64_t GetLostCount() const;                    //!< packets declared lost so far
-    std::optional<Time> GetRecoveryStartTime() const; //!< R, if set
+    /// The app_limited flag.
+    bool IsAppLimited() const
+    {
+        return m_appLimited;
+    }
+
+    /// cwnd, bytes.
+    uint64_t GetCongestionWindow() const
+    {
+        return m_cwnd.Get();
+    }
+
+    /// ssthresh, bytes (UINT64_MAX = not set).
+    uint64_t GetSlowStartThreshold() const
+    {
+        return m_ssthresh.Get();
+    }
+
+    /// mss, bytes.
+    uint64_t GetMaxDatagramSize() const
+    {
+        return m_mss;
+    }
+
+    /// Minimum window, bytes.
+    uint64_t GetMinimumWindow() const
+    {
+        return m_minimumWindowPackets * m_mss;
+    }
+
+    /// Packets declared lost so far.
+    uint64_t GetLostCount() const
+    {
+        return m_lostCount;
+    }
+
+    /// R, if set.
+    const std::optional<Time>& GetRecoveryStartTime() const
+    {
+        return m_recoveryStart;
+    }
 
     /// Send budget in bytes: max(cwnd - bytesInFlight, 0), plus PRR's send_count for CUBIC.
     virtual uint64_t GetBytesAvailable(uint64_t bytesInFlight) const;

@@ -380,11 +380,12 @@ QuicCubic::DoRollbackHeuristic(Time /* now */)
     {
         return false;
     }
+    // newLost < max(cwnd / mss * 20 %, 2): the division only when fewer than 2 do not decide.
     const uint64_t newLost = GetLostCount() - (m_saved ? m_saved->lostCount : 0);
-    const uint64_t threshold =
-        std::max(GetCongestionWindow() / GetMaxDatagramSize() * kRollbackThresholdPercent / 100,
-                 kMinRollbackThresholdPackets);
-    return newLost < threshold && DoRollback();
+    const bool fewLost =
+        newLost < kMinRollbackThresholdPackets ||
+        newLost < GetCongestionWindow() / GetMaxDatagramSize() * kRollbackThresholdPercent / 100;
+    return fewLost && DoRollback();
 }
 
 bool

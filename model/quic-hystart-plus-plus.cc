@@ -202,21 +202,9 @@ QuicHyStartPlusPlus::RttThreshold(Time lastRoundMinRtt) const
 }
 
 bool
-QuicHyStartPlusPlus::InCss() const
-{
-    return m_cssStartTime && !m_cssExited;
-}
-
-bool
 QuicHyStartPlusPlus::InPostCssExit() const
 {
     return m_cssStartTime && m_cssExited;
-}
-
-std::optional<Time>
-QuicHyStartPlusPlus::GetCssStartTime() const
-{
-    return m_cssStartTime;
 }
 
 std::optional<uint64_t>

@@ -96,11 +96,19 @@ class QuicHyStartPlusPlus : public Object
     Time RttThreshold(Time lastRoundMinRtt) const;
 
     /// True in Conservative Slow Start proper (not in the post-exit state).
-    bool InCss() const;
+    bool InCss() const
+    {
+        return m_cssStartTime && !m_cssExited;
+    }
+
     /// True after CSS ended by its round limit, until the next congestion event.
     bool InPostCssExit() const;
+
     /// CSS start time: set in CSS and in the post-exit state (CUBIC's epoch after the exit).
-    std::optional<Time> GetCssStartTime() const;
+    const std::optional<Time>& GetCssStartTime() const
+    {
+        return m_cssStartTime;
+    }
 
     /// \name State, read-only, for tests and traces
     /// @{

@@ -89,6 +89,10 @@ QuicLossDetection::SetBytesInFlight(uint64_t bytes)
     {
         const uint64_t old = m_bytesInFlight;
         m_bytesInFlight = bytes;
+        if (m_listener)
+        {
+            m_listener->OnBytesInFlightTrace(old, bytes);
+        }
         m_bytesInFlightTrace(old, bytes);
     }
 }
@@ -126,20 +130,27 @@ QuicLossDetection::OnPacketSent(Time now,
     return ecn;
 }
 
-QuicLossDetection::AckResult
+const QuicLossDetection::AckResult&
 QuicLossDetection::OnAckReceived(Time now,
-                                 const std::vector<std::pair<uint64_t, uint64_t>>& ranges,
+                                 const std::vector<QuicCcAckRange>& ranges,
                                  Time ackDelay,
                                  const std::optional<QuicCcEcnCounts>& ecn)
 {
     NS_LOG_FUNCTION(this << now << ranges.size() << ackDelay);
-    AckResult result;
+    AckResult& result = m_ackResult;
+    result.newlyAcked.clear();
+    result.ackedFrames.clear();
+    result.lost.clear();
+    result.lostFrames.clear();
+    result.spurious.clear();
+    result.rttSampled = false;
     if (ranges.empty())
     {
         return result;
     }
-    const uint64_t frameLargest = ranges.front().second;
-    std::vector<QuicAckedPacket> acked;
+    const uint64_t frameLargest = ranges.front().largest;
+    std::vector<QuicAckedPacket>& acked = m_acked;
+    acked.clear();
     std::optional<uint64_t> lowestSpurious;
     bool spuriousInFlight = false;
     uint64_t ackedBytes = 0;
@@ -150,8 +161,8 @@ QuicLossDetection::OnAckReceived(Time now,
     // Step 1: mark newly acked packets, oldest range first so the lists come out ascending.
     for (auto r = ranges.rbegin(); r != ranges.rend(); ++r)
     {
-        const uint64_t smallest = r->first;
-        const uint64_t largest = r->second;
+        const uint64_t smallest = r->smallest;
+        const uint64_t largest = r->largest;
         if (m_sent.empty() || largest < m_sent.front().packetNumber)
         {
             continue; // the range's packets have all left the record (the receiver repeats old
@@ -183,6 +194,10 @@ QuicLossDetection::OnAckReceived(Time now,
             --m_ackElicitingInFlight;
             result.newlyAcked.push_back(p.packetNumber);
             result.ackedFrames.push_back(std::move(p.frames));
+            if (m_listener)
+            {
+                m_listener->OnPacketAckedTrace(p.packetNumber, p.size, p.timeSent);
+            }
             m_packetAckedTrace(p.packetNumber, p.size, p.timeSent);
             if (!largestNewlyAcked || p.packetNumber > largestNewlyAcked->packetNumber)
             {
@@ -232,7 +247,7 @@ QuicLossDetection::OnAckReceived(Time now,
         }
     }
     // Step 4: loss pass; the congestion event sees bytes in flight before lost and acked bytes go.
-    result.lost = DetectLosses(now, m_bytesInFlight, result.lostFrames);
+    DetectLosses(now, m_bytesInFlight, result.lost, result.lostFrames);
     // Step 5: the controller sees bytes in flight after the lost bytes, before the acked bytes.
     m_cc->OnPacketsAcked(now, acked, m_bytesInFlight, m_rtt);
     // Step 6: the acked bytes leave bytes in flight.
@@ -254,16 +269,17 @@ QuicLossDetection::LossDelay() const
     return std::max(delay, QuicRttStats::kGranularity);
 }
 
-std::vector<uint64_t>
+void
 QuicLossDetection::DetectLosses(Time now,
                                 uint64_t bytesInFlightForEvent,
+                                std::vector<uint64_t>& lost,
                                 std::vector<QuicCcSentFrames>& lostFrames)
 {
-    std::vector<uint64_t> lost;
+    const size_t lostBefore = lost.size();
     m_lossTime.reset();
     if (!m_largestAcked)
     {
-        return lost;
+        return;
     }
     const uint64_t largestAcked = *m_largestAcked;
     const Time lossDelay = LossDelay();
@@ -311,13 +327,18 @@ QuicLossDetection::DetectLosses(Time now,
         m_lostTriggerTrace(p.packetNumber,
                            byCount ? QuicLossTrigger::REORDERING_THRESHOLD
                                    : QuicLossTrigger::TIME_THRESHOLD);
+        if (m_listener)
+        {
+            m_listener->OnPacketLostTrace(p.packetNumber, p.size, p.timeSent);
+        }
         m_packetLostTrace(p.packetNumber, p.size, p.timeSent);
     }
-    if (lost.empty())
+    const size_t newlyLost = lost.size() - lostBefore;
+    if (newlyLost == 0)
     {
-        return lost;
+        return;
     }
-    m_lostPackets += lost.size();
+    m_lostPackets += newlyLost;
     m_ecn.OnEctPacketsLost(ectLost, now, PtoPeriod());
     if (largestLost)
     {
@@ -337,8 +358,7 @@ QuicLossDetection::DetectLosses(Time now,
         }
     }
     SetBytesInFlight(m_bytesInFlight - lostBytes);
-    m_cc->AddLostPackets(lost.size());
-    return lost;
+    m_cc->AddLostPackets(newlyLost);
 }
 
 bool
@@ -479,7 +499,7 @@ QuicLossDetection::OnTimerExpired(Time now)
     {
         if (now >= *m_lossTime)
         {
-            result.lost = DetectLosses(now, m_bytesInFlight, result.lostFrames);
+            DetectLosses(now, m_bytesInFlight, result.lost, result.lostFrames);
         }
         return result;
     }
@@ -509,6 +529,22 @@ QuicLossDetection::OnProbeSent()
     if (m_pendingProbes > 0)
     {
         --m_pendingProbes;
+    }
+}
+
+void
+QuicLossDetection::Record::pop_front()
+{
+    ++m_head;
+    if (m_head == m_entries.size())
+    {
+        m_entries.clear();
+        m_head = 0;
+    }
+    else if (m_head >= 64 && m_head * 2 >= m_entries.size())
+    {
+        m_entries.erase(m_entries.begin(), m_entries.begin() + static_cast<std::ptrdiff_t>(m_head));
+        m_head = 0;
     }
 }
 
@@ -632,6 +668,12 @@ void
 QuicLossDetection::TraceConnectPacketAcked(const PacketCallback& cb)
 {
     m_packetAckedTrace.ConnectWithoutContext(cb);
+}
+
+void
+QuicLossDetection::SetListener(Listener* listener)
+{
+    m_listener = listener;
 }
 
 void

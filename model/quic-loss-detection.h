@@ -4,6 +4,7 @@
 #ifndef QUIC_LOSS_DETECTION_H
 #define QUIC_LOSS_DETECTION_H
 
+#include "quic-cc-ack-range.h"
 #include "quic-cc-ecn.h"
 #include "quic-cc-sent-frames.h"
 #include "quic-congestion-controller.h"
@@ -14,7 +15,6 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
-#include <deque>
 #include <optional>
 #include <vector>
 
@@ -121,14 +121,16 @@ class QuicLossDetection
     /**
      * Process one ACK frame (RFC 9002 Sections 6 and A.7; quiche recovery on_ack_received).
      * \param now  the frame's processing time
-     * \param ranges  acknowledged ranges, descending, disjoint
+     * \param ranges  acknowledged ranges, descending, disjoint (the ACK frame's own)
      * \param ackDelay  the frame's decoded ack delay
      * \param ecn  the frame's ECN counts (type 0x03), if any; used only with ECN enabled
+     * \return what the frame did; valid until the next OnAckReceived (its vectors are reused
+     *         from frame to frame, so that a frame allocates nothing in the common case)
      */
-    AckResult OnAckReceived(Time now,
-                            const std::vector<std::pair<uint64_t, uint64_t>>& ranges,
-                            Time ackDelay,
-                            const std::optional<QuicCcEcnCounts>& ecn = std::nullopt);
+    const AckResult& OnAckReceived(Time now,
+                                   const std::vector<QuicCcAckRange>& ranges,
+                                   Time ackDelay,
+                                   const std::optional<QuicCcEcnCounts>& ecn = std::nullopt);
 
     /// When the loss timer or PTO must fire, if armed (absolute time).
     std::optional<Time> GetTimerDeadline() const;
@@ -207,6 +209,26 @@ class QuicLossDetection
     /// Called with (old, new) bytes in flight on every change.
     void TraceConnectBytesInFlight(const ValueCallback& cb);
 
+    /**
+     * What the three trace hooks above report, as plain virtual calls: one call per packet
+     * instead of an ns-3 callback chain (the socket's trace sources listen this way). The
+     * listener hears each report before the callbacks connected with TraceConnect*.
+     */
+    class Listener
+    {
+      public:
+        virtual ~Listener() = default;
+        /// As TraceConnectBytesInFlight: old and new bytes in flight.
+        virtual void OnBytesInFlightTrace(uint64_t oldValue, uint64_t newValue) = 0;
+        /// As TraceConnectPacketAcked: packet number, bytes, time sent.
+        virtual void OnPacketAckedTrace(uint64_t packetNumber, uint64_t bytes, Time sent) = 0;
+        /// As TraceConnectPacketLost: packet number, bytes, time sent.
+        virtual void OnPacketLostTrace(uint64_t packetNumber, uint64_t bytes, Time sent) = 0;
+    };
+
+    /// Report to \p listener (null: to nobody); it must outlive this object or be unset.
+    void SetListener(Listener* listener);
+
   private:
     /// One entry of the sent-packet record.
     struct SentPacket
@@ -224,14 +246,76 @@ class QuicLossDetection
         QuicCcSentFrames frames; //!< what it carried (moved out when acked or lost)
     };
 
+    /**
+     * The sent-packet record: a queue with O(1) indexing. Entries are removed from the front
+     * only; the vector's freed front is reclaimed once it is the larger part (each entry moves
+     * at most once per reclaim: amortised O(1)).
+     */
+    class Record
+    {
+      public:
+        bool empty() const
+        {
+            return m_head == m_entries.size();
+        }
+
+        size_t size() const
+        {
+            return m_entries.size() - m_head;
+        }
+
+        SentPacket& operator[](size_t i)
+        {
+            return m_entries[m_head + i];
+        }
+
+        const SentPacket& operator[](size_t i) const
+        {
+            return m_entries[m_head + i];
+        }
+
+        const SentPacket& front() const
+        {
+            return m_entries[m_head];
+        }
+
+        const SentPacket& back() const
+        {
+            return m_entries.back();
+        }
+
+        SentPacket& emplace_back()
+        {
+            return m_entries.emplace_back();
+        }
+
+        void pop_front();
+
+        std::vector<SentPacket>::const_iterator begin() const
+        {
+            return m_entries.begin() + static_cast<std::ptrdiff_t>(m_head);
+        }
+
+        std::vector<SentPacket>::const_iterator end() const
+        {
+            return m_entries.end();
+        }
+
+      private:
+        std::vector<SentPacket> m_entries; //!< [m_head, end) is the record
+        size_t m_head{0};                  //!< entries removed from the front, not reclaimed
+    };
+
     /// Index of the first record entry with packetNumber >= pn.
     size_t LowerBound(uint64_t pn) const;
     /// Index of the first entry at or after index \p i that is not acked (m_sent.size() if none).
     size_t SkipAcked(size_t i);
-    /// RFC 9002 Section 6.1 loss pass; raises at most one congestion event.
-    std::vector<uint64_t> DetectLosses(Time now,
-                                       uint64_t bytesInFlightForEvent,
-                                       std::vector<QuicCcSentFrames>& lostFrames);
+    /// RFC 9002 Section 6.1 loss pass; raises at most one congestion event. Appends the packets
+    /// it declares lost to \p lost and what they carried to \p lostFrames.
+    void DetectLosses(Time now,
+                      uint64_t bytesInFlightForEvent,
+                      std::vector<uint64_t>& lost,
+                      std::vector<QuicCcSentFrames>& lostFrames);
     /// RFC 9002 Section 7.6.2 over the record, after a pass at \p now that lost packets.
     bool InPersistentCongestion(Time now) const;
     Time LossDelay() const;
@@ -245,10 +329,10 @@ class QuicLossDetection
 
     Ptr<QuicCongestionController> m_cc;
     QuicRttStats m_rtt;
-    std::deque<SentPacket> m_sent; //!< record, ascending packet numbers
-    uint64_t m_popped{0};          //!< entries pruned so far: absolute position of m_sent[0]
-    uint64_t m_lossScanFrom{0};    //!< absolute position; every entry before it is acked or lost
-    uint64_t m_bytesInFlight{0};   //!< bytes
+    Record m_sent;               //!< record, ascending packet numbers
+    uint64_t m_popped{0};        //!< entries pruned so far: absolute position of m_sent[0]
+    uint64_t m_lossScanFrom{0};  //!< absolute position; every entry before it is acked or lost
+    uint64_t m_bytesInFlight{0}; //!< bytes
     std::optional<uint64_t> m_largestAcked;     //!< largest acknowledged packet number
     std::optional<Time> m_lossTime;             //!< earliest time-threshold loss, if armed
     std::optional<Time> m_lastAckElicitingSent; //!< PTO base time
@@ -264,9 +348,12 @@ class QuicLossDetection
     bool m_persistentCongestion{false};   //!< RFC 9002 Section 7.6 on
     std::optional<Time> m_firstRttSample; //!< time of the first RTT sample
     uint64_t m_persistentCongestionCount{0};
-    QuicCcEcnValidation m_ecn;         //!< RFC 9000 Section 13.4.2 (Disabled unless enabled)
-    uint64_t m_ecnCongestionEvents{0}; //!< window reductions an ECN-CE increase started
+    QuicCcEcnValidation m_ecn;            //!< RFC 9000 Section 13.4.2 (Disabled unless enabled)
+    uint64_t m_ecnCongestionEvents{0};    //!< window reductions an ECN-CE increase started
+    AckResult m_ackResult;                //!< OnAckReceived's result (reused)
+    std::vector<QuicAckedPacket> m_acked; //!< OnAckReceived's packets for the controller (reused)
 
+    Listener* m_listener{nullptr};                                //!< see SetListener
     TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;   //!< see TraceConnectPacketLost
     TracedCallback<uint64_t, QuicLossTrigger> m_lostTriggerTrace; //!< TraceConnectPacketLostTrigger
     TracedCallback<uint64_t, uint64_t, Time> m_packetAckedTrace;  //!< see TraceConnectPacketAcked

@@ -117,48 +117,6 @@ QuicRttStats::UpdateMinRtt(Time sample, Time now)
     }
 }
 
-Time
-QuicRttStats::GetLatestRtt() const
-{
-    return m_latestRtt;
-}
-
-Time
-QuicRttStats::GetSmoothedRtt() const
-{
-    return m_smoothedRtt;
-}
-
-Time
-QuicRttStats::GetRttVar() const
-{
-    return m_rttVar;
-}
-
-Time
-QuicRttStats::GetMinRtt() const
-{
-    return m_min[0].rtt;
-}
-
-Time
-QuicRttStats::GetInitialRtt() const
-{
-    return m_initialRtt;
-}
-
-bool
-QuicRttStats::HasSample() const
-{
-    return m_hasSample;
-}
-
-Time
-QuicRttStats::GetMaxAckDelay() const
-{
-    return m_maxAckDelay;
-}
-
 void
 QuicRttStats::SetMaxAckDelay(Time d)
 {

@@ -53,14 +53,50 @@ class QuicRttStats
      */
     bool Update(Time latestRtt, Time ackDelay, Time now, bool handshakeConfirmed = true);
 
-    Time GetLatestRtt() const;   //!< latest_rtt, 0 before the first sample
-    Time GetSmoothedRtt() const; //!< smoothed_rtt
-    Time GetRttVar() const;      //!< rttvar
-    Time GetMinRtt() const;      //!< min_rtt (the initial RTT before the first sample)
-    Time GetInitialRtt() const;  //!< the configured initial RTT
-    bool HasSample() const;      //!< true once a sample was taken
+    // The accessors are defined here: the send and ACK paths read them on every packet.
 
-    Time GetMaxAckDelay() const; //!< the peer's max_ack_delay (0 until known)
+    /// latest_rtt, 0 before the first sample.
+    Time GetLatestRtt() const
+    {
+        return m_latestRtt;
+    }
+
+    /// smoothed_rtt.
+    Time GetSmoothedRtt() const
+    {
+        return m_smoothedRtt;
+    }
+
+    /// rttvar.
+    Time GetRttVar() const
+    {
+        return m_rttVar;
+    }
+
+    /// min_rtt (the initial RTT before the first sample).
+    Time GetMinRtt() const
+    {
+        return m_min[0].rtt;
+    }
+
+    /// The configured initial RTT.
+    Time GetInitialRtt() const
+    {
+        return m_initialRtt;
+    }
+
+    /// True once a sample was taken.
+    bool HasSample() const
+    {
+        return m_hasSample;
+    }
+
+    /// The peer's max_ack_delay (0 until known).
+    Time GetMaxAckDelay() const
+    {
+        return m_maxAckDelay;
+    }
+
     void SetMaxAckDelay(Time d); //!< fatal error on a negative value
 
     /// smoothed_rtt + max(4 rttvar, kGranularity): one unscaled PTO period (RFC 9002 Section 6.2.1)

@@ -140,8 +140,11 @@ export CCACHE_BASEDIR="$NS3_DIR"
 
 # ---------------------------------------------------------------------------------------------
 step "copy quic-cc into contrib/quic-cc"
-# -a keeps modification times, so unchanged files are not rebuilt.
-rsync -a --delete \
+# By content (--checksum), without keeping modification times: a file whose content is unchanged
+# is left alone (its object stays current), a changed one is written now, so the build sees it as
+# newer than any object the cached tree holds, even when the source's own time is older (another
+# checkout built that object).
+rsync -rlp --checksum --delete \
   --exclude='/.git/' --exclude='/build*/' --exclude='/results/' --exclude='__pycache__/' \
   --exclude='*.pyc' "$REPO/" "$NS3_DIR/contrib/quic-cc/"
 

@@ -4,7 +4,7 @@
   test_campaign.py <directory of the example binaries> <scratch directory> <TestClass>
 
 TestClass: BadSpecs, BadOptions, LocalBackend, ParallelBackend, SlurmBackend, Fault, Shards,
-Interrupt, Installed, Statistics, PhaseDiagram (one ctest entry each).
+Interrupt, Installed, Statistics, PhaseDiagram, OtherExamples, Ngtcp2Releases (one ctest entry each).
 Every campaign here is small: 2 configurations x 2 cells x 10 runs of quic-cc-death-spiral.
 """
 
@@ -202,6 +202,13 @@ class BadSpecs(CampaignTest):
         self.assertIn("'runs' is set by quic-cc-campaign",
                       self.plan_error(self.HEAD + "[parameters]\nruns = [1, 2]\n"))
         self.assertIn("campaign.runs=0", self.plan_error('[campaign]\nexample = "quic-cc-death-spiral"\nruns = 0\n'))
+        # Named as the spec spells the value (TOML's true, a quoted string), not Python's repr.
+        self.assertIn("campaign.runs=true: must be a positive integer",
+                      self.plan_error('[campaign]\nexample = "quic-cc-death-spiral"\nruns = true\n'))
+        self.assertIn('campaign.runs="2": must be a positive integer',
+                      self.plan_error('[campaign]\nexample = "quic-cc-death-spiral"\nruns = "2"\n'))
+        self.assertIn("campaign.runs=1979-05-27: must be a positive integer",
+                      self.plan_error('[campaign]\nexample = "quic-cc-death-spiral"\nruns = 1979-05-27\n'))
         self.assertIn("example binary 'no-such-example' not found",
                       self.plan_error('[campaign]\nexample = "no-such-example"\nruns = 1\n'))
         self.assertIn("unknown section [params]", self.plan_error(self.HEAD + "[params]\nloss = [1]\n"))
@@ -1137,6 +1144,81 @@ class OtherExamples(CampaignTest):
             else:
                 self.assertRegex(merged[0]["ngtcp2_version"], r"^1\.\d+\.\d+")
             self.assertEqual(merged, own)
+
+
+class Ngtcp2Releases(CampaignTest):
+    """The parameter "ngtcp2": one campaign over the builds of several ngtcp2 releases
+    (examples/ngtcp2-<release>/, NGTCP2_VARIANTS), merged rows per release, each checked against
+    the release the example reports; a release without a build, a build that reports another
+    release and a sweep without ngtcp2 rows are refused before the first task."""
+
+    FIXED = {"transport": "ngtcp2", "cc": "cubic", "size": "1MB", "timeout": "4s", "lateSample": "3s"}
+
+    @classmethod
+    def releases(cls):
+        return [d.name[len("ngtcp2-"):] for d in sorted(cls.bin_dir.glob("ngtcp2-*"))]
+
+    def release_spec(self, releases, fixed=None):
+        fixed = self.FIXED if fixed is None else fixed
+        return ('[campaign]\nexample = "quic-cc-death-spiral"\nruns = 2\nchunk = 2\n[fixed]\n' +
+                "".join(f'{k} = "{v}"\n' for k, v in fixed.items()) +
+                "[parameters]\nngtcp2 = [" + ", ".join(f'"{r}"' for r in releases) + "]\n")
+
+    def test_sweep_over_releases(self):
+        releases = self.releases()
+        if len(releases) < 2:
+            self.skipTest("one ngtcp2 build only (NGTCP2_VARIANTS is empty)")
+        d = self.work / "sweep"
+        plan = self.tool("plan", self.spec("sweep", self.release_spec(releases)), "--bin-dir", self.bin_dir,
+                         "--no-pilot").stdout
+        for r in releases:
+            self.assertIn(f"ngtcp2 {r}: ", plan)
+        self.tool("run", self.work / "sweep.toml", "--bin-dir", self.bin_dir, "--backend=local", "--workers=2",
+                  "--dir", d)
+        self.tool("merge", d)
+        rows = read_csv(d / "merged.csv")
+        self.assertEqual([(r["ngtcp2"], r["config"], r["run"]) for r in rows],
+                         [(rel, "ngtcp2-cubic", str(run)) for rel in releases for run in (1, 2)])
+        for r in rows:
+            self.assertEqual(r["ngtcp2_version"], r["ngtcp2"])
+        meta = json.loads((d / "campaign.json").read_text())
+        self.assertEqual(sorted(meta["ngtcp2_binaries"]), sorted(releases))
+        for rel in releases:
+            out = self.work / f"direct-{rel}.csv"
+            subprocess.run([str(self.bin_dir / f"ngtcp2-{rel}" / "quic-cc-death-spiral"),
+                            *[f"--{k}={v}" for k, v in self.FIXED.items()], "--runs=2", "--jobs=1", "--quiet",
+                            f"--csv={out}"], check=True, capture_output=True)
+            self.assertEqual([{k: v for k, v in r.items() if k != "ngtcp2"} for r in rows if r["ngtcp2"] == rel],
+                             read_csv(out))
+
+    def test_release_without_a_build(self):
+        p = self.tool("plan", self.spec("none", self.release_spec(["9.9.9"])), "--bin-dir", self.bin_dir,
+                      check=False)
+        line = one_line(self, p, 2, "ngtcp2=9.9.9: no build of that release in", "configure with NGTCP2_VARIANTS")
+        for r in self.releases():
+            self.assertIn(r, line.split("built: ", 1)[1])
+
+    def test_not_a_release(self):
+        p = self.tool("plan", self.spec("latest", self.release_spec(["latest"])), "--bin-dir", self.bin_dir,
+                      check=False)
+        one_line(self, p, 2, "ngtcp2='latest': not an ngtcp2 release")
+
+    def test_build_of_another_release(self):
+        """A directory named for one release whose program runs another: refused at the pilot."""
+        bins = self.work / "bins"
+        (bins / "ngtcp2-7.7.7").mkdir(parents=True)
+        (bins / "quic-cc-death-spiral").symlink_to(self.bin_dir / "quic-cc-death-spiral")
+        (bins / "ngtcp2-7.7.7" / "quic-cc-death-spiral").symlink_to(self.bin_dir / "quic-cc-death-spiral")
+        p = self.tool("run", self.spec("other", self.release_spec(["7.7.7"])), "--bin-dir", bins, "--backend=local",
+                      "--dir", self.work / "other", check=False)
+        one_line(self, p, 2, "ngtcp2=7.7.7", "but the task runs the build of ngtcp2 7.7.7")
+        self.assertFalse((self.work / "other").exists())
+
+    def test_sweep_without_ngtcp2_rows(self):
+        release = self.releases()[0]
+        p = self.tool("plan", self.spec("quic", self.release_spec([release], dict(self.FIXED, transport="quic-cc"))),
+                      "--bin-dir", self.bin_dir, "--no-pilot", check=False)
+        one_line(self, p, 2, f"ngtcp2={release}", "no ngtcp2 row", "has no effect")
 
 
 class PhaseDiagram(CampaignTest):

@@ -38,8 +38,11 @@ DS = "quic-cc-death-spiral"
 HL = "quic-cc-hystart-lab"
 DB = "quic-cc-dumbbell"
 RF = "quic-cc-response-function"
+CG = "quic-cc-cubic-growth"
+IO = "quic-cc-interop"
+SA = "quic-cc-satellite"
 EC = "quic-cc-ecn"
-BATCH = (DS, HL, DB, RF, EC)
+BATCH = (DS, HL, DB, RF, CG, IO, SA, EC)
 
 SIZE = ("must be a whole number of bytes > 0, e.g. 8000000, 10MB (10,000,000 bytes), 500kB, "
         "1GiB (2^30 bytes)")
@@ -72,10 +75,14 @@ BAD = [
     (DS, ["--delay=1e10s"], "--delay=1e10s: " + TIME_CAP),
     (DS, ["--lossDuration=1e400s"], "--lossDuration=1e400s: " + TIME_CAP),
     (DB, ["--duration=1e12s"], "--duration=1e12s: " + TIME_CAP),
+    # A bin per interval and flow: 1ns bins over 30 s would need 240 GB a flow (it hung).
+    (DB, ["--interval=1ns"], "--interval=1ns: interval cuts the duration (+30s) into more than "
+     "1000000 goodput bins"),
     (HL, ["--timeout=2000000s"], "--timeout=2000000s: " + TIME_CAP),
     (DS, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "sender's")),
     (HL, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "sender's")),
     (DB, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "senders'")),
+    (RF, ["--ns3::QuicCcSocket::SndBufSize=8192"], SMALL_BUFFER.replace("{}'", "sender's")),
     (DS, ["--runs=-1"], "--runs=-1: must be a whole number in 1..1000000"),
     (DS, ["--runs=abc"], "--runs=abc: must be a whole number in 1..1000000"),
     (DS, ["--runs"], "--runs=: needs a value (--runs=VALUE)"),
@@ -135,6 +142,11 @@ BAD = [
     (HL, ["--loss=0,2"], "--loss=2: a fraction must be in [0, 1]: use 30% or 0.3"),
     (HL, ["--loss=0,,1%"], "--loss=0,,1%: empty item in the comma-separated list"),
     (HL, ["--buffer=0"], "--buffer=0: must be a BDP multiple > 0 (0.5) or packets with a 'p' suffix (1000p)"),
+    # A BDP multiple whose packet count wrapped to 0 in the worker (an abort and a core).
+    (HL, ["--buffer=1e30"], "--buffer=1e30: is 27777777777777778767978431512576 packets on this "
+     "path (BDP 27.8 packets); it must be 1 to 999999999 packets"),
+    (HL, ["--buffer=0.0001"], "--buffer=0.0001: is 0 packets on this path (BDP 27.8 packets); "
+     "it must be 1 to 999999999 packets"),
     (HL, ["--buffer=0p"], "--buffer=0p: packets must be a whole number >= 1 before the 'p' (1000p)"),
     (HL, ["--configs=cubic,foo"],
      "--configs=foo: must be tcp-cubic, reno, reno-hystart, cubic, cubic-hystart, ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr or all"),
@@ -232,6 +244,34 @@ BAD = [
     (RF, ["--cc=reno", "--p=0.5"],
      "--p=0.5: no point has an RFC window of 4..2000 packets (--maxWindow) at these loss rates and "
      "RTTs"),
+    (CG, ["--ackRatios=0"], "--ackRatios=0: must be a whole number in 1..1000"),
+    (CG, ["--stacks=quiche,all"], "--stacks=quiche,all: names quiche twice"),
+    (CG, ["--parts=twoloss"], "--parts=twoloss: must be oneloss or periodic"),
+    (CG, ["--measureFrom=80s"], "--measureFrom=80s: must be before the end (--periodicDuration=72s)"),
+    # The ngtcp2 profile's settings are the profile rows' own.
+    (CG, ["--ns3::QuicCubic::IdleRestart=Off"],
+     "--ns3::QuicCubic::IdleRestart=Off: this example sets it from --stacks, which would override "
+     "it: use --stacks"),
+    (CG, ["--ns3::QuicCcSocket::AckElicitingThreshold=4"],
+     "--ns3::QuicCcSocket::AckElicitingThreshold=4: this example sets it from --ackRatios, which "
+     "would override it: use --ackRatios"),
+    (IO, ["--measurements=X"], "--measurements=X: must be G or C"),
+    (IO, ["--queue=0"], "--queue=0: must be a whole number in 1..1000000"),
+    (IO, ["--stacks=tcp-reno"],
+     "--stacks=tcp-reno: must be quic-cc-reno, quic-cc-cubic, ngtcp2-reno, ngtcp2-cubic, "
+     "ngtcp2-bbr, tcp-cubic or all"),
+    (IO, ["--ns3::PfifoFastQueueDisc::MaxSize=10p"],
+     "--ns3::PfifoFastQueueDisc::MaxSize=10p: this example sets it from --queue, which would "
+     "override it: use --queue"),
+    (IO, ["--goodputSize=0"], "--goodputSize=0: " + SIZE),
+    (SA, ["--lossPeriods=1"], "--lossPeriods=1: must be 0 (none) or >= 2"),
+    (SA, ["--maxAckDelays=20s"],
+     "--maxAckDelays=20s: must be > 0 and below 2^14 ms (RFC 9000 Section 18.2)"),
+    (SA, ["--ns3::QuicCcSocket::AckElicitingThreshold=4"],
+     "--ns3::QuicCcSocket::AckElicitingThreshold=4: this example sets it from --ackRatios, which "
+     "would override it: use --ackRatios"),
+    (SA, ["--size=0"], "--size=0: " + SIZE),
+    (SA, ["--configs=cubic,all"], "--configs=cubic,all: names cubic twice"),
     # The ECN study: names checked against its tables, the cell's values, the ECN switches the
     # scenario sets itself.
     (EC, ["--queues=red,foo"],
@@ -269,6 +309,9 @@ SMALL = {
     HL: ["--runs=2", "--size=300kB", "--buffer=1,1000p", "--loss=0,2%",
          "--configs=tcp-cubic,reno,cubic-hystart"],
     DB: ["--flows=quic:cubic:1,tcp:TcpCubic:1", "--runs=3", "--duration=4s"],
+    CG: ["--parts=oneloss", "--duration=3s", "--stacks=quiche,ngtcp2-profile", "--ackRatios=2,10"],
+    IO: ["--measurements=C", "--stacks=quic-cc-reno", "--crossSize=1MiB", "--runs=3"],
+    SA: ["--configs=cubic,reno", "--size=5MB", "--ackRatios=2,10"],
 }
 
 
@@ -323,6 +366,41 @@ class ExamplesCommandLine(unittest.TestCase):
                                            env={**os.environ, "NS_ATTRIBUTE_DEFAULT": env})
                         self.assertEqual((r.returncode, r.stdout, r.stderr),
                                          (2, "", f"{name}: {expected}\n"))
+        self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
+
+    def test_environment_default_a_run_would_not_honour(self):
+        # NS_ATTRIBUTE_DEFAULT wins over the command line, so it is held to the same rules: an
+        # attribute the example sets itself, a transport that does not run, a send buffer below
+        # one write, a conflicting option; one line naming the item, before the first run.
+        idle = "quic-cc-idle"
+        cases = [
+            (DS, [], "ns3::QuicCcSocket::SndBufSize=8192", "is below the bulk sender's writes "
+             "(16384 B, one Send each): the socket would refuse every write and send nothing"),
+            (DB, [], "ns3::QuicCcSocket::SndBufSize=8192", "is below the bulk senders' writes "
+             "(16384 B, one Send each): the socket would refuse every write and send nothing"),
+            (idle, ["--transport=ngtcp2"], "ns3::QuicCcNgtcp2Socket::SndBufSize=8192",
+             "is below --chunk's default 2MB (one write per chunk must fit the send buffer)"),
+            (DS, [], "ns3::QuicCcSocket::CongestionControl=ns3::QuicReno",
+             "this example sets this attribute itself, so the default has no effect"),
+            (HL, [], "ns3::QuicCcSocket::MaxDatagramSize=1400",
+             "this example sets it from --mss, which would override it: use --mss"),
+            (DS, [], "ns3::QuicCcNgtcp2Socket::MaxAckDelay=50ms",
+             "this example sets it from --maxAckDelay, which would override it: use --maxAckDelay"),
+            (DS, ["--transport=ngtcp2"], "ns3::QuicCcSocket::InitialWindowPackets=20",
+             "has no effect with --transport=ngtcp2 (no quic-cc row runs; the ngtcp2 rows use "
+             "ns3::QuicCcNgtcp2Socket)"),
+            (idle, ["--flowControl=on"], "ns3::QuicCcSocket::FlowControl=false",
+             "--flowControl=on sets it: give one of the two"),
+        ]
+        for name, args, env, reason in cases:
+            binary = str(self.binaries[DS]).replace(DS, name)
+            for dry in ([], ["--dryRun"]):
+                with self.subTest(example=name, env=env, dry=dry):
+                    r = subprocess.run([binary, "--runs=1", *args, *dry], capture_output=True,
+                                       text=True, timeout=600, cwd=self.scratch,
+                                       env={**os.environ, "NS_ATTRIBUTE_DEFAULT": env})
+                    self.assertEqual((r.returncode, r.stdout, r.stderr),
+                                     (2, "", f"{name}: NS_ATTRIBUTE_DEFAULT={env}: {reason}\n"))
         self.assertEqual(sorted(p.name for p in self.scratch.glob("core*")), [])
 
     def test_good_options_pass_dry_run(self):
@@ -475,7 +553,7 @@ class ExamplesCommandLine(unittest.TestCase):
                 self.assertEqual(shown.read_bytes(), quiet.read_bytes())
 
     def test_csv_identical_across_runs_and_jobs(self):
-        for name in (DS, HL, DB):
+        for name in (DS, HL, DB, CG, IO, SA):
             outputs = []
             for tag, jobs in (("a", "1"), ("b", "1"), ("c", "2")):
                 csv = self.scratch / f"{name}-{tag}.csv"

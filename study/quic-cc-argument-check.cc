@@ -126,6 +126,33 @@ FindGlobal(const std::string& name)
     return nullptr;
 }
 
+/// The arguments ns-3's CommandLine gives to Config::SetDefault (a name with "::") or
+/// Config::SetGlobal (a global value's name); "-name" and "--name" alike, as it reads them.
+std::vector<GivenDefault>
+CommandLineItems(int argc, char* argv[])
+{
+    std::vector<GivenDefault> items;
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i];
+        const size_t dashes = arg.find_first_not_of('-');
+        if (dashes == 0 || dashes == std::string::npos || dashes > 2)
+        {
+            continue;
+        }
+        const size_t eq = arg.find('=');
+        GivenDefault d{"--",
+                       arg.substr(dashes, eq == std::string::npos ? eq : eq - dashes),
+                       eq == std::string::npos ? "" : arg.substr(eq + 1),
+                       true};
+        if (d.name.find("::") != std::string::npos || FindGlobal(d.name))
+        {
+            items.push_back(d);
+        }
+    }
+    return items;
+}
+
 /// The reason \p given is invalid on its own, or "".
 std::string
 CheckGiven(const GivenDefault& given)
@@ -242,27 +269,7 @@ QuicCcCheckAttributeDefaults(int argc,
                              char* argv[],
                              const std::vector<QuicCcProgramSetting>& settings)
 {
-    // The arguments ns-3's CommandLine gives to Config::SetDefault (a name with "::") or
-    // Config::SetGlobal (a global value's name); "-name" and "--name" alike, as it reads them.
-    std::vector<GivenDefault> commandLine;
-    for (int i = 1; i < argc; ++i)
-    {
-        const std::string arg = argv[i];
-        const size_t dashes = arg.find_first_not_of('-');
-        if (dashes == 0 || dashes == std::string::npos || dashes > 2)
-        {
-            continue;
-        }
-        const size_t eq = arg.find('=');
-        GivenDefault d{"--",
-                       arg.substr(dashes, eq == std::string::npos ? eq : eq - dashes),
-                       eq == std::string::npos ? "" : arg.substr(eq + 1),
-                       true};
-        if (d.name.find("::") != std::string::npos || FindGlobal(d.name))
-        {
-            commandLine.push_back(d);
-        }
-    }
+    const std::vector<GivenDefault> commandLine = CommandLineItems(argc, argv);
     std::vector<GivenDefault> environment = EnvironmentItems("NS_ATTRIBUTE_DEFAULT");
     std::vector<GivenDefault> all = commandLine;
     all.insert(all.end(), environment.begin(), environment.end());
@@ -326,6 +333,37 @@ QuicCcCheckArguments(int argc,
         }
     }
     return QuicCcCheckAttributeDefaults(argc, argv, settings);
+}
+
+std::vector<QuicCcGivenAttribute>
+QuicCcGivenAttributes(int argc, char* argv[])
+{
+    std::vector<QuicCcGivenAttribute> attributes;
+    std::vector<GivenDefault> items = CommandLineItems(argc, argv);
+    const std::vector<GivenDefault> environment = EnvironmentItems("NS_ATTRIBUTE_DEFAULT");
+    items.insert(items.end(), environment.begin(), environment.end());
+    for (const GivenDefault& d : items)
+    {
+        if (d.assigned && d.name.find("::") != std::string::npos)
+        {
+            attributes.push_back({d.name, d.value, d.Quote(), d.source != "--"});
+        }
+    }
+    return attributes;
+}
+
+std::string
+QuicCcQuoteAttribute(const std::string& name, const std::string& value)
+{
+    const std::vector<GivenDefault> environment = EnvironmentItems("NS_ATTRIBUTE_DEFAULT");
+    for (auto it = environment.rbegin(); it != environment.rend(); ++it)
+    {
+        if (it->name == name && it->assigned)
+        {
+            return it->Quote();
+        }
+    }
+    return "--" + name + "=" + value;
 }
 
 } // namespace ns3

@@ -92,6 +92,30 @@ std::string QuicCcCheckArguments(int argc,
                                  const std::vector<std::string>& flags = {},
                                  const std::vector<QuicCcProgramSetting>& settings = {});
 
+/// An attribute default the user gave from outside the program.
+struct QuicCcGivenAttribute
+{
+    std::string name;   //!< "ns3::Type::Attribute"
+    std::string value;  //!< as given
+    std::string quoted; //!< as the user wrote it: "--ns3::Type::Attribute=V" or
+                        //!< "NS_ATTRIBUTE_DEFAULT=ns3::Type::Attribute=V"
+    bool environment;   //!< from NS_ATTRIBUTE_DEFAULT (it wins over the command line)
+};
+
+/**
+ * The attribute defaults given on the command line (--ns3::Type::Attribute=V, in their order),
+ * then those of NS_ATTRIBUTE_DEFAULT (ns-3 applies them to every object it constructs, over
+ * Config::SetDefault): each is a setting the program must honour or refuse.
+ */
+std::vector<QuicCcGivenAttribute> QuicCcGivenAttributes(int argc, char* argv[]);
+
+/**
+ * Attribute \p name with its value \p value as the user gave it, for an error line:
+ * "NS_ATTRIBUTE_DEFAULT=ns3::QuicCcSocket::SndBufSize=8192" when the environment sets it (its
+ * value wins), else "--ns3::QuicCcSocket::SndBufSize=8192".
+ */
+std::string QuicCcQuoteAttribute(const std::string& name, const std::string& value);
+
 } // namespace ns3
 
 #endif // QUIC_CC_ARGUMENT_CHECK_H

@@ -7,6 +7,8 @@
 #include "quic-cc-output-file.h"
 
 #include "ns3/abort.h"
+#include "ns3/config.h"
+#include "ns3/string.h"
 
 #include <algorithm>
 #include <cctype>
@@ -131,22 +133,16 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
     {
         Fail(error);
     }
-    for (int i = 1; i < argc; ++i)
+    // Every attribute default given, on the command line or in NS_ATTRIBUTE_DEFAULT: one the
+    // program sets itself would be overwritten (ns-3 takes the program's value over both).
+    m_attributes = QuicCcGivenAttributes(argc, argv);
+    for (const QuicCcGivenAttribute& attribute : m_attributes)
     {
-        const std::string arg = argv[i];
-        const size_t dashes = arg.find_first_not_of('-');
-        const size_t eq = arg.find('=');
-        if (arg.compare(dashes, 5, "ns3::") == 0)
-        {
-            m_attributes.emplace_back(arg.substr(dashes, eq - dashes),
-                                      eq == std::string::npos ? "" : arg.substr(eq + 1));
-        }
-        if (const auto owner = m_setBy.find(arg.substr(dashes, eq - dashes));
-            owner != m_setBy.end())
+        if (const auto owner = m_setBy.find(attribute.name); owner != m_setBy.end())
         {
             Exit(QuicCcUsageError(
-                owner->first,
-                eq == std::string::npos ? "" : arg.substr(eq + 1),
+                "",
+                attribute.quoted,
                 owner->second.empty()
                     ? "this example sets this attribute itself, so the default has no effect"
                     : "this example sets it from --" + owner->second +
@@ -154,6 +150,16 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
         }
     }
     m_cmd.Parse(args);
+    // NS_ATTRIBUTE_DEFAULT wins over the command line in every object ns-3 constructs
+    // (ObjectBase::ConstructSelf): made the defaults too, so that the program's checks of a
+    // default (TypeId::LookupAttributeByName's initial value) see the value the runs use.
+    for (const QuicCcGivenAttribute& attribute : m_attributes)
+    {
+        if (attribute.environment)
+        {
+            Config::SetDefaultFailSafe(attribute.name, StringValue(attribute.value));
+        }
+    }
 }
 
 void
@@ -186,7 +192,7 @@ QuicCcCommandLine::AttributesSetTo(
     m_setTo.insert(attributes.begin(), attributes.end());
 }
 
-const std::vector<std::pair<std::string, std::string>>&
+const std::vector<QuicCcGivenAttribute>&
 QuicCcCommandLine::GetGivenAttributes() const
 {
     return m_attributes;

@@ -4,6 +4,7 @@
 #ifndef QUIC_CC_COMMAND_LINE_H
 #define QUIC_CC_COMMAND_LINE_H
 
+#include "quic-cc-argument-check.h"
 #include "quic-cc-batch-runner.h"
 
 #include "ns3/command-line.h"
@@ -119,23 +120,23 @@ class QuicCcCommandLine
     /// \return true if --\p name appeared on the command line (after Parse)
     bool WasGiven(const std::string& name) const;
 
-    /// The attribute defaults given on the command line (after Parse), as (attribute as
-    /// written, "ns3::QuicCcSocket::Pacing", value), in the order given.
-    const std::vector<std::pair<std::string, std::string>>& GetGivenAttributes() const;
+    /// The attribute defaults given (after Parse): the command line's in the order given, then
+    /// NS_ATTRIBUTE_DEFAULT's (QuicCcGivenAttributes).
+    const std::vector<QuicCcGivenAttribute>& GetGivenAttributes() const;
 
   private:
     /// Exit with \p error, "<arguments>: <reason>" (a QuicCcHelper check's result).
     [[noreturn]] void Fail(const std::string& error) const;
 
-    CommandLine m_cmd;                           //!< ns-3's parser
-    std::map<std::string, std::string*> m_texts; //!< option -> its text (default, then as given)
-    std::map<std::string, std::string> m_setTo;  //!< attribute -> option whose value it takes
-    std::vector<std::pair<std::string, std::string>> m_attributes; //!< --ns3::... given
-    std::string m_program;                                         //!< program name
-    std::set<std::string> m_names;                                 //!< registered options
-    std::set<std::string> m_given;              //!< registered options that appeared
-    std::set<std::string> m_flags;              //!< registered boolean options
-    std::map<std::string, std::string> m_setBy; //!< attribute -> option that sets it
+    CommandLine m_cmd;                              //!< ns-3's parser
+    std::map<std::string, std::string*> m_texts;    //!< option -> its text (default, then as given)
+    std::map<std::string, std::string> m_setTo;     //!< attribute -> option whose value it takes
+    std::vector<QuicCcGivenAttribute> m_attributes; //!< attribute defaults given
+    std::string m_program;                          //!< program name
+    std::set<std::string> m_names;                  //!< registered options
+    std::set<std::string> m_given;                  //!< registered options that appeared
+    std::set<std::string> m_flags;                  //!< registered boolean options
+    std::map<std::string, std::string> m_setBy;     //!< attribute -> option that sets it
 };
 
 /**

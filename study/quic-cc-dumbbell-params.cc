@@ -58,6 +58,12 @@ QuicCcCheckDumbbellParams(const QuicCcDumbbellParams& p)
     {
         why << "interval must be > 0, got " << p.interval.As(Time::S);
     }
+    else if (p.duration.GetInteger() / p.interval.GetInteger() > kQuicCcDumbbellMaxBins)
+    {
+        // Each flow keeps a byte count per bin: 1ns bins over 30 s would be 240 GB a flow.
+        why << "interval cuts the duration (" << p.duration.As(Time::S) << ") into more than "
+            << kQuicCcDumbbellMaxBins << " goodput bins";
+    }
     else if (p.stagger < Time(0))
     {
         why << "stagger must be >= 0, got " << p.stagger.As(Time::S);

@@ -46,9 +46,11 @@ struct QuicCcDumbbellParams
     /// ns3::FqCoDelQueueDisc) at the bottleneck with its default attributes, in front of a
     /// 1-packet device queue
     std::string queueDisc;
-    /// attributes (name, value) set on queueDisc after it is installed, e.g. ("UseEcn",
-    /// "true"), ("MaxSize", "50p"): each a valid attribute of that TypeId
+    /// queueDisc's attributes other than their defaults, in order (e.g. {"MaxSize", "25p"})
     std::vector<std::pair<std::string, std::string>> queueDiscAttributes;
+    /// the queue disc (and the 1-packet device queue) in both directions of the bottleneck, not
+    /// only in the data direction
+    bool queueDiscBothWays{false};
     /// ECN on every flow's sockets, both ends: QuicCcSocketBase::Ecn (quic-cc and ngtcp2) and
     /// TcpSocketBase::UseEcn On (ns-3 TCP); false: both off
     bool ecn{false};
@@ -71,6 +73,10 @@ struct QuicCcDumbbellParams
     std::string ackPolicy{"ReceiveBatch"}; //!< QuicCcSocket::AckPolicy
     std::string qlogDirectory;             //!< QuicCcHelper::EnableQlog directory ("" = no qlog)
 };
+
+/// \ingroup quic-cc
+/// The most goodput-over-time bins (--duration / --interval) a run keeps per flow.
+constexpr int64_t kQuicCcDumbbellMaxBins = 1000000;
 
 /**
  * Check \p params; "" when they are valid, else one line naming the bad value.

@@ -81,10 +81,20 @@ QuicCcBuildDumbbell(const QuicCcDumbbellParams& params, const std::vector<Time>&
         QuicCcLookupTypeId(params.queueDisc, &tid);
         TrafficControlHelper tch;
         tch.SetRootQueueDisc(tid.GetName());
-        t.queueDisc = tch.Install(t.forwardTx).Get(0);
-        for (const auto& [name, value] : params.queueDiscAttributes)
+        NetDeviceContainer devices(t.forwardTx);
+        if (params.queueDiscBothWays)
         {
-            t.queueDisc->SetAttribute(name, StringValue(value));
+            devices.Add(t.forwardRx);
+        }
+        // Attributes set before the simulation starts, when the queue disc configures itself.
+        const QueueDiscContainer discs = tch.Install(devices);
+        t.queueDisc = discs.Get(0); // the data direction's, whose statistics the runs report
+        for (uint32_t i = 0; i < discs.GetN(); ++i)
+        {
+            for (const auto& [name, value] : params.queueDiscAttributes)
+            {
+                discs.Get(i)->SetAttribute(name, StringValue(value));
+            }
         }
     }
 

@@ -34,8 +34,8 @@ namespace ns3
  *  - "onoff": ns-3's OnOffApplication over "ns3::QuicCcSocketFactory" at fraction x rate,
  *    pauses + 1 on periods (it starts with an off period).
  * Over the real ngtcp2 library (a "ngtcp2" spec) the same applications run with the library's
- * own controller, pacing, ACK policy and flow control (FlowControlWindow, 16 MiB; its
- * PacketTraces on, for the observer), and the snapshots' W_max, K and epoch stay -1.
+ * own controller, pacing, ACK policy and flow control (InitialMaxData and InitialMaxStreamData, 16
+ * MiB; its PacketTraces on, for the observer), and the snapshots' W_max, K and epoch stay -1.
  */
 struct QuicCcIdleParams
 {

@@ -198,13 +198,10 @@ QuicCcRunNgtcp2Diff(const QuicCcNgtcp2DiffParams& params)
     const NodeContainer& nodes = path.nodes;
     if (params.dropDataPacket > 0)
     {
-        // Data packets only: larger than any ACK and than the 1200-byte padded Initial.
-        Ptr<QuicCcPeriodicErrorModel> em = CreateObject<QuicCcPeriodicErrorModel>();
-        em->SetAttribute("FirstDrop", UintegerValue(params.dropDataPacket));
-        em->SetAttribute("Period", UintegerValue(std::numeric_limits<uint64_t>::max()));
-        em->SetAttribute("MinSize",
-                         UintegerValue(std::min<uint64_t>(params.maxDatagramSize, 1250)));
-        path.devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        QuicCcDropDataPackets(path.devices.Get(1),
+                              params.dropDataPacket,
+                              0,
+                              params.maxDatagramSize);
     }
 
     path.InstallInternet();

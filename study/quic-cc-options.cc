@@ -732,13 +732,13 @@ QuicCcOptions::ApplyTransportRules() const
         rows +=
             "; the " + transport + " rows use " + QuicCcTransportSpec::SocketTypeName(transport);
     }
-    for (const auto& [attribute, value] : m_cmd.GetGivenAttributes())
+    for (const QuicCcGivenAttribute& given : m_cmd.GetGivenAttributes())
     {
         const std::string owner =
-            QuicCcTransportSpec::TransportOfType(attribute.substr(0, attribute.rfind("::")));
+            QuicCcTransportSpec::TransportOfType(given.name.substr(0, given.name.rfind("::")));
         QuicCcRequire(owner.empty() || m_transports.Runs(owner),
-                      attribute,
-                      value,
+                      "",
+                      given.quoted,
                       with + " (no " + owner + " row runs" + rows + ")");
     }
     for (const Option& option : m_options)
@@ -795,7 +795,7 @@ QuicCcOptions::Named(const std::string& name,
     return Given(name) ? "--" + name + "=" + GetText(name) : what + " (" + value + ")";
 }
 
-const std::vector<std::pair<std::string, std::string>>&
+const std::vector<QuicCcGivenAttribute>&
 QuicCcOptions::GetGivenAttributes() const
 {
     return m_cmd.GetGivenAttributes();
@@ -903,6 +903,59 @@ QuicCcTransportHelp()
 {
     return "quic-cc (the models), ngtcp2 (the real ngtcp2 library's own controllers: rows "
            "ngtcp2-cubic, ngtcp2-reno, ngtcp2-bbr) or all (both, same runs)";
+}
+
+std::vector<std::string>
+QuicCcParseRows(const std::string& option,
+                const std::string& text,
+                const std::vector<std::string>& known,
+                const std::function<bool(const std::string&)>& isNgtcp2)
+{
+    const bool ngtcp2Built = !QuicCcNgtcp2Version().empty();
+    std::vector<std::string> allowed = known;
+    allowed.emplace_back("all");
+    std::vector<std::string> chosen;
+    for (const std::string& item : QuicCcSplitList(option, text))
+    {
+        const std::string name = QuicCcParseChoice(option, item, allowed);
+        QuicCcRequire(!isNgtcp2(name) || ngtcp2Built, option, item, kQuicCcNgtcp2Missing);
+        for (const std::string& one : known)
+        {
+            if ((name == "all" && (!isNgtcp2(one) || ngtcp2Built)) || one == name)
+            {
+                QuicCcRequire(std::find(chosen.begin(), chosen.end(), one) == chosen.end(),
+                              option,
+                              text,
+                              "names " + one + " twice");
+                chosen.push_back(one);
+            }
+        }
+    }
+    std::vector<std::string> ordered;
+    for (const std::string& one : known)
+    {
+        if (std::find(chosen.begin(), chosen.end(), one) != chosen.end())
+        {
+            ordered.push_back(one);
+        }
+    }
+    return ordered;
+}
+
+QuicCcOptions::Option&
+QuicCcAckRatiosOption(QuicCcOptions& options, std::string& text, std::vector<uint32_t>& ratios)
+{
+    return options
+        .Text("ackRatios",
+              "the receiver's ACK every N ack-eliciting packets, comma-separated",
+              text)
+        .Socket("AckElicitingThreshold")
+        .Then([&ratios](const std::string& list) {
+            for (const std::string& r : QuicCcSplitList("ackRatios", list))
+            {
+                ratios.push_back(QuicCcParseUnsigned("ackRatios", r, 1, 1000));
+            }
+        });
 }
 
 QuicCcTransportChoice

@@ -221,7 +221,7 @@ class QuicCcOptions
                       const std::string& what,
                       const std::string& value) const;
     /// The attribute defaults given on the command line, as (attribute as written, value)
-    const std::vector<std::pair<std::string, std::string>>& GetGivenAttributes() const;
+    const std::vector<QuicCcGivenAttribute>& GetGivenAttributes() const;
     /// \return whether --\p name's OnlyWith rules hold (its value matters for this run)
     bool Applies(const std::string& name) const;
 
@@ -272,6 +272,25 @@ std::vector<std::string> QuicCcAttributeNames(const std::string& fullName);
 
 /// The --transport help text (the three values and the ngtcp2 rows).
 std::string QuicCcTransportHelp();
+
+/**
+ * An example's list of rows (--stacks, --configs): comma-separated names of \p known, or "all"
+ * for every one of them, the ngtcp2 ones (those \p isNgtcp2 holds for) only where the ngtcp2
+ * transport is built. Throws QuicCcUsageError(\p option, ...) for an unknown name, a name given
+ * twice (also through "all"), or an ngtcp2 one in a build without it. Returns them in the order
+ * of \p known.
+ */
+std::vector<std::string> QuicCcParseRows(const std::string& option,
+                                         const std::string& text,
+                                         const std::vector<std::string>& known,
+                                         const std::function<bool(const std::string&)>& isNgtcp2);
+
+/// The studies' --ackRatios (declared in \p options): the receiver's ACK every N ack-eliciting
+/// packets, 1..1000, comma-separated from \p text into \p ratios; it stands for each
+/// transport's AckElicitingThreshold.
+QuicCcOptions::Option& QuicCcAckRatiosOption(QuicCcOptions& options,
+                                             std::string& text,
+                                             std::vector<uint32_t>& ratios);
 
 /// Parse --transport (QuicCcUsageError for another value, or for ngtcp2 / all when this build
 /// lacks the ngtcp2 transport).

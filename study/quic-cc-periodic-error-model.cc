@@ -6,7 +6,11 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/pointer.h"
 #include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <limits>
 
 namespace ns3
 {
@@ -92,6 +96,18 @@ QuicCcPeriodicErrorModel::DoReset()
 {
     m_counted = 0;
     m_dropped = 0;
+}
+
+Ptr<QuicCcPeriodicErrorModel>
+QuicCcDropDataPackets(Ptr<NetDevice> device, uint64_t first, uint64_t period, uint64_t mss)
+{
+    Ptr<QuicCcPeriodicErrorModel> em = CreateObject<QuicCcPeriodicErrorModel>();
+    em->SetAttribute("FirstDrop", UintegerValue(first));
+    em->SetAttribute("Period",
+                     UintegerValue(period > 0 ? period : std::numeric_limits<uint64_t>::max()));
+    em->SetAttribute("MinSize", UintegerValue(std::min<uint64_t>(mss, 1250)));
+    device->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    return em;
 }
 
 } // namespace ns3

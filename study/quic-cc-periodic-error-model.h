@@ -5,6 +5,8 @@
 #define QUIC_CC_PERIODIC_ERROR_MODEL_H
 
 #include "ns3/error-model.h"
+#include "ns3/net-device.h"
+#include "ns3/ptr.h"
 
 #include <cstdint>
 
@@ -41,6 +43,17 @@ class QuicCcPeriodicErrorModel : public ErrorModel
     uint64_t m_counted{0};   //!< data packets seen
     uint64_t m_dropped{0};   //!< data packets dropped
 };
+
+/**
+ * A QuicCcPeriodicErrorModel as \p device's receive error model that drops QUIC data packets
+ * only: those of at least min(\p mss, 1250) bytes (larger than any ACK and than the 1200-byte
+ * padded Initial). It drops the \p first such packet, then every \p period-th after it
+ * (\p period 0: the first only).
+ */
+Ptr<QuicCcPeriodicErrorModel> QuicCcDropDataPackets(Ptr<NetDevice> device,
+                                                    uint64_t first,
+                                                    uint64_t period,
+                                                    uint64_t mss);
 
 } // namespace ns3
 

@@ -3,6 +3,7 @@
  */
 #include "quic-cc-send-buffer.h"
 
+#include "quic-cc-argument-check.h"
 #include "quic-cc-command-line.h"
 #include "quic-cc-transport-spec.h"
 
@@ -39,8 +40,8 @@ QuicCcRequireWriteFits(const std::vector<std::string>& transports,
 {
     const QuicCcSendBuffer buffer = QuicCcSmallestSendBuffer(transports);
     QuicCcRequire(writeBytes <= buffer.bytes,
-                  buffer.attribute,
-                  std::to_string(buffer.bytes),
+                  "",
+                  QuicCcQuoteAttribute(buffer.attribute, std::to_string(buffer.bytes)),
                   "is below " + what + " (" + std::to_string(writeBytes) +
                       " B, one Send each): the socket would refuse every write and send nothing");
 }

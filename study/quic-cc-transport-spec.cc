@@ -513,4 +513,32 @@ QuicCcTransportSpec::TransportOfType(const std::string& typeName)
     return "";
 }
 
+std::vector<std::string>
+QuicCcRowNames(const QuicCcTransportRows& rows)
+{
+    std::vector<std::string> names;
+    for (const auto& [name, spec] : rows)
+    {
+        names.push_back(name);
+    }
+    return names;
+}
+
+QuicCcTransportSpec
+QuicCcRowTransport(const QuicCcTransportRows& rows,
+                   const std::string& name,
+                   const std::string& study)
+{
+    std::string known;
+    for (const auto& [row, spec] : rows)
+    {
+        if (row == name)
+        {
+            return spec();
+        }
+        known += (known.empty() ? "" : ", ") + row;
+    }
+    NS_FATAL_ERROR(study << ": '" << name << "' is not one of " << known);
+}
+
 } // namespace ns3

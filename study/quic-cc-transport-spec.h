@@ -7,7 +7,9 @@
 #include "ns3/attribute.h"
 #include "ns3/ptr.h"
 
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -169,6 +171,23 @@ class QuicCcTransportSpec
     std::vector<Setting> m_socketSettings;     //!< sockets
     std::vector<Setting> m_defaults;           //!< SetDefault's (full names)
 };
+
+/**
+ * \ingroup quic-cc
+ * A study's rows by name, each with its transport ("cubic-hystart" -> quic-cc's CUBIC with
+ * HyStart++), in the order of the study's rows.
+ */
+using QuicCcTransportRows =
+    std::vector<std::pair<std::string, std::function<QuicCcTransportSpec()>>>;
+
+/// The names of \p rows, in their order.
+std::vector<std::string> QuicCcRowNames(const QuicCcTransportRows& rows);
+
+/// The transport of row \p name of \p rows; another name is a fatal error naming it and the
+/// study (\p study: "satellite").
+QuicCcTransportSpec QuicCcRowTransport(const QuicCcTransportRows& rows,
+                                       const std::string& name,
+                                       const std::string& study);
 
 /// The linked ngtcp2's version ("1.24.0"); "" when the transport is not built.
 std::string QuicCcNgtcp2Version();

@@ -20,6 +20,14 @@ cpp_examples = [
      "--configs=tcp-cubic,reno,cubic-hystart --jobs=1", "True", "False"),
     # The true-idle study: the headline rows, one run each of two short chunks.
     ("quic-cc-idle --runs=1 --pauses=1 --chunk=300kB --period=0.5s --jobs=1", "True", "False"),
+    # CUBIC's growth after one loss (quiche's CUBIC, an ACK every 10 packets), 3 s.
+    ("quic-cc-cubic-growth --parts=oneloss --duration=3s --stacks=quiche --ackRatios=10 --jobs=1",
+     "True", "False"),
+    # The interop runner's goodput on its path, quic-cc CUBIC, a 1 MiB transfer.
+    ("quic-cc-interop --measurements=G --stacks=quic-cc-cubic --goodputSize=1MiB --runs=1 --jobs=1",
+     "True", "False"),
+    # The satellite path, quic-cc CUBIC, 5 MB.
+    ("quic-cc-satellite --configs=cubic --ackRatios=10 --size=5MB --jobs=1", "True", "False"),
     # The ECN study: CoDel marking, CUBIC with ECN off and on, one short transfer each.
     ("quic-cc-ecn --runs=1 --jobs=1 --transfer=300kB --queues=codel "
      "--rows=quic-cubic,quic-cubic-ecn", "True", "False"),

@@ -19,10 +19,11 @@ namespace quiccc
 namespace test
 {
 
-PatternWriter::PatternWriter(Ptr<Socket> socket, uint64_t total, End end)
+PatternWriter::PatternWriter(Ptr<Socket> socket, uint64_t total, End end, uint32_t writeBytes)
     : m_socket(socket),
       m_total(total),
-      m_end(end)
+      m_end(end),
+      m_writeBytes(writeBytes)
 {
 }
 
@@ -46,7 +47,7 @@ PatternWriter::Fill(Ptr<Socket>, uint32_t)
     while (m_written < m_total)
     {
         const uint64_t n =
-            std::min<uint64_t>({m_total - m_written, 8192, m_socket->GetTxAvailable()});
+            std::min<uint64_t>({m_total - m_written, m_writeBytes, m_socket->GetTxAvailable()});
         if (n == 0)
         {
             return;

@@ -44,7 +44,8 @@ class PatternWriter
         SHUTDOWN_SEND,
     };
 
-    PatternWriter(Ptr<Socket> socket, uint64_t total, End end = CLOSE);
+    /// Writes of at most \p writeBytes bytes each.
+    PatternWriter(Ptr<Socket> socket, uint64_t total, End end = CLOSE, uint32_t writeBytes = 8192);
     void Start(); //!< begin writing (socket must be connected)
     /// A connect callback that starts \p writer.
     static void StartOnConnect(PatternWriter* writer, Ptr<Socket>);
@@ -68,6 +69,7 @@ class PatternWriter
     Ptr<Socket> m_socket;
     uint64_t m_total;
     End m_end;
+    uint32_t m_writeBytes;
     uint64_t m_written{0};
     bool m_closed{false};
 };

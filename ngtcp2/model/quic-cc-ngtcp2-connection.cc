@@ -283,23 +283,27 @@ struct QuicCcNgtcp2Connection::Callbacks
         }
     }
 
-    /// settings.log_printf: ngtcp2 formats each line and passes it as "%s" (lib/ngtcp2_log.h).
+#if NGTCP2_VERSION_NUM >= 0x011700
+    static void Log(void* userData, char* msg, size_t length)
+    {
+        Self(userData)->OnLogLine(std::string(msg, length));
+    }
+#else
     static void Log(void* userData, const char* format, ...)
     {
+        char line[1024];
         va_list args;
         va_start(args, format);
-        if (std::strcmp(format, "%s") == 0)
-        {
-            Self(userData)->OnLogLine(va_arg(args, const char*));
-        }
-        else
-        {
-            char line[512];
-            std::vsnprintf(line, sizeof(line), format, args);
-            Self(userData)->OnLogLine(line);
-        }
+        const int n = std::vsnprintf(line, sizeof(line), format, args);
         va_end(args);
+        std::string text(line, n < 0 ? 0 : std::min<size_t>(n, sizeof(line) - 1));
+        while (!text.empty() && text.back() == '\n')
+        {
+            text.pop_back();
+        }
+        Self(userData)->OnLogLine(text);
     }
+#endif
 
     static void Fill(ngtcp2_callbacks& cb, bool server)
     {
@@ -361,9 +365,9 @@ void
 FillParams(ngtcp2_transport_params& params, const QuicCcNgtcp2Config& config)
 {
     ngtcp2_transport_params_default(&params);
-    params.initial_max_stream_data_bidi_local = config.flowControlWindowBytes;
-    params.initial_max_stream_data_bidi_remote = config.flowControlWindowBytes;
-    params.initial_max_data = config.flowControlWindowBytes;
+    params.initial_max_stream_data_bidi_local = config.initialMaxStreamData;
+    params.initial_max_stream_data_bidi_remote = config.initialMaxStreamData;
+    params.initial_max_data = config.initialMaxData;
     params.initial_max_streams_bidi = 1;
     params.initial_max_streams_uni = 0;
     params.max_idle_timeout = static_cast<uint64_t>(config.idleTimeout.GetNanoSeconds());
@@ -383,8 +387,15 @@ QuicCcNgtcp2Connection::Callbacks::FillNew(NewConnection& args,
     FillSettings(args.settings, config, c, config.qlog ? Qlog : nullptr, nowNs);
     if (config.ecn)
     {
-        args.settings.log_printf = Log;      // the ECN verdicts are only logged
         c->m_ecnState = QUIC_CC_ECN_TESTING; // conn_reset_ecn_validation_state at creation
+    }
+    if (config.log || config.ecn) // the ECN verdicts are only logged
+    {
+#if NGTCP2_VERSION_NUM >= 0x011700
+        args.settings.log_write = Log;
+#else
+        args.settings.log_printf = Log;
+#endif
     }
     FillParams(args.params, config);
     c->FillPath(&args.path);
@@ -420,7 +431,10 @@ QuicCcNgtcp2Connection::IsAcceptableInitial(const uint8_t* data, size_t length)
 std::string
 QuicCcNgtcp2Connection::LibraryVersion()
 {
-    return ngtcp2_version(0)->version_str;
+    // QUICCC_NGTCP2_VARIANT: the change the build applied to the release, if any
+    // (cmake/quic-cc-ngtcp2-patch.cmake), e.g. "1.24.0+cubic-bytes-delivered".
+    const std::string variant = QUICCC_NGTCP2_VARIANT;
+    return ngtcp2_version(0)->version_str + (variant.empty() ? "" : "+" + variant);
 }
 
 void
@@ -700,16 +714,20 @@ QuicCcNgtcp2Connection::OnEcnSent(QuicCcEcnCodepoint ecn)
 }
 
 void
-QuicCcNgtcp2Connection::OnLogLine(const char* line)
+QuicCcNgtcp2Connection::OnLogLine(const std::string& line)
 {
     // conn_verify_ecn (lib/ngtcp2_rtb.c) logs its two verdicts, and nothing else says them.
-    if (std::strstr(line, "path is not ECN capable") != nullptr)
+    if (m_config.ecn && line.find("path is not ECN capable") != std::string::npos)
     {
         m_ecnState = QUIC_CC_ECN_FAILED;
     }
-    else if (std::strstr(line, "path is ECN capable") != nullptr)
+    else if (m_config.ecn && line.find("path is ECN capable") != std::string::npos)
     {
         m_ecnState = QUIC_CC_ECN_CAPABLE;
+    }
+    if (m_config.log)
+    {
+        m_config.log(line);
     }
 }
 
@@ -802,8 +820,12 @@ QuicCcNgtcp2Connection::Write(uint64_t nowNs)
             (m_written < m_given || (m_finPending && !m_finWritten)))
         {
             streamId = m_streamId;
+            // Offered: everything given, or at least a datagram's worth: ngtcp2 then writes the
+            // same STREAM frame as with more (ngtcp2_pkt_stream_max_datalen caps the length by
+            // the room left, and the FIN goes only with the last byte).
+            StoreUpTo(std::min(m_given, m_written + m_buffer.size()));
             uint64_t offset = m_written;
-            while (offset < m_given && count < kMaxVectors)
+            while (offset < m_stored && count < kMaxVectors)
             {
                 const uint64_t index = (offset - m_chunksBase) / kChunkBytes;
                 std::vector<uint8_t>& chunk = m_chunks[index];
@@ -926,9 +948,21 @@ QuicCcNgtcp2Connection::ClosingPeriodNs() const
 }
 
 void
-QuicCcNgtcp2Connection::Send(const uint8_t* data, size_t length)
+QuicCcNgtcp2Connection::SetStreamSource(StreamSource source)
 {
-    while (length > 0)
+    m_source = std::move(source);
+}
+
+void
+QuicCcNgtcp2Connection::Send(uint64_t length)
+{
+    m_given += length;
+}
+
+void
+QuicCcNgtcp2Connection::StoreUpTo(uint64_t end)
+{
+    while (m_stored < end)
     {
         if (m_chunks.empty() || m_chunks.back().size() == kChunkBytes)
         {
@@ -936,11 +970,12 @@ QuicCcNgtcp2Connection::Send(const uint8_t* data, size_t length)
             m_chunks.back().reserve(kChunkBytes); // filled in place: never reallocated
         }
         std::vector<uint8_t>& chunk = m_chunks.back();
-        const size_t n = std::min(length, kChunkBytes - chunk.size());
-        chunk.insert(chunk.end(), data, data + n);
-        data += n;
-        length -= n;
-        m_given += n;
+        const size_t n =
+            static_cast<size_t>(std::min<uint64_t>(m_given - m_stored, kChunkBytes - chunk.size()));
+        const size_t at = chunk.size();
+        chunk.resize(at + n);
+        m_source(chunk.data() + at, n);
+        m_stored += n;
     }
 }
 
@@ -954,6 +989,12 @@ uint64_t
 QuicCcNgtcp2Connection::GetUnacknowledged() const
 {
     return m_given - m_acked;
+}
+
+uint64_t
+QuicCcNgtcp2Connection::GetStoredBytes() const
+{
+    return m_stored - m_chunksBase;
 }
 
 bool

@@ -41,19 +41,23 @@ struct QuicCcNgtcp2Config
     uint64_t maxUdpPayloadBytes{1452};  //!< settings.max_tx_udp_payload_size
     bool pmtud{false};                  //!< !settings.no_pmtud
     bool payloadShaping{true}; //!< !settings.no_tx_udp_payload_size_shaping (1200 B w/o PMTUD)
-    uint64_t ackThresholdPackets{2};          //!< settings.ack_thresh
-    Time maxAckDelay{MilliSeconds(25)};       //!< params.max_ack_delay
-    Time idleTimeout{Seconds(30)};            //!< params.max_idle_timeout
-    uint64_t flowControlWindowBytes{1 << 24}; //!< params.initial_max_data and per stream
-    uint64_t clientHelloBytes{300};           //!< modelled ClientHello size
-    uint64_t serverHelloBytes{100};           //!< modelled ServerHello size
-    uint64_t serverFlightBytes{2500};         //!< modelled EncryptedExtensions .. Finished
-    uint64_t clientFinishedBytes{60};         //!< modelled client Finished size
+    uint64_t ackThresholdPackets{2};        //!< settings.ack_thresh
+    Time maxAckDelay{MilliSeconds(25)};     //!< params.max_ack_delay
+    Time idleTimeout{Seconds(30)};          //!< params.max_idle_timeout
+    uint64_t initialMaxData{1 << 24};       //!< params.initial_max_data, bytes
+    uint64_t initialMaxStreamData{1 << 24}; //!< params.initial_max_stream_data_bidi_*, bytes
+    uint64_t clientHelloBytes{300};         //!< modelled ClientHello size
+    uint64_t serverHelloBytes{100};         //!< modelled ServerHello size
+    uint64_t serverFlightBytes{2500};       //!< modelled EncryptedExtensions .. Finished
+    uint64_t clientFinishedBytes{60};       //!< modelled client Finished size
     /// The shell's Ecn: ECN codepoints pass both ways (ngtcp2_pkt_info.ecn) and the library's
-    /// validation state is followed (settings.log_printf); off, they are zero both ways
+    /// validation state is followed (from its log); off, they are zero both ways
     bool ecn{false};
     /// qlog text from ngtcp2 (settings.qlog_write); last == true on its final call.
     std::function<void(const uint8_t* data, size_t length, bool last)> qlog;
+    /// ngtcp2's own debug log, one line per call without its line end (settings.log_write, or
+    /// log_printf before ngtcp2 1.23); empty = the library logs nothing.
+    std::function<void(const std::string& line)> log;
 };
 
 /**
@@ -66,8 +70,10 @@ struct QuicCcNgtcp2Config
  * The handshake is QuicCcNgtcp2Handshake's (no TLS): keys are installed through ngtcp2's public
  * ngtcp2_conn_install_*_key calls at the points a TLS stack would (as ngtcp2's
  * crypto/shared.c ngtcp2_crypto_derive_and_install_{rx,tx}_key do), AEAD is a copy plus a
- * 16-byte zero tag, header protection a zero mask. Stream data handed to ngtcp2 stays here
- * until acknowledged (ngtcp2 keeps pointers to it for retransmission).
+ * 16-byte zero tag, header protection a zero mask. The application's stream bytes are copied
+ * in from the StreamSource only when a packet is about to carry them (one datagram's payload
+ * plus one chunk ahead), and stay here until acknowledged (ngtcp2 keeps pointers to them for
+ * retransmission): the bytes held are those in flight, not the send buffer.
  *
  * No simulator call: the ns-3 socket (QuicCcNgtcp2Socket) owns sockets and timers.
  */
@@ -79,6 +85,8 @@ class QuicCcNgtcp2Connection
         std::function<void(const uint8_t* data, size_t length, QuicCcEcnCodepoint ecn)>;
     /// Fills the buffer with random bytes (connection IDs, tokens, ngtcp2's rand callback).
     using RandomSource = std::function<void(uint8_t* data, size_t length)>;
+    /// Writes the next \p length bytes of the stream (given by Send, in order) to \p data.
+    using StreamSource = std::function<void(uint8_t* data, size_t length)>;
 
     /// The addresses of the path, as sockaddr bytes (sockaddr_in or sockaddr_in6).
     struct Path
@@ -134,7 +142,8 @@ class QuicCcNgtcp2Connection
     /// Whether \p data is a first client Initial a server accepts (ngtcp2_accept).
     static bool IsAcceptableInitial(const uint8_t* data, size_t length);
 
-    /// ngtcp2's version string ("1.24.0"), from the library linked (ngtcp2_version).
+    /// ngtcp2's version string ("1.24.0"), from the library linked (ngtcp2_version), with the
+    /// change the build applied to it, if any ("1.24.0+cubic-bytes-delivered").
     static std::string LibraryVersion();
 
     /// One datagram, with the ECN codepoint of its IP header (ignored without config.ecn).
@@ -150,11 +159,16 @@ class QuicCcNgtcp2Connection
     uint64_t ClosingPeriodNs() const;
 
     // ---- the stream
-    void Send(const uint8_t* data, size_t length); //!< append bytes to send
-    void ShutdownWrite();                          //!< FIN after the bytes given
-    uint64_t GetUnacknowledged() const;            //!< bytes given and not yet acknowledged
-    bool AllAcknowledged() const;                  //!< every byte and the FIN sent and acknowledged
-    size_t GetRxAvailable() const;                 //!< received in-order bytes not yet read
+    /// Where Send's bytes are read from, when a packet carries them; set before the first Send.
+    void SetStreamSource(StreamSource source);
+    /// \p length more bytes to send, read from the stream source when a packet carries them.
+    void Send(uint64_t length);
+    void ShutdownWrite();               //!< FIN after the bytes given
+    uint64_t GetUnacknowledged() const; //!< bytes given and not yet acknowledged
+    bool AllAcknowledged() const;       //!< every byte and the FIN sent and acknowledged
+    /// Stream bytes held in memory (read from the source, not yet freed on acknowledgement).
+    uint64_t GetStoredBytes() const;
+    size_t GetRxAvailable() const; //!< received in-order bytes not yet read
     /// The PTO period now, ns (ngtcp2_conn_get_pto2; ngtcp2_conn_get_pto before 1.23.0).
     uint64_t GetPtoNs() const;
     /// Move up to \p maxBytes received bytes to \p out; opens the flow-control window.
@@ -191,11 +205,14 @@ class QuicCcNgtcp2Connection
     int InstallKeys(int level);
     void OnStreamData(int64_t streamId, uint32_t flags, const uint8_t* data, size_t length);
     void OnAcked(uint64_t offset, uint64_t length);
+    /// Reads the given bytes from the stream source into chunks up to stream offset \p end
+    /// (at least; whole chunks while bytes are given).
+    void StoreUpTo(uint64_t end);
     void FillPath(void* ngtcp2Path) const;
     /// A datagram leaves with \p ecn (config.ecn): the end of the testing period.
     void OnEcnSent(QuicCcEcnCodepoint ecn);
     /// One line of ngtcp2's log (config.ecn): its ECN verdicts.
-    void OnLogLine(const char* line);
+    void OnLogLine(const std::string& line);
 
     QuicCcNgtcp2Config m_config;
     Path m_path;
@@ -211,11 +228,14 @@ class QuicCcNgtcp2Connection
     uint64_t m_ecnTestingSent{0};                               //!< datagrams marked while Testing
     bool m_closed{false};
 
-    // Send side: chunks of fixed capacity (never reallocated: ngtcp2 holds pointers into them).
-    static constexpr size_t kChunkBytes = 16384;
-    int64_t m_streamId{-1}; //!< -1 until opened (client) or seen (server)
+    // Send side: chunks of fixed capacity (never reallocated: ngtcp2 holds pointers into them)
+    // holding stream offsets [m_chunksBase, m_stored).
+    static constexpr size_t kChunkBytes = 4096; //!< small: the held bytes follow those in flight
+    int64_t m_streamId{-1};                     //!< -1 until opened (client) or seen (server)
+    StreamSource m_source;
     std::deque<std::vector<uint8_t>> m_chunks;
     uint64_t m_chunksBase{0}; //!< stream offset of m_chunks.front()
+    uint64_t m_stored{0};     //!< stream offset after the last byte read from the source
     uint64_t m_given{0};      //!< bytes given by the application
     uint64_t m_written{0};    //!< bytes handed to ngtcp2 (first transmission)
     uint64_t m_acked{0};      //!< contiguous acknowledged bytes

@@ -69,6 +69,10 @@ QuicCcNgtcp2Handshake::Receive(size_t level,
         start += kHeaderBytes + body;
     }
     pending.erase(pending.begin(), pending.begin() + start);
+    if (pending.empty())
+    {
+        std::vector<uint8_t>().swap(pending); // a level's messages are few: free the room
+    }
     return true;
 }
 

@@ -143,12 +143,20 @@ QuicCcNgtcp2Socket::GetTypeId()
                           TimeValue(defaults.idleTimeout),
                           Field<TimeValue>(&QuicCcNgtcp2Config::idleTimeout),
                           MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("FlowControlWindow",
-                          "initial_max_data and initial_max_stream_data, bytes; reopened as the "
-                          "application reads, 1350 to 2^62-1 (the largest variable-length "
-                          "integer, RFC 9000 Section 16; ngtcp2 asserts beyond).",
-                          UintegerValue(defaults.flowControlWindowBytes),
-                          Field<UintegerValue>(&QuicCcNgtcp2Config::flowControlWindowBytes),
+            .AddAttribute("InitialMaxData",
+                          "initial_max_data (RFC 9000 Section 18.2), bytes: the connection's "
+                          "flow-control limit, reopened as the application reads; 1350 to "
+                          "2^62-1 (the largest variable-length integer, RFC 9000 Section 16; "
+                          "ngtcp2 asserts beyond).",
+                          UintegerValue(defaults.initialMaxData),
+                          Field<UintegerValue>(&QuicCcNgtcp2Config::initialMaxData),
+                          MakeUintegerChecker<uint64_t>(1350, kQuicCcVarIntMax))
+            .AddAttribute("InitialMaxStreamData",
+                          "initial_max_stream_data_bidi_local/remote (RFC 9000 Section 18.2), "
+                          "bytes: the stream's flow-control limit, reopened as the application "
+                          "reads; 1350 to 2^62-1.",
+                          UintegerValue(defaults.initialMaxStreamData),
+                          Field<UintegerValue>(&QuicCcNgtcp2Config::initialMaxStreamData),
                           MakeUintegerChecker<uint64_t>(1350, kQuicCcVarIntMax))
             .AddAttribute("SndBufSize",
                           "Bytes the application may have given and not yet acknowledged, >= 1.",
@@ -199,6 +207,14 @@ QuicCcNgtcp2Socket::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&QuicCcNgtcp2Socket::m_packetTraces),
                           MakeBooleanChecker())
+            .AddTraceSource("LibraryLog",
+                            "ngtcp2's own debug log, one line per call (settings.log_write): "
+                            "its congestion controller's decisions (\"cca\" lines: cwnd, "
+                            "target, w_est), loss detection, frames. Set when a connection "
+                            "starts, only if this trace has a sink then (connect it at "
+                            "SocketCreated); ngtcp2 formats nothing otherwise.",
+                            MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_libraryLog),
+                            "ns3::QuicCcNgtcp2Socket::LibraryLogCallback")
             .AddTraceSource("PacketsLost",
                             "Packets ngtcp2 declared lost so far (ngtcp2_conn_info.pkt_lost).",
                             MakeTraceSourceAccessor(&QuicCcNgtcp2Socket::m_packetsLostTrace),
@@ -266,6 +282,12 @@ QuicCcNgtcp2Socket::GetCongestionWindow() const
 }
 
 uint64_t
+QuicCcNgtcp2Socket::GetStreamBytesHeld() const
+{
+    return m_conn ? m_conn->GetStoredBytes() : 0;
+}
+
+uint64_t
 QuicCcNgtcp2Socket::GetPacketsLost() const
 {
     return m_packetsLostTrace.Get();
@@ -298,6 +320,10 @@ QuicCcNgtcp2Socket::MakeConfig(bool server)
     if (!m_qlogDirectory.empty())
     {
         OpenQlog(server ? "server" : "client");
+    }
+    if (!m_libraryLog.IsEmpty())
+    {
+        c.log = [this](const std::string& line) { m_libraryLog(line); };
     }
     if (!m_qlogDirectory.empty() || m_packetTraces)
     {
@@ -430,6 +456,7 @@ QuicCcNgtcp2Socket::StartClient()
     NS_ABORT_MSG_UNLESS(
         m_conn->GetError().empty(),
         "QuicCcNgtcp2Socket: ngtcp2_conn_client_new failed: " << m_conn->GetError());
+    m_conn->SetStreamSource([this](uint8_t* data, size_t length) { TakeSendBytes(data, length); });
     TraceEcnState(m_conn->GetEcnState());
     ScheduleWrite();
 }
@@ -470,6 +497,7 @@ QuicCcNgtcp2Socket::StartAccepted(const QuicCcAdmission& admission,
         [this](uint8_t* data, size_t length) { FillRandom(data, length); },
         NowNs());
     NS_ABORT_MSG_UNLESS(m_conn, "QuicCcNgtcp2Socket: ngtcp2_conn_server_new failed");
+    m_conn->SetStreamSource([this](uint8_t* data, size_t length) { TakeSendBytes(data, length); });
     TraceEcnState(m_conn->GetEcnState());
 }
 
@@ -733,6 +761,7 @@ QuicCcNgtcp2Socket::Finish()
         m_conn->Read(m_unread, m_conn->GetRxAvailable()); // kept for the application
     }
     m_conn.reset();
+    m_sendQueue.clear();
     LeaveListener(std::nullopt);
     CloseUdp();
 }
@@ -780,11 +809,41 @@ QuicCcNgtcp2Socket::EngineCanSend(uint32_t bytes) const
 void
 QuicCcNgtcp2Socket::EngineSend(Ptr<Packet> p)
 {
-    std::vector<uint8_t> bytes(p->GetSize());
-    p->CopyData(bytes.data(), bytes.size());
-    m_conn->Send(bytes.data(), bytes.size());
+    if (p->GetSize() > 0)
+    {
+        m_sendQueue.push_back(p);
+        m_conn->Send(p->GetSize());
+    }
     m_unackedSeen = m_conn->GetUnacknowledged();
     ScheduleWrite();
+}
+
+void
+QuicCcNgtcp2Socket::TakeSendBytes(uint8_t* data, size_t length)
+{
+    while (length > 0)
+    {
+        NS_ASSERT_MSG(!m_sendQueue.empty(), "the connection read beyond the bytes given");
+        const Ptr<Packet> front = m_sendQueue.front();
+        const uint32_t left = front->GetSize() - m_sendQueueOffset;
+        const uint32_t n = static_cast<uint32_t>(std::min<size_t>(length, left));
+        if (m_sendQueueOffset == 0 && n == left)
+        {
+            front->CopyData(data, n);
+        }
+        else
+        {
+            front->CreateFragment(m_sendQueueOffset, n)->CopyData(data, n);
+        }
+        data += n;
+        length -= n;
+        m_sendQueueOffset += n;
+        if (m_sendQueueOffset == front->GetSize())
+        {
+            m_sendQueue.pop_front();
+            m_sendQueueOffset = 0;
+        }
+    }
 }
 
 uint64_t

@@ -17,8 +17,10 @@
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
+#include <deque>
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -54,10 +56,15 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     QuicCcNgtcp2Socket();
     ~QuicCcNgtcp2Socket() override;
 
+    /// Signature of the LibraryLog trace: one line of ngtcp2's debug log.
+    typedef void (*LibraryLogCallback)(const std::string& line);
+
     /// Fix the random stream (connection IDs, ngtcp2's rand); returns 1.
     int64_t AssignStreams(int64_t stream) override;
 
-    /// ngtcp2's version as the linked library reports it (ngtcp2_version), e.g. "1.24.0".
+    /// ngtcp2's version as the linked library reports it (ngtcp2_version), e.g. "1.24.0", and
+    /// "+<change>" for a build of a release with a change of ours applied
+    /// ("1.24.0+cubic-bytes-delivered": cmake/quic-cc-ngtcp2-patch.cmake, NGTCP2_VARIANTS).
     static std::string GetLibraryVersion();
     /// The controller's name: "reno", "cubic" or "bbr".
     std::string GetControllerName() const;
@@ -66,6 +73,9 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     uint64_t GetCongestionEvents() const;     //!< inferred congestion events so far
     /// Of those, inferred from a cut without a loss (Ecn on; QuicCcNgtcp2CongestionEvents).
     uint64_t GetEcnCongestionEvents() const override;
+    /// The application's bytes held as real bytes for ngtcp2 (in flight, or next to send), bytes;
+    /// the rest of the send buffer stays in the application's packets. 0 without a connection.
+    uint64_t GetStreamBytesHeld() const;
     bool IsEstablished() const override; //!< handshake complete
 
     /// The member that stores the connection's settings (for their attribute accessors).
@@ -105,6 +115,8 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     void OnTimer();
     void ScheduleWrite();
     void DoWrite();
+    /// The connection's stream source: the next \p length bytes of m_sendQueue, consumed.
+    void TakeSendBytes(uint8_t* data, size_t length);
     /// After every call into the connection: traces, application notifications, close steps,
     /// timer.
     void AfterCall(QuicCcNgtcp2Connection::Status status);
@@ -133,6 +145,10 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     size_t m_unreadOffset{0};      //!< of m_unread, bytes the application has read
     bool m_closing{false}; //!< CONNECTION_CLOSE sent or received: only the closing period left
     uint64_t m_unackedSeen{0};
+    /// The application's packets not yet read by the connection (ns-3 packets may be virtual,
+    /// zero-filled: their bytes exist only once copied out).
+    std::deque<Ptr<Packet>> m_sendQueue;
+    uint32_t m_sendQueueOffset{0}; //!< bytes of m_sendQueue.front() already read
     /// QlogDirectory, QlogSchema V0_3: ngtcp2's own qlog of this connection, as it writes it
     std::unique_ptr<QuicCcQlogFile> m_qlog;
     /// QlogDirectory, QlogSchema MainSchema13: ngtcp2's qlog mapped to the main schema
@@ -159,6 +175,7 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
 
     // Traces of this engine only (the shared ones are QuicCcSocketBase's)
     TracedValue<uint64_t> m_packetsLostTrace{0};
+    TracedCallback<const std::string&> m_libraryLog; //!< LibraryLog
     uint64_t m_datagramsReceived{0};
     QuicCcNgtcp2Connection::Info m_lastInfo; //!< at the last call (RTT changes)
     uint64_t m_tracedCwnd{0};                //!< CongestionWindow as last traced

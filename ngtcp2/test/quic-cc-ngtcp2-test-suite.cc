@@ -11,6 +11,7 @@
 #include "quic-cc-test-topology.h"
 
 #include "ns3/applications-module.h"
+#include "ns3/ipv4-address-generator.h"
 #include "ns3/quic-cc-ngtcp2-handshake.h"
 #include "ns3/quic-cc-ngtcp2-qlog-map.h"
 #include "ns3/quic-cc-ngtcp2-qlog-packets.h"
@@ -73,6 +74,7 @@ struct Transfer
     bool connected{false};
     bool normalClose{false};
     std::vector<uint64_t> cwnd; //!< the client's CongestionWindow64 trace
+    uint32_t writeBytes{8192};  //!< the writer's size of one Send
 
     void Start(const Ngtcp2Pair& pair,
                Ptr<QuicCcNgtcp2Socket> listener,
@@ -84,7 +86,7 @@ struct Transfer
         client = pair.Socket(0);
         client->TraceConnectWithoutContext("CongestionWindow64",
                                            MakeCallback(&Transfer::OnCwnd, this));
-        writer = std::make_unique<PatternWriter>(client, bytes);
+        writer = std::make_unique<PatternWriter>(client, bytes, PatternWriter::CLOSE, writeBytes);
         client->SetConnectCallback(MakeCallback(&Transfer::OnConnected, this),
                                    MakeNullCallback<void, Ptr<ns3::Socket>>());
         client->Bind();
@@ -458,6 +460,160 @@ class QuicCcNgtcp2TransferTestCase : public SimulationTestCase
     uint64_t m_bytes;
 };
 
+/// Test: ngtcp2 holds the bytes in flight, not the send buffer. Scenario: 3 MB given in
+/// 1000-byte writes (they straddle the connection's 4 KiB chunks) into the default 16 MiB send
+/// buffer, with and without loss; every millisecond the client's held stream bytes are compared
+/// with its bytes in flight. Expected: every byte arrives unaltered, and without loss the bytes
+/// held never exceed the bytes in flight plus three chunks (a chunk being freed, one being
+/// filled, one datagram ahead); with loss (acknowledged ranges past a hole stay held) never a
+/// tenth of the transfer. Holding the whole send buffer (2.9 MB at the start) fails both.
+class QuicCcNgtcp2SendBufferTestCase : public SimulationTestCase
+{
+  public:
+    explicit QuicCcNgtcp2SendBufferTestCase(double loss)
+        : SimulationTestCase("ngtcp2 send buffer: bytes held follow bytes in flight, loss " +
+                             std::to_string(loss)),
+          m_loss(loss)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ngtcp2Pair pair("Cubic");
+        if (m_loss > 0)
+        {
+            int64_t stream = 7000;
+            for (auto& em : pair.net.AddLoss(m_loss))
+            {
+                stream += em->AssignStreams(stream);
+            }
+        }
+        Ptr<QuicCcNgtcp2Socket> listener = Listen(pair, 4433);
+        Transfer t;
+        t.writeBytes = 1000;
+        t.Start(pair, listener, 4433, kBytes);
+        t.client->TraceConnectWithoutContext(
+            "BytesInFlight64",
+            MakeCallback(&QuicCcNgtcp2SendBufferTestCase::OnBytesInFlight, this));
+        m_client = t.client;
+        Simulator::Schedule(MilliSeconds(1), &QuicCcNgtcp2SendBufferTestCase::Sample, this);
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(t.reader.Received(), kBytes, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(t.reader.Mismatches(), 0u, "in order, unaltered");
+        NS_TEST_ASSERT_MSG_GT(m_samples, 100u, "sampled during the transfer");
+        NS_TEST_ASSERT_MSG_GT(m_maxHeld, 0u, "bytes were held");
+        if (m_loss > 0)
+        {
+            NS_TEST_ASSERT_MSG_GT(t.client->GetPacketsLost(), 0u, "losses seen");
+            NS_TEST_ASSERT_MSG_LT(m_maxHeld, kBytes / 10, "held bytes, at most");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(m_maxExcess, 3 * kChunk, "held beyond bytes in flight");
+        }
+    }
+
+    void OnBytesInFlight(uint64_t, uint64_t value)
+    {
+        m_bytesInFlight = value;
+    }
+
+    void Sample()
+    {
+        const uint64_t held = m_client->GetStreamBytesHeld();
+        m_maxHeld = std::max(m_maxHeld, held);
+        m_maxExcess = std::max(m_maxExcess, held > m_bytesInFlight ? held - m_bytesInFlight : 0);
+        ++m_samples;
+        if (Simulator::Now() < Seconds(20))
+        {
+            Simulator::Schedule(MilliSeconds(1), &QuicCcNgtcp2SendBufferTestCase::Sample, this);
+        }
+    }
+
+    static constexpr uint64_t kBytes = 3'000'000;
+    static constexpr uint64_t kChunk = 4096; //!< QuicCcNgtcp2Connection's chunk
+    double m_loss;
+    Ptr<QuicCcNgtcp2Socket> m_client;
+    uint64_t m_bytesInFlight{0};
+    uint64_t m_maxHeld{0};
+    uint64_t m_maxExcess{0};
+    uint32_t m_samples{0};
+};
+
+/// Test: the LibraryLog trace. Scenario: 1 MB with CUBIC over 3 % loss, twice: without a sink,
+/// then with one connected when the client's socket is created (SocketCreated); the second gets
+/// ngtcp2's own lines (its congestion controller's "cca" lines among them, the congestion-
+/// avoidance ones with cwnd, target and w_est), and the two transfers end at the same time.
+class QuicCcNgtcp2LibraryLogTestCase : public SimulationTestCase
+{
+  public:
+    QuicCcNgtcp2LibraryLogTestCase()
+        : SimulationTestCase("ngtcp2: LibraryLog passes the library's own log")
+    {
+    }
+
+  private:
+    static void OnLine(std::vector<std::string>* lines, const std::string& line)
+    {
+        lines->push_back(line);
+    }
+
+    /// SocketCreated: the client's socket, before its connection starts.
+    static void OnCreated(std::vector<std::string>* lines, Ptr<QuicCcSocketBase> socket)
+    {
+        socket->TraceConnectWithoutContext("LibraryLog", MakeBoundCallback(&OnLine, lines));
+    }
+
+    void DoRun() override
+    {
+        std::vector<std::string> lines; // of the logged run
+        Time last[2];
+        for (int logged = 0; logged < 2; ++logged)
+        {
+            Ngtcp2Pair pair("Cubic");
+            int64_t stream = 5000;
+            for (auto& em : pair.net.AddLoss(0.03))
+            {
+                stream += em->AssignStreams(stream);
+            }
+            Ptr<QuicCcNgtcp2Socket> listener = Listen(pair, 4433);
+            if (logged)
+            {
+                // Before the client's connection starts: its lines arrive.
+                pair.factories[0]->TraceConnectWithoutContext(
+                    "SocketCreated",
+                    MakeBoundCallback(&OnCreated, &lines));
+            }
+            Transfer t;
+            t.Start(pair, listener, 4433, 1'000'000);
+            Simulator::Stop(Seconds(30));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(t.reader.Received(), 1'000'000u, "every byte arrived");
+            last[logged] = t.reader.LastByteTime();
+            Simulator::Destroy();
+            Ipv4AddressGenerator::Reset(); // the second pair takes the same addresses
+        }
+        NS_TEST_ASSERT_MSG_GT(lines.size(), 100u, "the library's lines");
+        uint32_t cca = 0;
+        uint32_t cubicCa = 0;
+        for (const std::string& line : lines)
+        {
+            NS_TEST_ASSERT_MSG_EQ(line.find('\n'), std::string::npos, "one line per call");
+            cca += line.find(" cca ") != std::string::npos ? 1 : 0;
+            cubicCa += line.find("cubic-ca cwnd=") != std::string::npos &&
+                               line.find(" w_est=") != std::string::npos
+                           ? 1
+                           : 0;
+        }
+        NS_TEST_ASSERT_MSG_GT(cca, 10u, "congestion-controller lines");
+        NS_TEST_ASSERT_MSG_GT(cubicCa, 0u, "CUBIC congestion-avoidance lines with w_est");
+        NS_TEST_ASSERT_MSG_EQ(last[1], last[0], "logging does not change the run");
+    }
+};
+
 /// Test: several connections to one listener, at once. Scenario: three clients on node 0
 /// each send a different amount to the same server port; each accepted connection gets
 /// exactly its bytes.
@@ -686,9 +842,12 @@ class QuicCcNgtcp2TestSuite : public TestSuite
         AddTestCase(new QuicCcNgtcp2TransferTestCase("Cubic", 0.03, 2'000'000), QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2TransferTestCase("Reno", 0.03, 2'000'000), QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2TransferTestCase("Bbr", 0.03, 2'000'000), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2SendBufferTestCase(0.0), QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2SendBufferTestCase(0.03), QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2ManyConnectionsTestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2Ipv6TestCase, QUICCC_TEST_QUICK);
         AddTestCase(new QuicCcNgtcp2StockApplicationsTestCase, QUICCC_TEST_QUICK);
+        AddTestCase(new QuicCcNgtcp2LibraryLogTestCase, QUICCC_TEST_QUICK);
     }
 };
 

@@ -40,8 +40,8 @@ BAD = [
      "--ns3::QuicCcNgtcp2Socket::CongestionControl=Bbr: this example sets this attribute itself, "
      "so the default has no effect"),
     # The ngtcp2 flow-control window beyond the largest varint (ngtcp2 would assert).
-    (["--transport=ngtcp2", "--ns3::QuicCcNgtcp2Socket::FlowControlWindow=4611686018427387904"],
-     re.compile(r"--ns3::QuicCcNgtcp2Socket::FlowControlWindow=4611686018427387904: invalid value "
+    (["--transport=ngtcp2", "--ns3::QuicCcNgtcp2Socket::InitialMaxData=4611686018427387904"],
+     re.compile(r"--ns3::QuicCcNgtcp2Socket::InitialMaxData=4611686018427387904: invalid value "
                 r".*4611686018427387903.*")),
     # A transport's attributes when none of its rows runs.
     (["--transport=ngtcp2", "--ns3::QuicCcSocket::SndBufSize=1000000"],

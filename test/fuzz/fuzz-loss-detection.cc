@@ -139,7 +139,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         }
         case 1:
         case 2: { // an ACK frame: arbitrary descending, disjoint ranges and ack delay
-            std::vector<std::pair<uint64_t, uint64_t>> ranges;
+            std::vector<QuicCcAckRange> ranges;
             const uint32_t count = in.ConsumeIntegralInRange<uint32_t>(1, 40);
             // Largest acknowledged: near what was sent, or anything up to 2^62-1.
             uint64_t largest = in.ConsumeBool()
@@ -150,7 +150,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                 const uint64_t length =
                     in.ConsumeIntegralInRange<uint64_t>(0, std::min<uint64_t>(largest, 200));
                 const uint64_t smallest = largest - length;
-                ranges.emplace_back(smallest, largest);
+                ranges.push_back({smallest, largest});
                 const uint64_t gap = in.ConsumeIntegralInRange<uint64_t>(0, 50);
                 if (smallest < gap + 2)
                 {

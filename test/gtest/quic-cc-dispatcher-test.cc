@@ -104,3 +104,30 @@ TEST(QuicCcDispatcherTest, RoutesByPeerAndRemembersClosedIds)
     a->Dispose();
     Simulator::Destroy();
 }
+
+// Find remembers the last peer it found: alternating peers, a replaced connection, a closed one
+// and Clear() each give the table's answer, never a remembered one.
+TEST(QuicCcDispatcherTest, FindAnswersFromTheTableWhateverItRemembers)
+{
+    QuicCcDispatcher d;
+    Ptr<QuicCcSocket> a = CreateObject<QuicCcSocket>();
+    Ptr<QuicCcSocket> b = CreateObject<QuicCcSocket>();
+    Ptr<QuicCcSocket> c = CreateObject<QuicCcSocket>();
+    d.Add(kPeerA, a);
+    d.Add(kPeerB, b);
+    EXPECT_EQ(d.Find(kPeerA), a);
+    EXPECT_EQ(d.Find(kPeerB), b);
+    EXPECT_EQ(d.Find(kPeerA), a);
+    d.Add(kPeerA, c); // the same peer, a new connection
+    EXPECT_EQ(d.Find(kPeerA), c);
+    d.OnClosed(kPeerA, std::nullopt);
+    EXPECT_FALSE(d.Find(kPeerA));
+    EXPECT_EQ(d.Find(kPeerB), b);
+    d.Clear();
+    EXPECT_FALSE(d.Find(kPeerB));
+    for (Ptr<QuicCcSocket> s : {a, b, c})
+    {
+        s->Dispose();
+    }
+    Simulator::Destroy();
+}

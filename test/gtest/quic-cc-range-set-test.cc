@@ -7,8 +7,10 @@
  */
 #include "ns3/quic-cc-range-set.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <gtest/gtest.h>
+#include <random>
 #include <utility>
 #include <vector>
 
@@ -215,6 +217,79 @@ TEST(QuicCcRangeSetTest, LargeValues)
     EXPECT_EQ(s.HighestInclusive(1), RangeList({{kTop - 2, kTop}}));
     s.Remove(kTop - 1, kTop);
     EXPECT_EQ(s.Missing(kTop - 2, kTop + 1), RangeList({{kTop - 1, kTop}}));
+}
+
+// Random Add / Remove against a plain membership table: after every step the set holds
+// exactly the table's members as maximal runs (At, RangeCount), and every query agrees.
+TEST(QuicCcRangeSetTest, RandomOperationsMatchAMembershipTable)
+{
+    constexpr uint64_t kSpan = 96;
+    std::mt19937_64 rng(20261204);
+    auto draw = [&](uint64_t n) { return static_cast<uint64_t>(rng() % n); };
+    for (int round = 0; round < 200; ++round)
+    {
+        QuicCcRangeSet s;
+        std::vector<bool> in(kSpan, false);
+        for (int step = 0; step < 60; ++step)
+        {
+            // Short and long ranges, often at the top (in-order packet numbers and offsets).
+            const uint64_t start = draw(3) == 0 ? kSpan - 1 - draw(8) : draw(kSpan);
+            const uint64_t end = std::min(kSpan, start + draw(draw(2) == 0 ? 4 : 24));
+            const bool add = draw(3) != 0;
+            if (add)
+            {
+                s.Add(start, end);
+            }
+            else
+            {
+                s.Remove(start, end);
+            }
+            for (uint64_t v = start; v < end; ++v)
+            {
+                in[v] = add;
+            }
+            RangeList runs;
+            for (uint64_t v = 0; v < kSpan; ++v)
+            {
+                if (in[v] && (v == 0 || !in[v - 1]))
+                {
+                    runs.push_back({v, v});
+                }
+                if (in[v])
+                {
+                    runs.back().second = v + 1;
+                }
+            }
+            ASSERT_EQ(s.RangeCount(), runs.size()) << "round " << round << " step " << step;
+            for (size_t i = 0; i < runs.size(); ++i)
+            {
+                ASSERT_EQ(s.At(i), runs[i]) << "round " << round << " step " << step;
+            }
+            ASSERT_EQ(AllRanges(s), runs);
+            for (uint64_t v = 0; v < kSpan; ++v)
+            {
+                ASSERT_EQ(s.Contains(v), static_cast<bool>(in[v])) << v;
+            }
+            const uint64_t a = draw(kSpan);
+            const uint64_t b = a + draw(kSpan - a + 1);
+            RangeList missing;
+            bool all = true;
+            for (uint64_t v = a; v < b; ++v)
+            {
+                all = all && in[v];
+                if (!in[v] && (missing.empty() || missing.back().second != v))
+                {
+                    missing.push_back({v, v});
+                }
+                if (!in[v])
+                {
+                    missing.back().second = v + 1;
+                }
+            }
+            ASSERT_EQ(s.ContainsAll(a, b), all) << a << " " << b;
+            ASSERT_EQ(s.Missing(a, b), missing) << a << " " << b;
+        }
+    }
 }
 
 TEST(QuicCcRangeSetDeathTest, FrontAndBackOfEmptySetAreFatal)

@@ -36,7 +36,7 @@ namespace
 
 constexpr uint64_t kPacketBytes = 1200; //!< every packet is one mss
 
-using Ranges = std::vector<std::pair<uint64_t, uint64_t>>;
+using Ranges = std::vector<QuicCcAckRange>; // {smallest, largest}, descending
 using Pns = std::vector<uint64_t>;
 
 /// t0 of every scenario.
