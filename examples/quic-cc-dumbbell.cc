@@ -108,6 +108,9 @@ Declare(QuicCcOptions& options, QuicCcDumbbellParams& params, Texts& t)
         "queue disc TypeId at the bottleneck (e.g. ns3::FqCoDelQueueDisc); empty = drop-tail",
         params.queueDisc);
     options.Number("loss", "random loss rate at the bottleneck, data direction", params.lossRate);
+    options.Bool("ecn",
+                 "ECN on every flow's sockets, both ends (QuicCcSocketBase::Ecn, TCP UseEcn On)",
+                 params.ecn);
     options.Duration("duration", "simulated time", params.duration);
     options
         .Duration("warmup",

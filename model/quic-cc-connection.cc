@@ -150,6 +150,10 @@ QuicCcConnection::~QuicCcConnection()
 void
 QuicCcConnection::Start()
 {
+    if (m_config.ecn)
+    {
+        m_lossDetection->EnableEcn(); // after the owner connected the traces: Testing is seen
+    }
     m_lastActivity = Simulator::Now();
     RestartIdleTimer();
 }
@@ -281,10 +285,18 @@ QuicCcConnection::GetRecvStream() const
     return m_recvStream;
 }
 
+const QuicCcReceivedPacketManager&
+QuicCcConnection::GetAcks() const
+{
+    return m_acks;
+}
+
 // ---------------------------------------------------------------- receive path
 
 void
-QuicCcConnection::OnDatagram(const std::vector<uint8_t>& bytes, Ptr<const Packet> source)
+QuicCcConnection::OnDatagram(const std::vector<uint8_t>& bytes,
+                             Ptr<const Packet> source,
+                             QuicCcEcnCodepoint ecn)
 {
     if (m_state == STATE_CLOSED)
     {
@@ -329,13 +341,13 @@ QuicCcConnection::OnDatagram(const std::vector<uint8_t>& bytes, Ptr<const Packet
         const Time at = std::max(now + delay, m_lastDatagramProcess);
         m_lastDatagramProcess = at;
         const size_t size = bytes.size();
-        Simulator::Schedule(at - now, [self, pkt = std::move(packet), size]() {
+        Simulator::Schedule(at - now, [self, pkt = std::move(packet), size, ecn]() {
             if (self->m_state != STATE_CLOSED)
             {
                 std::string why;
                 if (self->CheckPacket(pkt, why))
                 {
-                    self->ProcessPacket(pkt, size);
+                    self->ProcessPacket(pkt, size, ecn);
                 }
                 else
                 {
@@ -345,7 +357,7 @@ QuicCcConnection::OnDatagram(const std::vector<uint8_t>& bytes, Ptr<const Packet
         });
         return;
     }
-    ProcessPacket(packet, bytes.size());
+    ProcessPacket(packet, bytes.size(), ecn);
     recycle();
 }
 
@@ -399,9 +411,9 @@ QuicCcConnection::CheckPacket(const QuicCcPacket& packet, std::string& reason) c
 }
 
 void
-QuicCcConnection::ProcessPacket(const QuicCcPacket& packet, size_t size)
+QuicCcConnection::ProcessPacket(const QuicCcPacket& packet, size_t size, QuicCcEcnCodepoint ecn)
 {
-    NS_LOG_FUNCTION(this << packet.packetNumber << size);
+    NS_LOG_FUNCTION(this << packet.packetNumber << size << ecn);
     if (m_acks.IsDuplicate(packet.packetNumber))
     {
         // A duplicate: its frames were processed already (RFC 9000 Section 12.3).
@@ -409,7 +421,11 @@ QuicCcConnection::ProcessPacket(const QuicCcPacket& packet, size_t size)
     }
     Ptr<QuicCcConnection> self(this); // the owner may let go of us while we run
     const Time now = Simulator::Now();
-    const bool outOfOrder = m_acks.OnPacketReceived(packet.packetNumber, now);
+    if (!m_config.ecn)
+    {
+        ecn = QuicCcEcnCodepoint::NOT_ECT; // a receiver without ECN does not read the field
+    }
+    const bool outOfOrder = m_acks.OnPacketReceived(packet.packetNumber, now, ecn);
     m_lastActivity = now;
     m_owner->OnPacketReceived(packet.packetNumber, size);
 
@@ -452,7 +468,7 @@ QuicCcConnection::ProcessPacket(const QuicCcPacket& packet, size_t size)
     }
     if (packet.IsAckEliciting())
     {
-        if (m_acks.OnAckElicitingReceived(outOfOrder, now))
+        if (m_acks.OnAckElicitingReceived(outOfOrder, now, ecn == QuicCcEcnCodepoint::CE))
         {
             SendAckNow();
         }
@@ -572,7 +588,7 @@ void
 QuicCcConnection::OnAckFrame(const QuicCcAckFrame& ack, Time now)
 {
     const QuicLossDetection::AckResult& result =
-        m_lossDetection->OnAckReceived(now, ack.ranges, ack.ackDelay);
+        m_lossDetection->OnAckReceived(now, ack.ranges, ack.ackDelay, ack.ecn);
     OnPacketsLost(result.lostFrames);
     OnPacketsAcked(result.ackedFrames);
     if (result.rttSampled)
@@ -829,18 +845,18 @@ QuicCcConnection::Transmit(const QuicCcPacket& packet, QuicCcSentFrames frames, 
     Ptr<Packet> datagram = QuicCcSerializeToPacket(packet);
     const uint32_t size = datagram->GetSize();
     ++m_nextPacketNumber;
-    m_lossDetection->OnPacketSent(now,
-                                  packet.packetNumber,
-                                  size,
-                                  packet.IsAckEliciting(),
-                                  std::move(frames));
+    const QuicCcEcnCodepoint ecn = m_lossDetection->OnPacketSent(now,
+                                                                 packet.packetNumber,
+                                                                 size,
+                                                                 packet.IsAckEliciting(),
+                                                                 std::move(frames));
     if (CarriesAck(packet))
     {
         m_acks.OnAckSent();
         m_ackTimer.Cancel();
     }
     m_owner->OnPacketSent(packet.packetNumber, size);
-    m_owner->SendDatagram(datagram);
+    m_owner->SendDatagram(datagram, ecn);
 }
 
 void

@@ -39,7 +39,8 @@ class Packet;
  * - Receive path: parse a datagram (never trusted: anything malformed or inconsistent is
  *   dropped with a reason), the host processing-delay model for datagrams carrying ACKs, the
  *   frames (ACK -> QuicLossDetection -> congestion controller; STREAM -> QuicCcRecvStream;
- *   CONNECTION_CLOSE), and the receiver's ACK policy (QuicCcReceivedPacketManager).
+ *   CONNECTION_CLOSE), and the receiver's ACK policy and ECN counts
+ *   (QuicCcReceivedPacketManager).
  * - Send loop: the congestion window's budget, the RFC 9002 Section 7.7 pacer, the packet
  *   builder, PTO probes, and the hand-over of each serialized datagram to the owner.
  * - Timers: loss detection (RFC 9002 Section 6.2 / A.8), the ACK deadline, the idle timeout
@@ -117,6 +118,9 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
         bool flowControl{false};                       //!< FlowControl (RFC 9000 Section 4)
         uint64_t initialMaxData{10000000};             //!< InitialMaxData, bytes
         uint64_t initialMaxStreamData{1000000};        //!< InitialMaxStreamData, bytes
+        /// ECN (RFC 9000 Section 13.4, RFC 9002 Section 7.1): the socket shell's Ecn attribute,
+        /// copied here when the connection starts
+        bool ecn{false};
 
         /**
          * Abort (naming the QuicCcSocket attribute and its value) on settings that do not fit
@@ -144,8 +148,9 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     {
       public:
         virtual ~Owner() = default;
-        /// Hand a serialized datagram to the network (the only transmit point).
-        virtual void SendDatagram(Ptr<Packet> datagram) = 0;
+        /// Hand a serialized datagram to the network (the only transmit point), its IP header's
+        /// ECN field to be set to \p ecn.
+        virtual void SendDatagram(Ptr<Packet> datagram, QuicCcEcnCodepoint ecn) = 0;
         /// A received datagram was dropped as malformed or inconsistent.
         virtual void OnDatagramDropped(const std::string& reason) = 0;
         /// Packet trace: a packet sent (packet number, UDP payload bytes).
@@ -203,8 +208,11 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
      * \param bytes  its bytes
      * \param source null, or the ns-3 packet that holds \p bytes: received stream data is then
      *        kept as fragments of it (see QuicCcParse)
+     * \param ecn  the ECN codepoint of its IP header (Not-ECT when ECN is off)
      */
-    void OnDatagram(const std::vector<uint8_t>& bytes, Ptr<const Packet> source = nullptr);
+    void OnDatagram(const std::vector<uint8_t>& bytes,
+                    Ptr<const Packet> source = nullptr,
+                    QuicCcEcnCodepoint ecn = QuicCcEcnCodepoint::NOT_ECT);
 
     /// Queue application data for the stream and send soon.
     void Send(Ptr<Packet> data);
@@ -248,6 +256,8 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     const QuicCcSendStream& GetSendStream() const; //!< the outgoing stream
     QuicCcRecvStream& GetRecvStream();             //!< the incoming stream
     const QuicCcRecvStream& GetRecvStream() const; //!< the incoming stream
+    /// The receiver's side: receive history, ACK deadline, ECN counts.
+    const QuicCcReceivedPacketManager& GetAcks() const;
 
     /// @}
 
@@ -302,7 +312,7 @@ class QuicCcConnection : public SimpleRefCount<QuicCcConnection>
     };
 
     // receive path
-    void ProcessPacket(const QuicCcPacket& packet, size_t size);
+    void ProcessPacket(const QuicCcPacket& packet, size_t size, QuicCcEcnCodepoint ecn);
     bool CheckPacket(const QuicCcPacket& packet, std::string& reason) const;
     void OnAckFrame(const QuicCcAckFrame& ack, Time now);
     void OnStreamFrame(const QuicCcStreamFrame& frame);

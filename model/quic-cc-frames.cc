@@ -273,7 +273,7 @@ struct FrameWriter
 
     void operator()(const QuicCcAckFrame& f) const
     {
-        w.Byte(static_cast<uint8_t>(QuicCcFrameType::ACK));
+        w.Byte(static_cast<uint8_t>(f.ecn ? QuicCcFrameType::ACK_ECN : QuicCcFrameType::ACK));
         // A local writer and range pointer: the byte stores could otherwise alias them, and the
         // compiler would reload both after every byte.
         Writer out(w.Position());
@@ -289,6 +289,12 @@ struct FrameWriter
             const QuicCcAckRange range = ranges[i];
             out.VarInt(previousSmallest - range.largest - 2);
             out.VarInt(range.largest - range.smallest);
+        }
+        if (f.ecn)
+        {
+            out.VarInt(f.ecn->ect0);
+            out.VarInt(f.ecn->ect1);
+            out.VarInt(f.ecn->ce);
         }
         w = out;
     }
@@ -480,7 +486,7 @@ Hex(uint64_t v)
 }
 
 bool
-ParseAck(Reader& r, size_t frameStart, std::vector<QuicCcFrame>& frames)
+ParseAck(Reader& r, size_t frameStart, bool withEcn, std::vector<QuicCcFrame>& frames)
 {
     uint64_t largest = 0;
     uint64_t delayField = 0;
@@ -573,6 +579,17 @@ ParseAck(Reader& r, size_t frameStart, std::vector<QuicCcFrame>& frames)
         range[i + 1] = {smallest, rangeLargest};
     }
     r.Skip(pos);
+    if (withEcn)
+    {
+        // Any varint is a valid count here: the sender validates them (QuicCcEcnValidation).
+        QuicCcEcnCounts counts;
+        if (!r.VarInt(counts.ect0, "ACK ECT(0) count") ||
+            !r.VarInt(counts.ect1, "ACK ECT(1) count") || !r.VarInt(counts.ce, "ACK ECN-CE count"))
+        {
+            return false;
+        }
+        ack.ecn = counts;
+    }
     frames.emplace_back(std::move(ack));
     return true;
 }
@@ -723,7 +740,11 @@ ParsePacket(Reader& r, QuicCcPacket& packet)
             packet.frames.emplace_back(QuicCcPingFrame{});
             break;
         case static_cast<uint64_t>(QuicCcFrameType::ACK):
-            ok = ParseAck(r, frameStart, packet.frames);
+        case static_cast<uint64_t>(QuicCcFrameType::ACK_ECN):
+            ok = ParseAck(r,
+                          frameStart,
+                          frameType == static_cast<uint64_t>(QuicCcFrameType::ACK_ECN),
+                          packet.frames);
             break;
         case 0x08:
         case 0x09:
@@ -809,7 +830,7 @@ operator==(const QuicCcAckRange& a, const QuicCcAckRange& b)
 bool
 operator==(const QuicCcAckFrame& a, const QuicCcAckFrame& b)
 {
-    return a.ranges == b.ranges && a.ackDelay == b.ackDelay;
+    return a.ranges == b.ranges && a.ackDelay == b.ackDelay && a.ecn == b.ecn;
 }
 
 bool
@@ -907,7 +928,12 @@ operator<<(std::ostream& os, const QuicCcPacket& packet)
                 os << rsep << range.largest << "-" << range.smallest;
                 rsep = ",";
             }
-            os << " delay=" << ack->ackDelay.As(Time::US) << "}";
+            os << " delay=" << ack->ackDelay.As(Time::US);
+            if (ack->ecn)
+            {
+                os << " " << *ack->ecn;
+            }
+            os << "}";
         }
         else if (const auto* stream = std::get_if<QuicCcStreamFrame>(&frame))
         {
@@ -990,6 +1016,12 @@ QuicCcAckFrameSize(const QuicCcAckFrame& ack)
         // All values are <= first.largest <= 2^62-1 here.
         size += VarIntSizeUnchecked(prev.smallest - cur.largest - 2) +
                 VarIntSizeUnchecked(cur.largest - cur.smallest);
+    }
+    if (ack.ecn)
+    {
+        size += FieldSize(ack.ecn->ect0, "ACK ECT(0) count") +
+                FieldSize(ack.ecn->ect1, "ACK ECT(1) count") +
+                FieldSize(ack.ecn->ce, "ACK ECN-CE count");
     }
     return size;
 }

@@ -5,6 +5,7 @@
 #define QUIC_CC_FRAMES_H
 
 #include "quic-cc-ack-range.h"
+#include "quic-cc-ecn.h"
 
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
@@ -45,6 +46,8 @@
  *                          then per pair (RFC 9000 Section 19.3.1):
  *                            gap (varint)          = previous smallest - this largest - 2
  *                            range length (varint) = this largest - this smallest
+ *   0x03 ACK_ECN           an ACK, then its ECN counts (RFC 9000 Section 19.3.2):
+ *                          ECT(0) count, ECT(1) count, ECN-CE count (varints)
  *   0x08..0x0f STREAM      the single byte stream of the connection (no stream id field);
  *                          type bits: 0x04 OFF, 0x02 LEN, 0x01 FIN
  *                          offset (varint, only if OFF; otherwise 0)
@@ -94,6 +97,7 @@ enum class QuicCcFrameType : uint8_t
     PADDING = 0x00,
     PING = 0x01,
     ACK = 0x02,
+    ACK_ECN = 0x03,
     STREAM = 0x08, //!< base value; | 0x04 OFF, | 0x02 LEN, | 0x01 FIN
     MAX_DATA = 0x10,
     MAX_STREAM_DATA = 0x11,
@@ -103,7 +107,7 @@ enum class QuicCcFrameType : uint8_t
     HANDSHAKE_DONE = 0x1e
 };
 
-/// ACK frame (RFC 9000 Section 19.3), without ECN counts.
+/// ACK frame (RFC 9000 Section 19.3): type 0x02, or 0x03 with ECN counts.
 struct QuicCcAckFrame
 {
     /// Descending, disjoint and non-adjacent (ranges[i+1].largest + 2 <= ranges[i].smallest);
@@ -111,6 +115,9 @@ struct QuicCcAckFrame
     std::vector<QuicCcAckRange> ranges;
     /// Encoded as microseconds >> 3, so it decodes to a multiple of 8 us (rounded down); >= 0.
     Time ackDelay;
+    /// The receiver's ECN counts: present in type 0x03 (ACK_ECN), absent in type 0x02; each
+    /// count at most 2^62-1
+    std::optional<QuicCcEcnCounts> ecn;
 };
 
 /**

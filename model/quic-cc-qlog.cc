@@ -226,6 +226,13 @@ QuicCcQlogWriter::FlushMetrics()
         std::visit([&data, &name = name](auto v) { data[name] = v; }, value);
     }
     m_metrics.clear();
+    if (m_ecnCounts)
+    {
+        data["ect0"] = m_ecnCounts->ect0;
+        data["ect1"] = m_ecnCounts->ect1;
+        data["ce"] = m_ecnCounts->ce;
+        m_ecnCounts.reset();
+    }
     Emit(Event("quic:recovery_metrics_updated", std::move(data), m_metricsTime));
 }
 
@@ -361,6 +368,30 @@ QuicCcQlogWriter::PtoExpired(uint32_t)
     }
 }
 
+void
+QuicCcQlogWriter::EcnState(QuicCcEcnState oldValue, QuicCcEcnState newValue)
+{
+    if (m_schema == QLOG_0_3)
+    {
+        return;
+    }
+    nlohmann::json data{{"new", QuicCcEcnStateName(newValue)}};
+    if (oldValue != QUIC_CC_ECN_DISABLED) // qlog's ECNState has no "disabled"
+    {
+        data["old"] = QuicCcEcnStateName(oldValue);
+    }
+    Emit(Event("quic:ecn_state_updated", std::move(data)));
+}
+
+void
+QuicCcQlogWriter::EcnCounts(uint64_t ect0, uint64_t ect1, uint64_t ce)
+{
+    if (m_schema != QLOG_0_3)
+    {
+        m_ecnCounts = QuicCcEcnCounts{ect0, ect1, ce};
+    }
+}
+
 namespace
 {
 /// The connection closed: nothing more is traced.
@@ -397,6 +428,8 @@ StartQlog(std::string directory, Ptr<QuicCcSocket> socket)
                                        MakeCallback(&QuicCcQlogWriter::PacingRate, w));
     socket->TraceConnectWithoutContext("PtoExpired",
                                        MakeCallback(&QuicCcQlogWriter::PtoExpired, w));
+    socket->TraceConnectWithoutContext("EcnState", MakeCallback(&QuicCcQlogWriter::EcnState, w));
+    socket->TraceConnectWithoutContext("EcnCounts", MakeCallback(&QuicCcQlogWriter::EcnCounts, w));
     socket->TraceConnectWithoutContext("CongestionWindow64",
                                        MakeCallback(&QuicCcQlogWriter::Cwnd, w));
     socket->TraceConnectWithoutContext("SlowStartThreshold64",

@@ -5,6 +5,7 @@
 #define QUIC_CC_QLOG_H
 
 #include "quic-cc-atomic-file.h"
+#include "quic-cc-ecn.h"
 #include "quic-congestion-controller.h"
 #include "quic-loss-detection.h"
 
@@ -109,9 +110,11 @@ enum QuicCcQlogSchema
  *    "time_threshold") where the transport reports it (PacketLostWithTrigger);
  *  - quic:timer_updated (Section 5.21): {timer_type "pto", event_type "expired"} when the
  *    probe timeout fires;
- *  - (ECN: quic:ecn_state_updated, Section 7.6, {old, new} of "testing", "unknown", "failed",
- *    "capable", belongs here as one more sink beside PtoExpired; the schema check
- *    scripts/qlog-main-13-quic-12.schema.json already describes it.)
+ *  - quic:ecn_state_updated (Section 7.6): {old, new} of "testing", "unknown", "failed",
+ *    "capable" (the first, from ECN off, has no old); the peer's ECN counts (EcnCounts) go
+ *    into the recovery_metrics_updated event of the same ACK frame as the extension fields
+ *    ect0, ect1 and ce (the names of an AckFrame's counts): the frame that changes them also
+ *    changes bytes_in_flight at that instant.
  * Times ("time") are simulation time in milliseconds, since the simulation started.
  *
  * QLOG_0_3: the header {qlog_version "0.3", qlog_format "JSON-SEQ", title, trace
@@ -119,7 +122,7 @@ enum QuicCcQlogSchema
  * transport:packet_sent, transport:packet_received, recovery:metrics_updated (one field group
  * per event), recovery:congestion_state_updated, recovery:packet_lost (no trigger): quic-cc's
  * qlog before the current schema, byte for byte; the sinks PacingRate, PtoExpired and the
- * trigger of PacketLostWithTrigger write nothing in it.
+ * trigger of PacketLostWithTrigger, EcnState and EcnCounts write nothing in it.
  *
  * The writer only listens to trace sources (its public sinks below take the signatures of the
  * sockets' sources; QuicCcHelper::EnableQlog and QuicCcNgtcp2Socket's QlogDirectory connect
@@ -182,6 +185,10 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
     void PacingRate(DataRate oldValue, DataRate newValue);
     /// quic:timer_updated {pto, expired} (main schema only).
     void PtoExpired(uint32_t ptoCount);
+    /// quic:ecn_state_updated (main schema only).
+    void EcnState(QuicCcEcnState oldValue, QuicCcEcnState newValue);
+    /// The peer's ECN counts, written with the next metrics event (main schema only).
+    void EcnCounts(uint64_t ect0, uint64_t ect1, uint64_t ce);
 
     /// @}
 
@@ -201,6 +208,8 @@ class QuicCcQlogWriter : public SimpleRefCount<QuicCcQlogWriter>
     /// Main schema: the pending metrics event's fields (name, value), none if empty.
     std::vector<std::pair<std::string, std::variant<uint64_t, double>>> m_metrics;
     Time m_metricsTime; //!< its instant
+    /// EcnCounts not yet written (with the next metrics event)
+    std::optional<QuicCcEcnCounts> m_ecnCounts;
 };
 
 class QuicCcSocketBase;

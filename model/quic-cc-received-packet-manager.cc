@@ -53,8 +53,11 @@ QuicCcReceivedPacketManager::IsDuplicate(uint64_t packetNumber) const
 }
 
 bool
-QuicCcReceivedPacketManager::OnPacketReceived(uint64_t packetNumber, Time now)
+QuicCcReceivedPacketManager::OnPacketReceived(uint64_t packetNumber,
+                                              Time now,
+                                              QuicCcEcnCodepoint ecn)
 {
+    m_ecn.Count(ecn);
     const bool outOfOrder = m_anyReceived && packetNumber != m_largestReceived + 1;
     m_received.Add(packetNumber, packetNumber + 1);
     if (!m_anyReceived || packetNumber > m_largestReceived)
@@ -73,10 +76,19 @@ QuicCcReceivedPacketManager::OnPacketReceived(uint64_t packetNumber, Time now)
 }
 
 bool
-QuicCcReceivedPacketManager::OnAckElicitingReceived(bool outOfOrder, Time now)
+QuicCcReceivedPacketManager::OnAckElicitingReceived(bool outOfOrder,
+                                                    Time now,
+                                                    bool congestionExperienced)
 {
     m_ackPending = true;
     ++m_ackElicitingSinceAck;
+    if (congestionExperienced)
+    {
+        // RFC 9000 Section 13.2.1: a CE-marked packet is acknowledged at once (ngtcp2 too:
+        // conn_recv_pkt), whatever the policy.
+        m_ackDeadline = now;
+        return true;
+    }
     if (m_config.policy == RFC9000)
     {
         // RFC 9000 Sections 13.2.1-13.2.2: every threshold-th ack-eliciting packet, or a gap, at
@@ -138,6 +150,12 @@ QuicCcReceivedPacketManager::GetRangeCount() const
     return m_received.RangeCount();
 }
 
+const QuicCcEcnCounts&
+QuicCcReceivedPacketManager::GetEcnCounts() const
+{
+    return m_ecn;
+}
+
 QuicCcAckFrame
 QuicCcReceivedPacketManager::BuildAckFrame(Time now) const
 {
@@ -155,6 +173,10 @@ QuicCcReceivedPacketManager::BuildAckFrame(Time now) const
         range[i] = {start, end - 1};
     }
     ack.ackDelay = now - m_largestReceivedTime;
+    if (m_ecn.Any())
+    {
+        ack.ecn = m_ecn;
+    }
     return ack;
 }
 

@@ -35,6 +35,13 @@ namespace ns3
  *
  * The receive history is bounded: only the highest ranges can be reported, so at most
  * 4 x MaxAckRanges ranges are kept.
+ *
+ * ECN (RFC 9000 Section 13.4.1): each new packet counts its IP header's codepoint once (a
+ * duplicate is not passed in, so it counts nothing); once any count is above zero, the ACK
+ * frame carries the counts (type 0x03, as ngtcp2 sends them). An ack-eliciting packet that
+ * arrived with ECN-CE is acknowledged at once under either policy (RFC 9000 Section 13.2.1), so
+ * the sender reacts within a round trip. A receiver that does not read codepoints passes
+ * Not-ECT and sends type 0x02 only.
  */
 class QuicCcReceivedPacketManager
 {
@@ -68,28 +75,35 @@ class QuicCcReceivedPacketManager
     /// True if \p packetNumber arrived before (its frames were processed already).
     bool IsDuplicate(uint64_t packetNumber) const;
     /**
-     * Record a new (non-duplicate) packet number that arrived at \p now.
+     * Record a new (non-duplicate) packet number that arrived at \p now with the ECN codepoint
+     * \p ecn of its IP header (counted).
      * \return true if it arrived out of order (not largest + 1)
      */
-    bool OnPacketReceived(uint64_t packetNumber, Time now);
+    bool OnPacketReceived(uint64_t packetNumber,
+                          Time now,
+                          QuicCcEcnCodepoint ecn = QuicCcEcnCodepoint::NOT_ECT);
     /**
      * An ack-eliciting packet was processed at \p now: an ACK is owed.
+     * \param outOfOrder  it arrived out of order (OnPacketReceived's answer)
+     * \param now  the time it was processed
+     * \param congestionExperienced  it arrived marked ECN-CE
      * \return true if it must be sent at once; false: it is due at GetAckDeadline()
      */
-    bool OnAckElicitingReceived(bool outOfOrder, Time now);
+    bool OnAckElicitingReceived(bool outOfOrder, Time now, bool congestionExperienced = false);
     /// An ACK frame went out: nothing owed, no deadline.
     void OnAckSent();
 
-    bool IsAckPending() const;                  //!< an ACK is owed
-    std::optional<Time> GetAckDeadline() const; //!< when the owed ACK must leave, if any
-    bool AnyReceived() const;                   //!< a packet arrived
-    uint64_t GetLargestReceived() const;        //!< largest packet number (0 before any)
-    size_t GetRangeCount() const;               //!< ranges of the receive history
+    bool IsAckPending() const;                   //!< an ACK is owed
+    std::optional<Time> GetAckDeadline() const;  //!< when the owed ACK must leave, if any
+    bool AnyReceived() const;                    //!< a packet arrived
+    uint64_t GetLargestReceived() const;         //!< largest packet number (0 before any)
+    size_t GetRangeCount() const;                //!< ranges of the receive history
+    const QuicCcEcnCounts& GetEcnCounts() const; //!< packets counted per ECN codepoint
 
     /**
      * The ACK frame reporting the highest MaxAckRanges ranges; ack delay measured from the
-     * arrival of the largest packet number (RFC 9000 Section 19.3). At least one packet must
-     * have arrived.
+     * arrival of the largest packet number (RFC 9000 Section 19.3); the ECN counts once any is
+     * above zero. At least one packet must have arrived.
      */
     QuicCcAckFrame BuildAckFrame(Time now) const;
 
@@ -102,6 +116,7 @@ class QuicCcReceivedPacketManager
     uint32_t m_ackElicitingSinceAck{0}; //!< ack-eliciting packets since the last ACK
     bool m_ackPending{false};           //!< an ACK is owed
     std::optional<Time> m_ackDeadline;  //!< when the owed ACK must leave
+    QuicCcEcnCounts m_ecn;              //!< packets counted per ECN codepoint
 };
 
 } // namespace ns3

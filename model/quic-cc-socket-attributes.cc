@@ -332,6 +332,16 @@ QuicCcSocket::WireTraces()
     m_connection->GetLossDetection().SetListener(this);
     m_connection->GetLossDetection().TraceConnectPacketLostTrigger(
         MakeCallback(&decltype(m_packetLostTriggerTrace)::operator(), &m_packetLostTriggerTrace));
+    m_connection->GetLossDetection().TraceConnectEcnState(
+        MakeCallback(&QuicCcSocket::OnEcnStateChange, this));
+    m_connection->GetLossDetection().TraceConnectEcnCounts(
+        MakeCallback(&decltype(m_ecnCountsTrace)::operator(), &m_ecnCountsTrace));
+}
+
+void
+QuicCcSocket::OnEcnStateChange(QuicCcEcnState, QuicCcEcnState state)
+{
+    TraceEcnState(state);
 }
 
 void

@@ -6,6 +6,7 @@
 #include "quic-cc-compat.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/inet6-socket-address.h"
@@ -67,6 +68,21 @@ QuicCcSocketBase::GetTypeId()
         TypeId("ns3::QuicCcSocketBase")
             .SetParent<Socket>()
             .SetGroupName("QuicCc")
+            .AddAttribute(
+                "Ecn",
+                "Explicit Congestion Notification, both ends of the connection (RFC 9000 Section "
+                "13.4, RFC 9002 Section 7.1). true: the sender marks ECT(0) and validates the "
+                "path and the peer's counts (EcnState: Testing, then Capable, or Failed and no "
+                "more marks), the receiver reads each datagram's ECN field and reports its "
+                "counts in ACK frames of type 0x03 (CE-marked packets acknowledged at once), and "
+                "a rise of the peer's ECN-CE count is a congestion event for the controller, as "
+                "a loss is. false (the default, quiche's behaviour: its ACK frames carry no "
+                "counts): every datagram is sent Not-ECT and no ECN field is read. ngtcp2: the "
+                "codepoints pass between ns-3 and the library both ways (ngtcp2_pkt_info.ecn), "
+                "which validates and reacts on its own.",
+                BooleanValue(false),
+                MakeBooleanAccessor(&QuicCcSocketBase::m_ecn),
+                MakeBooleanChecker())
             .AddAttribute(
                 "QlogSchema",
                 "The schema of this socket's qlog file, when one is written (QuicCcHelper::"
@@ -147,6 +163,22 @@ QuicCcSocketBase::GetTypeId()
                             "attribute on.",
                             MakeTraceSourceAccessor(&QuicCcSocketBase::m_ptoExpiredTrace),
                             "ns3::QuicCcSocketBase::PtoExpiredTracedCallback")
+            .AddTraceSource("EcnState",
+                            "The sender's ECN validation state (RFC 9000 Appendix A.4: Testing, "
+                            "Unknown, Failed, Capable; Disabled before) on every change, with "
+                            "the old state. ngtcp2: Testing at the start, Unknown once the "
+                            "library stopped marking after its ten test packets, Capable and "
+                            "Failed when the library decides them (its log lines \"path is ECN "
+                            "capable\" / \"path is not ECN capable\").",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_ecnStateTrace),
+                            "ns3::TracedValueCallback::QuicCcEcnState")
+            .AddTraceSource("EcnCounts",
+                            "The peer's ECN counts (ECT(0), ECT(1), ECN-CE; RFC 9000 Section "
+                            "19.3.2) whenever an ACK frame changed them: quic-cc after the "
+                            "frame passed validation; ngtcp2 as its qlog shows the ACK frames "
+                            "received, with its PacketTraces attribute on.",
+                            MakeTraceSourceAccessor(&QuicCcSocketBase::m_ecnCountsTrace),
+                            "ns3::QuicCcSocketBase::EcnCountsTracedCallback")
             .AddTraceSource("PacketSent",
                             "Every packet sent: packet number, UDP payload bytes (ngtcp2: 1-RTT "
                             "packets, with its PacketTraces attribute on).",
@@ -218,6 +250,18 @@ QuicCcSocketBase::GetConnectionCount() const
     return m_dispatcher.GetConnectionCount();
 }
 
+bool
+QuicCcSocketBase::IsEcnEnabled() const
+{
+    return m_ecn;
+}
+
+QuicCcEcnState
+QuicCcSocketBase::GetEcnState() const
+{
+    return m_ecnState;
+}
+
 // ---------------------------------------------------------------- ns3::Socket
 
 Socket::SocketErrno
@@ -258,6 +302,16 @@ QuicCcSocketBase::BindUdp(const Address& local)
     }
     m_udp->SetRecvCallback(MakeCallback(&QuicCcSocketBase::HandleUdpRead, this));
     return 0;
+}
+
+void
+QuicCcSocketBase::ReadEcnOnUdp()
+{
+    if (m_ecn)
+    {
+        m_udp->SetIpRecvTos(true);
+        m_udp->SetIpv6RecvTclass(true);
+    }
 }
 
 int
@@ -313,6 +367,7 @@ QuicCcSocketBase::Connect(const Address& address)
         return -1;
     }
     CheckConfig(ipv4);
+    ReadEcnOnUdp();
     m_peer = address;
     m_role = QuicCcSocketRole::CLIENT;
     StartClient();
@@ -331,6 +386,7 @@ QuicCcSocketBase::Listen()
     Address local;
     m_udp->GetSockName(local);
     CheckConfig(InetSocketAddress::IsMatchingType(local));
+    ReadEcnOnUdp();
     m_role = QuicCcSocketRole::LISTENER;
     return 0;
 }
@@ -485,6 +541,27 @@ QuicCcSocketBase::GetAllowBroadcast() const
 
 // ---------------------------------------------------------------- the datagram path
 
+namespace
+{
+/// The ECN field of a datagram the UDP socket received (its IpRecvTos / Ipv6RecvTclass tag,
+/// removed so that the stream data taken from the packet does not carry it); Not-ECT if none.
+QuicCcEcnCodepoint
+TakeEcnTag(Packet& p)
+{
+    SocketIpTosTag tos;
+    if (p.RemovePacketTag(tos))
+    {
+        return QuicCcEcnFromTos(tos.GetTos());
+    }
+    SocketIpv6TclassTag tclass;
+    if (p.RemovePacketTag(tclass))
+    {
+        return QuicCcEcnFromTos(tclass.GetTclass());
+    }
+    return QuicCcEcnCodepoint::NOT_ECT;
+}
+} // namespace
+
 void
 QuicCcSocketBase::HandleUdpRead(Ptr<Socket> udp)
 {
@@ -496,15 +573,16 @@ QuicCcSocketBase::HandleUdpRead(Ptr<Socket> udp)
     std::vector<uint8_t> bytes = std::move(m_datagram);
     while ((p = udp->RecvFrom(from)))
     {
+        const QuicCcEcnCodepoint ecn = m_ecn ? TakeEcnTag(*p) : QuicCcEcnCodepoint::NOT_ECT;
         bytes.resize(p->GetSize());
         p->CopyData(bytes.data(), bytes.size());
         if (m_role == QuicCcSocketRole::LISTENER)
         {
-            Dispatch(bytes, p, from);
+            Dispatch(bytes, p, from, ecn);
         }
         else if (m_role == QuicCcSocketRole::CLIENT)
         {
-            Receive(bytes, p);
+            Receive(bytes, p, ecn);
         }
     }
     m_datagram = std::move(bytes);
@@ -513,12 +591,13 @@ QuicCcSocketBase::HandleUdpRead(Ptr<Socket> udp)
 void
 QuicCcSocketBase::Dispatch(const std::vector<uint8_t>& datagram,
                            Ptr<Packet> packet,
-                           const Address& from)
+                           const Address& from,
+                           QuicCcEcnCodepoint ecn)
 {
     Ptr<QuicCcSocketBase> connection = m_dispatcher.Find(from);
     if (connection)
     {
-        connection->Receive(datagram, packet);
+        connection->Receive(datagram, packet, ecn);
         return;
     }
     // A new sender: the engine says whether this datagram opens a connection.
@@ -538,6 +617,7 @@ QuicCcSocketBase::Dispatch(const std::vector<uint8_t>& datagram,
         connection->m_listener = this;
         connection->m_peer = from;
         connection->m_role = QuicCcSocketRole::ACCEPTED;
+        connection->m_ecn = m_ecn;
         // Announced before it starts, so that trace sinks and stream assignment see it all.
         if (!m_childCreated.IsNull())
         {
@@ -551,7 +631,7 @@ QuicCcSocketBase::Dispatch(const std::vector<uint8_t>& datagram,
         OnDropped(route.dropReason);
         return;
     }
-    connection->Receive(datagram, packet);
+    connection->Receive(datagram, packet, ecn);
 }
 
 // ---------------------------------------------------------------- for the engine
@@ -585,8 +665,25 @@ QuicCcSocketBase::LeaveListener(std::optional<uint64_t> connectionId)
 }
 
 void
-QuicCcSocketBase::SendToPeer(Ptr<Packet> datagram)
+QuicCcSocketBase::SendToPeer(Ptr<Packet> datagram, QuicCcEcnCodepoint ecn)
 {
+    if (ecn != QuicCcEcnCodepoint::NOT_ECT)
+    {
+        // The UDP socket's own TOS stays 0, so UdpSocketImpl keeps this per-packet tag and the
+        // IP layer writes it into the header (Ipv4L3Protocol::Send, Ipv6L3Protocol::Send).
+        if (InetSocketAddress::IsMatchingType(m_peer))
+        {
+            SocketIpTosTag tos;
+            tos.SetTos(static_cast<uint8_t>(ecn));
+            datagram->ReplacePacketTag(tos);
+        }
+        else
+        {
+            SocketIpv6TclassTag tclass;
+            tclass.SetTclass(static_cast<uint8_t>(ecn));
+            datagram->ReplacePacketTag(tclass);
+        }
+    }
     if (m_role == QuicCcSocketRole::ACCEPTED)
     {
         m_listener->m_udp->SendTo(datagram, 0, m_peer);
@@ -663,6 +760,12 @@ QuicCcSocketBase::TraceRttSample(Time latest, Time smoothed, Time min)
 {
     m_rttTrace(latest, smoothed, min);
     FireIfChanged(m_lastRttTrace, m_lastRtt, latest);
+}
+
+void
+QuicCcSocketBase::TraceEcnState(QuicCcEcnState state)
+{
+    FireIfChanged(m_ecnStateTrace, m_ecnState, state);
 }
 
 void

@@ -5,6 +5,7 @@
 #define QUIC_CC_SOCKET_BASE_H
 
 #include "quic-cc-dispatcher.h"
+#include "quic-cc-ecn.h"
 #include "quic-cc-qlog.h"
 #include "quic-congestion-controller.h"
 
@@ -68,7 +69,12 @@ std::ostream& operator<<(std::ostream& os, QuicCcSocketRole role);
  *    NotifyNewConnectionCreated (listener, for an accepted connection) when the handshake
  *    completes, as TcpSocketBase announces a connection at the end of its three-way handshake;
  *  - the trace sources both transports have, with the same names, types and meaning (ns-3
- *    TCP's widths for CongestionWindow and SlowStartThreshold).
+ *    TCP's widths for CongestionWindow and SlowStartThreshold);
+ *  - the attributes both transports have: Ecn. With it on, the UDP socket reads the ECN field
+ *    of every datagram that arrives (SetIpRecvTos, SetIpv6RecvTclass: the codepoint reaches
+ *    the engine with the datagram) and each datagram leaves with the codepoint the engine asks
+ *    for (a per-packet SocketIpTosTag / SocketIpv6TclassTag, as TcpSocketBase marks ECT);
+ *    with it off, nothing is read and every datagram leaves Not-ECT.
  *
  * An engine implements the pure virtual functions below: checking its settings, starting a
  * client or an accepted connection, taking the application's bytes, giving the received ones,
@@ -87,6 +93,8 @@ class QuicCcSocketBase : public Socket
     typedef void (*HandshakeTracedCallback)();
     /// PacketAcked / PacketLost traces: packet number, bytes, time sent.
     typedef void (*PacketTimeTracedCallback)(uint64_t packetNumber, uint64_t bytes, Time timeSent);
+    /// EcnCounts trace: the peer's ECT(0), ECT(1) and ECN-CE counts (RFC 9000 Section 19.3.2).
+    typedef void (*EcnCountsTracedCallback)(uint64_t ect0, uint64_t ect1, uint64_t ce);
 
     /**
      * \brief Get the type ID.
@@ -115,6 +123,14 @@ class QuicCcSocketBase : public Socket
     size_t GetConnectionCount() const;
     /// \return the QlogSchema attribute: the schema this socket's qlog file is written in
     QuicCcQlogSchema GetQlogSchema() const;
+    /// \return the Ecn attribute
+    bool IsEcnEnabled() const;
+    /// \return the sender's ECN validation state as last traced on EcnState (Disabled with Ecn
+    /// off or before the connection starts)
+    QuicCcEcnState GetEcnState() const;
+    /// \return the congestion events that the peer's ECN-CE marks started so far (window
+    /// reductions; 0 with Ecn off)
+    virtual uint64_t GetEcnCongestionEvents() const = 0;
 
     /// \name ns3::Socket, answered as ns-3's own sockets answer (doc/quic-cc-design.rst, "The
     /// socket shell and its two engines", has the table)
@@ -168,8 +184,11 @@ class QuicCcSocketBase : public Socket
     /// Start the accepted connection with its first datagram (handed over next by Receive).
     virtual void StartAccepted(const QuicCcAdmission& admission,
                                const std::vector<uint8_t>& datagram) = 0;
-    /// A datagram of this connection arrived.
-    virtual void Receive(const std::vector<uint8_t>& datagram, Ptr<Packet> packet) = 0;
+    /// A datagram of this connection arrived, with the ECN codepoint of its IP header
+    /// (Not-ECT with Ecn off).
+    virtual void Receive(const std::vector<uint8_t>& datagram,
+                         Ptr<Packet> packet,
+                         QuicCcEcnCodepoint ecn) = 0;
     /// A datagram was dropped before reaching a connection (listener), \p reason.
     virtual void OnDropped(const std::string& reason) = 0;
     /// \return true while the connection is started and not over
@@ -194,8 +213,9 @@ class QuicCcSocketBase : public Socket
     void NotifyEstablished();
     /// An accepted connection ended: its listener forgets it (and its connection ID).
     void LeaveListener(std::optional<uint64_t> connectionId);
-    /// Send a datagram to the peer (client: own UDP socket; accepted: the listener's).
-    void SendToPeer(Ptr<Packet> datagram);
+    /// Send a datagram to the peer (client: own UDP socket; accepted: the listener's), its IP
+    /// header's ECN field set to \p ecn.
+    void SendToPeer(Ptr<Packet> datagram, QuicCcEcnCodepoint ecn = QuicCcEcnCodepoint::NOT_ECT);
     /// Stop receiving on the own UDP socket and close it (a client whose connection ended).
     void CloseUdp();
     /// The peer address (client: Connect's; accepted: the sender of the first datagram).
@@ -220,6 +240,8 @@ class QuicCcSocketBase : public Socket
     void TraceRttSample(Time latest, Time smoothed, Time min);
     /// The PTO period now (RFC 9002 Section 6.2.1, with its backoff): TCP's RTO, when it changed.
     void TracePto(Time pto);
+    /// The ECN validation state is \p state now: EcnState, when it changed.
+    void TraceEcnState(QuicCcEcnState state);
     /// The sender's pacing rate now: TCP's PacingRate (old, new), when it changed.
     void TracePacingRate(DataRate rate);
 
@@ -230,12 +252,18 @@ class QuicCcSocketBase : public Socket
     TracedCallback<uint64_t, uint64_t, Time> m_packetLostTrace;            //!< PacketLost
     TracedCallback<> m_handshakeCompletedTrace;                            //!< HandshakeCompleted
     TracedCallback<uint32_t> m_ptoExpiredTrace;                            //!< PtoExpired
+    TracedCallback<uint64_t, uint64_t, uint64_t> m_ecnCountsTrace;         //!< EcnCounts
 
   private:
     int BindUdp(const Address& local);
+    /// Ecn: have the UDP socket pass the ECN field of what arrives (IPv4 TOS, IPv6 Traffic Class).
+    void ReadEcnOnUdp();
     void HandleUdpRead(Ptr<Socket> udp);
     /// Listener: route one datagram from \p from.
-    void Dispatch(const std::vector<uint8_t>& datagram, Ptr<Packet> packet, const Address& from);
+    void Dispatch(const std::vector<uint8_t>& datagram,
+                  Ptr<Packet> packet,
+                  const Address& from,
+                  QuicCcEcnCodepoint ecn);
 
     Ptr<Node> m_node;
     QuicCcSocketRole m_role{QuicCcSocketRole::NONE};
@@ -248,7 +276,9 @@ class QuicCcSocketBase : public Socket
     bool m_shutdownRecv{false};
     bool m_closeRequested{false};
     bool m_establishedNotified{false};
-    QuicCcDispatcher m_dispatcher; //!< listener: its connections
+    bool m_ecn{false};                               //!< Ecn attribute
+    QuicCcEcnState m_ecnState{QUIC_CC_ECN_DISABLED}; //!< as last traced on EcnState
+    QuicCcDispatcher m_dispatcher;                   //!< listener: its connections
     Callback<void, Ptr<QuicCcSocketBase>> m_childCreated;
     std::vector<uint8_t> m_datagram; //!< HandleUdpRead's buffer, kept between datagrams
 
@@ -262,10 +292,11 @@ class QuicCcSocketBase : public Socket
     TracedCallback<Time, Time> m_lastRttTrace;                 //!< RTT (TCP's: the latest)
     TracedCallback<Time, Time> m_ptoTrace;                     //!< RTO (the PTO period)
     TracedCallback<DataRate, DataRate> m_pacingRateTrace;      //!< PacingRate (TCP's)
-    Time m_lastRtt;                                            //!< as last traced on RTT
-    Time m_pto;                                                //!< as last traced on RTO
-    DataRate m_pacingRate{0};                                  //!< as last traced on PacingRate
-    QuicCcQlogSchema m_qlogSchema{QLOG_MAIN_SCHEMA_13};        //!< QlogSchema
+    TracedCallback<QuicCcEcnState, QuicCcEcnState> m_ecnStateTrace; //!< EcnState
+    Time m_lastRtt;                                                 //!< as last traced on RTT
+    Time m_pto;                                                     //!< as last traced on RTO
+    DataRate m_pacingRate{0};                           //!< as last traced on PacingRate
+    QuicCcQlogSchema m_qlogSchema{QLOG_MAIN_SCHEMA_13}; //!< QlogSchema
 };
 
 } // namespace ns3

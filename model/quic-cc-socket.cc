@@ -105,6 +105,7 @@ QuicCcSocket::StartConnection()
             (uint64_t{m_cidRng->GetInteger(1, std::numeric_limits<uint32_t>::max())} << 32) |
             m_cidRng->GetInteger(0, std::numeric_limits<uint32_t>::max());
     }
+    m_config.ecn = IsEcnEnabled();
     QuicCcConnection::Owner& owner = *this;
     m_connection = Create<QuicCcConnection>(owner,
                                             m_config,
@@ -182,11 +183,13 @@ QuicCcSocket::StartAccepted(const QuicCcAdmission& admission, const std::vector<
 }
 
 void
-QuicCcSocket::Receive(const std::vector<uint8_t>& datagram, Ptr<Packet> packet)
+QuicCcSocket::Receive(const std::vector<uint8_t>& datagram,
+                      Ptr<Packet> packet,
+                      QuicCcEcnCodepoint ecn)
 {
     if (m_connection)
     {
-        m_connection->OnDatagram(datagram, packet);
+        m_connection->OnDatagram(datagram, packet, ecn);
     }
 }
 
@@ -284,6 +287,13 @@ QuicCcSocket::GetPacketsLost() const
     return loss ? loss->GetLostPacketCount() : 0;
 }
 
+uint64_t
+QuicCcSocket::GetEcnCongestionEvents() const
+{
+    const QuicLossDetection* loss = GetLossDetection();
+    return loss ? loss->GetEcnCongestionEventCount() : 0;
+}
+
 bool
 QuicCcSocket::IsClient() const
 {
@@ -340,13 +350,13 @@ QuicCcSocket::EnterClosed()
 // ---------------------------------------------------------------- QuicCcConnection::Owner
 
 void
-QuicCcSocket::SendDatagram(Ptr<Packet> datagram)
+QuicCcSocket::SendDatagram(Ptr<Packet> datagram, QuicCcEcnCodepoint ecn)
 {
     if (m_config.dontFragment && QuicCcExceedsPathMtu(GetNode(), GetPeer(), datagram->GetSize()))
     {
         return; // not fragmented (RFC 9000 Section 14): never arrives, declared lost later
     }
-    SendToPeer(datagram);
+    SendToPeer(datagram, ecn);
 }
 
 void

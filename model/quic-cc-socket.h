@@ -106,8 +106,9 @@ class QuicCcSocket : public QuicCcSocketBase,
     uint64_t GetSentPacketRecordPeak() const; //!< peak number of packets in the sent-packet record
     bool IsEstablished() const override;      //!< handshake complete
     uint64_t GetPacketsLost() const override; //!< loss detection's lost packets
-    bool IsClient() const;                    //!< this end called Connect()
-    uint64_t GetConnectionId() const;         //!< the connection's ID (0 before it starts)
+    uint64_t GetEcnCongestionEvents() const override; //!< window reductions ECN-CE started
+    bool IsClient() const;                            //!< this end called Connect()
+    uint64_t GetConnectionId() const;                 //!< the connection's ID (0 before it starts)
 
   protected:
     void DoDispose() override; //!< disposes the connection (timers cancelled, owner forgotten)
@@ -129,7 +130,9 @@ class QuicCcSocket : public QuicCcSocketBase,
     Ptr<QuicCcSocketBase> CreateAccepted(const QuicCcAdmission& admission) override;
     void StartAccepted(const QuicCcAdmission& admission,
                        const std::vector<uint8_t>& datagram) override;
-    void Receive(const std::vector<uint8_t>& datagram, Ptr<Packet> packet) override;
+    void Receive(const std::vector<uint8_t>& datagram,
+                 Ptr<Packet> packet,
+                 QuicCcEcnCodepoint ecn) override;
     void OnDropped(const std::string& reason) override;
     bool IsOpen() const override; //!< a started connection that is not closed
     uint32_t EngineTxAvailable() const override;
@@ -153,6 +156,8 @@ class QuicCcSocket : public QuicCcSocketBase,
     void OnCongestionWindow(uint64_t oldValue, uint64_t newValue);
     /// Pacing=Rfc9002: PacingRate from the pacer's rate now (TracePacingRate).
     void UpdatePacingRate();
+    /// The ECN validation's state change, for the shell's EcnState.
+    void OnEcnStateChange(QuicCcEcnState oldState, QuicCcEcnState newState);
 
     // the state machine
     void MaybeFinishClose();
@@ -160,7 +165,7 @@ class QuicCcSocket : public QuicCcSocketBase,
 
     // QuicCcConnection::Owner
     /// The transmit point: every datagram of this connection goes to the UDP socket here.
-    void SendDatagram(Ptr<Packet> datagram) override;
+    void SendDatagram(Ptr<Packet> datagram, QuicCcEcnCodepoint ecn) override;
     void OnDatagramDropped(const std::string& reason) override;
     void OnPacketSent(uint64_t packetNumber, uint64_t bytes) override;
     void OnPacketReceived(uint64_t packetNumber, uint64_t bytes) override;

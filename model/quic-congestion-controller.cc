@@ -378,6 +378,16 @@ QuicCongestionController::OnCongestionEvent(Time now,
 }
 
 void
+QuicCongestionController::OnCongestionExperienced(Time now,
+                                                  Time largestAckedTimeSent,
+                                                  uint64_t bytesInFlight)
+{
+    NS_LOG_FUNCTION(this << now << largestAckedTimeSent << bytesInFlight);
+    DiscardCheckpoint();
+    OnCongestionEvent(now, largestAckedTimeSent, 0, bytesInFlight);
+}
+
+void
 QuicCongestionController::AddLostPackets(uint64_t n)
 {
     m_lostCount += n;
@@ -396,6 +406,11 @@ QuicCongestionController::OnPersistentCongestion(Time now)
 
 void
 QuicCongestionController::Checkpoint()
+{
+}
+
+void
+QuicCongestionController::DiscardCheckpoint()
 {
 }
 

@@ -72,6 +72,7 @@ Ptr<const AttributeChecker> MakeQuicOpenIntervalChecker(double lo, double hi);
  * HyStart++ component. R is both the recovery marker and CUBIC's epoch start.
  *
  * Call order for one ACK frame (see QuicLossDetection): Rollback() on a spurious loss,
+ * OnCongestionExperienced() if the frame raised the validated ECN-CE count (ECN on),
  * Checkpoint() + OnCongestionEvent() if the loss pass finds a lost in-flight packet,
  * AddLostPackets(), then OnPacketsAcked().
  */
@@ -167,6 +168,19 @@ class QuicCongestionController : public Object
                            uint64_t lostBytes,
                            uint64_t bytesInFlight);
 
+    /**
+     * The peer's ECN-CE count rose (RFC 9002 Section 7.1 and Appendix B.7 ProcessECN): a
+     * congestion event for the send time of the largest acknowledged packet, with the same
+     * response as a loss (OnCongestionEvent with no lost bytes: the algorithm's reduction, PRR,
+     * HyStart++'s exit), except that nothing undoes it: the checkpoint of a loss event is
+     * discarded first (DiscardCheckpoint), so that neither a spurious loss nor CUBIC's rollback
+     * heuristic, which counts losses only, rolls the window back past the marks.
+     * \param now  the time the ACK frame is processed (the new R if an episode starts)
+     * \param largestAckedTimeSent  send time of the largest newly acknowledged packet
+     * \param bytesInFlight  bytes in flight before this frame's lost and acked bytes are removed
+     */
+    void OnCongestionExperienced(Time now, Time largestAckedTimeSent, uint64_t bytesInFlight);
+
     /// lost_count += n (n packets declared lost by one loss pass).
     void AddLostPackets(uint64_t n);
 
@@ -179,6 +193,8 @@ class QuicCongestionController : public Object
 
     /// Save the state a spurious congestion event would undo (quiche: checkpoint).
     virtual void Checkpoint();
+    /// Forget the saved state: Rollback() refuses until the next Checkpoint().
+    virtual void DiscardCheckpoint();
     /// Undo the last congestion event if allowed; returns true if it rolled back. The congestion
     /// state is then re-evaluated at the time of the latest timed call.
     virtual bool Rollback();

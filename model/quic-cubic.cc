@@ -549,6 +549,12 @@ QuicCubic::Checkpoint()
 }
 
 void
+QuicCubic::DiscardCheckpoint()
+{
+    m_saved.reset();
+}
+
+void
 QuicCubic::DoPersistentCongestion()
 {
     // RFC 9002 Section 7.6.2 (ngtcp2_cc_cubic_cc_on_persistent_congestion resets the CUBIC

@@ -134,6 +134,8 @@ class QuicCubic : public QuicCongestionController
 
     /// Save cwnd, ssthresh, W_max, K, R and lost_count (quiche checkpoint; RFC 9438 Section 4.9).
     void Checkpoint() override;
+    /// Forget the checkpoint (an ECN-CE congestion event is never rolled back).
+    void DiscardCheckpoint() override;
 
     /// Send budget: max(cwnd - bytesInFlight, 0) plus PRR's send count (when Prr is on), bytes.
     uint64_t GetBytesAvailable(uint64_t bytesInFlight) const override;
@@ -236,7 +238,7 @@ class QuicCubic : public QuicCongestionController
     double m_cwndPrior{0};                 //!< cwnd_prior, bytes (RFC 9438 Section 4.3)
     std::optional<Time> m_appLimitedStart; //!< AppLimitedTime: open app-limited period
     Time m_appLimitedDuration;             //!< AppLimitedTime: sum left out of t
-    std::optional<Restorable> m_saved;     //!< set by Checkpoint(), never cleared
+    std::optional<Restorable> m_saved;     //!< set by Checkpoint(), cleared by DiscardCheckpoint()
     QuicPrr m_prr;                         //!< RFC 6937 state
 };
 

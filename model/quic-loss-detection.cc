@@ -97,7 +97,7 @@ QuicLossDetection::SetBytesInFlight(uint64_t bytes)
     }
 }
 
-void
+QuicCcEcnCodepoint
 QuicLossDetection::OnPacketSent(Time now,
                                 uint64_t packetNumber,
                                 uint64_t size,
@@ -105,11 +105,12 @@ QuicLossDetection::OnPacketSent(Time now,
                                 QuicCcSentFrames frames)
 {
     NS_LOG_FUNCTION(this << now << packetNumber << size << ackEliciting);
+    const QuicCcEcnCodepoint ecn = m_ecn.OnPacketSent(now, PtoPeriod(), ackEliciting);
     if (!ackEliciting)
     {
         // Not ack-eliciting, so not in flight (RFC 9002 Section 2): quiche neither records it
         // for loss detection nor calls the controller.
-        return;
+        return ecn;
     }
     NS_ABORT_MSG_IF(!m_sent.empty() && packetNumber <= m_sent.back().packetNumber,
                     "QuicLossDetection: packet number "
@@ -120,15 +121,20 @@ QuicLossDetection::OnPacketSent(Time now,
     record.packetNumber = packetNumber;
     record.size = size;
     record.timeSent = now;
+    record.ect = ecn != QuicCcEcnCodepoint::NOT_ECT;
     record.frames = std::move(frames);
     m_recordPeak = std::max(m_recordPeak, m_sent.size());
     SetBytesInFlight(m_bytesInFlight + size);
     ++m_ackElicitingInFlight;
     m_lastAckElicitingSent = now;
+    return ecn;
 }
 
 const QuicLossDetection::AckResult&
-QuicLossDetection::OnAckReceived(Time now, const std::vector<QuicCcAckRange>& ranges, Time ackDelay)
+QuicLossDetection::OnAckReceived(Time now,
+                                 const std::vector<QuicCcAckRange>& ranges,
+                                 Time ackDelay,
+                                 const std::optional<QuicCcEcnCounts>& ecn)
 {
     NS_LOG_FUNCTION(this << now << ranges.size() << ackDelay);
     AckResult& result = m_ackResult;
@@ -148,7 +154,9 @@ QuicLossDetection::OnAckReceived(Time now, const std::vector<QuicCcAckRange>& ra
     std::optional<uint64_t> lowestSpurious;
     bool spuriousInFlight = false;
     uint64_t ackedBytes = 0;
+    uint64_t ectAcked = 0; // newly acknowledged packets sent with ECT(0)
     const SentPacket* largestNewlyAcked = nullptr;
+    const bool largestIncreased = !m_largestAcked || frameLargest > *m_largestAcked;
 
     // Step 1: mark newly acked packets, oldest range first so the lists come out ascending.
     for (auto r = ranges.rbegin(); r != ranges.rend(); ++r)
@@ -182,6 +190,7 @@ QuicLossDetection::OnAckReceived(Time now, const std::vector<QuicCcAckRange>& ra
             }
             acked.push_back({p.packetNumber, p.size, p.timeSent});
             ackedBytes += p.size;
+            ectAcked += p.ect ? 1 : 0;
             --m_ackElicitingInFlight;
             result.newlyAcked.push_back(p.packetNumber);
             result.ackedFrames.push_back(std::move(p.frames));
@@ -228,6 +237,15 @@ QuicLossDetection::OnAckReceived(Time now, const std::vector<QuicCcAckRange>& ra
             m_firstRttSample = now;
         }
     }
+    // RFC 9002 Appendix A.7: the ECN counts after the RTT sample, before the loss pass.
+    if (m_ecn.GetState() != QUIC_CC_ECN_DISABLED)
+    {
+        result.ceIncrease = m_ecn.OnAckReceived(largestIncreased, ecn, ectAcked).ceIncrease;
+        if (result.ceIncrease > 0)
+        {
+            ProcessEcn(now, largestNewlyAcked->timeSent, m_bytesInFlight);
+        }
+    }
     // Step 4: loss pass; the congestion event sees bytes in flight before lost and acked bytes go.
     DetectLosses(now, m_bytesInFlight, result.lost, result.lostFrames);
     // Step 5: the controller sees bytes in flight after the lost bytes, before the acked bytes.
@@ -266,6 +284,7 @@ QuicLossDetection::DetectLosses(Time now,
     const uint64_t largestAcked = *m_largestAcked;
     const Time lossDelay = LossDelay();
     uint64_t lostBytes = 0;
+    uint64_t ectLost = 0;
     const SentPacket* largestLost = nullptr;
     // Entries before the first one neither acked nor lost would only be skipped below (all have
     // packet numbers <= largestAcked): start after them.
@@ -299,6 +318,7 @@ QuicLossDetection::DetectLosses(Time now,
         lost.push_back(p.packetNumber);
         lostFrames.push_back(std::move(p.frames));
         lostBytes += p.size;
+        ectLost += p.ect ? 1 : 0;
         --m_ackElicitingInFlight;
         if (p.size > 0)
         {
@@ -319,6 +339,7 @@ QuicLossDetection::DetectLosses(Time now,
         return;
     }
     m_lostPackets += newlyLost;
+    m_ecn.OnEctPacketsLost(ectLost, now, PtoPeriod());
     if (largestLost)
     {
         // One congestion event per pass, carrying the largest lost in-flight packet; checkpoint
@@ -402,15 +423,47 @@ QuicLossDetection::GetPersistentCongestionCount() const
     return m_persistentCongestionCount;
 }
 
+void
+QuicLossDetection::EnableEcn()
+{
+    m_ecn.Enable();
+}
+
+const QuicCcEcnValidation&
+QuicLossDetection::GetEcnValidation() const
+{
+    return m_ecn;
+}
+
+uint64_t
+QuicLossDetection::GetEcnCongestionEventCount() const
+{
+    return m_ecnCongestionEvents;
+}
+
+void
+QuicLossDetection::ProcessEcn(Time now, Time largestAckedTimeSent, uint64_t bytesInFlight)
+{
+    // sent_packets[ack.largest_acked].time_sent in RFC 9002's pseudocode; quic-cc keeps no record
+    // of packets that are not ack-eliciting, so the largest newly acknowledged one stands in.
+    if (!m_cc->InCongestionRecovery(largestAckedTimeSent))
+    {
+        ++m_ecnCongestionEvents;
+    }
+    m_cc->OnCongestionExperienced(now, largestAckedTimeSent, bytesInFlight);
+}
+
+Time
+QuicLossDetection::PtoPeriod() const
+{
+    // RFC 9002 Section 6.2.1, with max_ack_delay only once the handshake is confirmed.
+    return m_handshakeConfirmed ? m_rtt.GetPtoBase() + m_rtt.GetMaxAckDelay() : m_rtt.GetPtoBase();
+}
+
 Time
 QuicLossDetection::GetPtoDuration() const
 {
-    // RFC 9002 Section 6.2.1, with max_ack_delay only once the handshake is confirmed.
-    Time pto = m_rtt.GetPtoBase();
-    if (m_handshakeConfirmed)
-    {
-        pto += m_rtt.GetMaxAckDelay();
-    }
+    const Time pto = PtoPeriod();
     const uint32_t shift = std::min<uint32_t>(m_ptoCount, 30);
     // The backoff saturates at Time::Max() instead of overflowing int64 nanoseconds (after
     // dozens of PTOs without an ACK, when the idle timeout is set beyond years).
@@ -627,6 +680,18 @@ void
 QuicLossDetection::TraceConnectBytesInFlight(const ValueCallback& cb)
 {
     m_bytesInFlightTrace.ConnectWithoutContext(cb);
+}
+
+void
+QuicLossDetection::TraceConnectEcnState(const Callback<void, QuicCcEcnState, QuicCcEcnState>& cb)
+{
+    m_ecn.TraceConnectState(cb);
+}
+
+void
+QuicLossDetection::TraceConnectEcnCounts(const Callback<void, uint64_t, uint64_t, uint64_t>& cb)
+{
+    m_ecn.TraceConnectCounts(cb);
 }
 
 } // namespace ns3

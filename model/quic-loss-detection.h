@@ -5,6 +5,7 @@
 #define QUIC_LOSS_DETECTION_H
 
 #include "quic-cc-ack-range.h"
+#include "quic-cc-ecn.h"
 #include "quic-cc-sent-frames.h"
 #include "quic-congestion-controller.h"
 #include "quic-rtt-stats.h"
@@ -52,6 +53,14 @@ const char* QuicLossTriggerName(QuicLossTrigger trigger);
  * Packets that are not ack-eliciting are not recorded (they are never declared lost and never
  * count in flight); acknowledgements of unknown packet numbers are ignored.
  *
+ * ECN (off until EnableEcn(); RFC 9002 Section 7.1): the record keeps which packets were sent
+ * with ECT(0) (QuicCcEcnValidation picks the codepoint of each packet sent); each ACK frame's
+ * ECN counts are checked by the validation, and a frame that passes with a higher ECN-CE count
+ * is one congestion event for the send time of its largest newly acknowledged packet, processed
+ * as RFC 9002 Appendix A.7 orders it (ProcessECN, Appendix B.7: after the RTT sample, before
+ * the loss pass). The controller enters recovery as for a loss (OnCongestionEvent, no lost
+ * bytes), without a checkpoint: the marks are not undone by a spurious-loss rollback.
+ *
  * Cost: an ACK range is located by binary search over the record (packet numbers increase);
  * runs of entries acknowledged earlier are jumped over (path-compressed skip links), and the
  * loss pass starts at the oldest packet neither acknowledged nor lost. The work per ACK so grows
@@ -76,6 +85,7 @@ class QuicLossDetection
         std::vector<QuicCcSentFrames> lostFrames; //!< what each lost packet carried (same order)
         std::vector<uint64_t> spurious; //!< previously lost packets this frame acknowledged
         bool rttSampled{false};         //!< this frame gave an RTT sample
+        uint64_t ceIncrease{0};         //!< validated increase of the peer's ECN-CE count
     };
 
     /// What an expired timer did.
@@ -100,24 +110,27 @@ class QuicLossDetection
      * \param size  bytes of the UDP payload
      * \param ackEliciting  RFC 9002 Section 2; only these are recorded and count in flight
      * \param frames  what the packet carried (kept with its record entry)
+     * \return the ECN codepoint the packet carries (Not-ECT unless ECN is enabled)
      */
-    void OnPacketSent(Time now,
-                      uint64_t packetNumber,
-                      uint64_t size,
-                      bool ackEliciting,
-                      QuicCcSentFrames frames = QuicCcSentFrames{});
+    QuicCcEcnCodepoint OnPacketSent(Time now,
+                                    uint64_t packetNumber,
+                                    uint64_t size,
+                                    bool ackEliciting,
+                                    QuicCcSentFrames frames = QuicCcSentFrames{});
 
     /**
      * Process one ACK frame (RFC 9002 Sections 6 and A.7; quiche recovery on_ack_received).
      * \param now  the frame's processing time
      * \param ranges  acknowledged ranges, descending, disjoint (the ACK frame's own)
      * \param ackDelay  the frame's decoded ack delay
+     * \param ecn  the frame's ECN counts (type 0x03), if any; used only with ECN enabled
      * \return what the frame did; valid until the next OnAckReceived (its vectors are reused
      *         from frame to frame, so that a frame allocates nothing in the common case)
      */
     const AckResult& OnAckReceived(Time now,
                                    const std::vector<QuicCcAckRange>& ranges,
-                                   Time ackDelay);
+                                   Time ackDelay,
+                                   const std::optional<QuicCcEcnCounts>& ecn = std::nullopt);
 
     /// When the loss timer or PTO must fire, if armed (absolute time).
     std::optional<Time> GetTimerDeadline() const;
@@ -147,6 +160,19 @@ class QuicLossDetection
     Time GetPersistentCongestionDuration() const;
     /// Times persistent congestion was established.
     uint64_t GetPersistentCongestionCount() const;
+
+    /// Mark packets and process ECN counts from now on (RFC 9000 Section 13.4: validation starts
+    /// Testing).
+    void EnableEcn();
+    /// The ECN validation (its state, counts and failure reason).
+    const QuicCcEcnValidation& GetEcnValidation() const;
+    /// Congestion events an ECN-CE increase started (window reductions; RFC 9002 Section 7.1).
+    uint64_t GetEcnCongestionEventCount() const;
+    /// Called with (old, new) on every ECN validation state change.
+    void TraceConnectEcnState(const Callback<void, QuicCcEcnState, QuicCcEcnState>& cb);
+    /// Called with the peer's ECN counts (ECT(0), ECT(1), ECN-CE) when a frame that passed
+    /// validation changed them.
+    void TraceConnectEcnCounts(const Callback<void, uint64_t, uint64_t, uint64_t>& cb);
 
     uint64_t GetBytesInFlight() const; //!< bytes of ack-eliciting packets not acked or lost
     uint32_t GetPtoCount() const;      //!< consecutive PTOs without an ACK
@@ -213,6 +239,7 @@ class QuicLossDetection
         Time timeLost;            //!< when it was declared lost (valid if lost)
         bool acked{false};        //!< acknowledged
         bool lost{false};         //!< declared lost
+        bool ect{false};          //!< sent with ECT(0)
         /// If acked: absolute position (see m_popped) of a later entry; every entry between is
         /// acked too (0 = none known beyond the next entry). See SkipAcked().
         uint64_t skipTo{0};
@@ -292,6 +319,10 @@ class QuicLossDetection
     /// RFC 9002 Section 7.6.2 over the record, after a pass at \p now that lost packets.
     bool InPersistentCongestion(Time now) const;
     Time LossDelay() const;
+    /// The PTO period without backoff (the ECN testing period's unit).
+    Time PtoPeriod() const;
+    /// RFC 9002 Appendix B.7 ProcessECN: one congestion event for a validated ECN-CE increase.
+    void ProcessEcn(Time now, Time largestAckedTimeSent, uint64_t bytesInFlight);
     void SetBytesInFlight(uint64_t bytes);
     /// Drop acked entries and lost entries older than one smoothed RTT from the front.
     void Prune(Time now);
@@ -317,6 +348,8 @@ class QuicLossDetection
     bool m_persistentCongestion{false};   //!< RFC 9002 Section 7.6 on
     std::optional<Time> m_firstRttSample; //!< time of the first RTT sample
     uint64_t m_persistentCongestionCount{0};
+    QuicCcEcnValidation m_ecn;            //!< RFC 9000 Section 13.4.2 (Disabled unless enabled)
+    uint64_t m_ecnCongestionEvents{0};    //!< window reductions an ECN-CE increase started
     AckResult m_ackResult;                //!< OnAckReceived's result (reused)
     std::vector<QuicAckedPacket> m_acked; //!< OnAckReceived's packets for the controller (reused)
 

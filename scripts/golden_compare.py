@@ -23,7 +23,9 @@ Regenerating the baselines (only when a change of behaviour is intended and expl
     build/examples/quic-cc-hystart-lab --loss=0 --csv=test/golden/hystart-lab-0pct.csv
 and, with flow control on (QuicCcSocket::FlowControl; the default is off), the first two runs with
 --ns3::QuicCcSocket::FlowControl=true written to death-spiral-all-flowcontrol.csv and
-hystart-lab-0pct-flowcontrol.csv. Each .txt beside a .csv is the table its run printed. The real ngtcp2 library's rows:
+hystart-lab-0pct-flowcontrol.csv. Each .txt beside a .csv is the table its run printed. The ECN study's reduced batch (test/golden/ecn-reduced.csv, its .txt the table):
+    build/examples/quic-cc-ecn --queues=droptail,codel,fqcodel-step --rows=quic-reno-ecn,quic-cubic,quic-cubic-ecn --transfer=1MB --runs=2 --jobs=1 --csv=test/golden/ecn-reduced.csv
+The real ngtcp2 library's rows:
     build/examples/quic-cc-death-spiral --runs=100 --transport=ngtcp2 --csv=test/golden/death-spiral-ngtcp2.csv
 """
 import argparse

@@ -41,7 +41,8 @@ RF = "quic-cc-response-function"
 CG = "quic-cc-cubic-growth"
 IO = "quic-cc-interop"
 SA = "quic-cc-satellite"
-BATCH = (DS, HL, DB, RF, CG, IO, SA)
+EC = "quic-cc-ecn"
+BATCH = (DS, HL, DB, RF, CG, IO, SA, EC)
 
 SIZE = ("must be a whole number of bytes > 0, e.g. 8000000, 10MB (10,000,000 bytes), 500kB, "
         "1GiB (2^30 bytes)")
@@ -271,6 +272,20 @@ BAD = [
      "would override it: use --ackRatios"),
     (SA, ["--size=0"], "--size=0: " + SIZE),
     (SA, ["--configs=cubic,all"], "--configs=cubic,all: names cubic twice"),
+    # The ECN study: names checked against its tables, the cell's values, the ECN switches the
+    # scenario sets itself.
+    (EC, ["--queues=red,foo"],
+     "--queues=foo: must be droptail, red, pie, codel, fqcodel or fqcodel-step"),
+    (EC, ["--buffer=0p"], "--buffer=0p: buffer must be a queue size > 0 like 50p or 12500B"),
+    (EC, ["--queues=fqcodel", "--buffer=25000B"],
+     "--buffer=25000B: buffer is refused as MaxSize by ns3::FqCoDelQueueDisc (queue fqcodel; "
+     "FqCoDelQueueDisc takes packets only)"),
+    (EC, ["--stepThreshold=0s"], "--stepThreshold=0s: must be > 0"),
+    (EC, ["--crossTraffic=1"],
+     "--crossTraffic=1: cross traffic must be a fraction of the rate in [0, 1)"),
+    (EC, ["--ns3::QuicCcSocketBase::Ecn=true"],
+     "--ns3::QuicCcSocketBase::Ecn=true: this example sets this attribute itself, so the default "
+     "has no effect"),
 ]
 
 # Accepted: --dryRun exits 0 with nothing printed (units, derived defaults, the batch options).

@@ -10,6 +10,7 @@
   qlog-main-13-quic-12.schema.json), and holds the events each transport writes: packet_sent,
   recovery_metrics_updated with pacing_rate (bits per second) where the sender paces,
   congestion_state_updated, packet_lost (quic-cc: with its trigger), timer_updated for a PTO;
+- with Ecn on, both transports' files validate with ecn_state_updated and the peer's counts;
 - files broken one way each (the old 0.3 header, a 0.3 event name, a wrong field type, a trigger
   the schema does not define, a closed map with an extra field, a record without its LF, a time
   going backwards) fail the check, naming the record;
@@ -132,6 +133,33 @@ class QlogSchema(unittest.TestCase):
         bbr = [f for f in files if "bbr" in str(f.parent) and "-client-" in f.name][0]
         self.assertFalse(any("pacing_rate" in e["data"] for e in self.events(bbr)),
                          "ngtcp2's BBR rate is not public: no pacing_rate")
+
+    def test_ecn_state_and_counts_validate(self):
+        """Ecn on both ends (ns3::QuicCcSocketBase::Ecn): the sender's file validates and holds
+        quic:ecn_state_updated (testing first, without old) and, for quic-cc, the peer's ECN
+        counts on recovery_metrics_updated (ect0 growing); ngtcp2 has the counts in its own ACK
+        frames (packet_received)."""
+        runs = [("quic-cc", ["--cc=cubic"])]
+        if "ngtcp2" in self.transports:
+            runs.append(("ngtcp2", ["--transport=ngtcp2", "--cc=cubic"]))
+        for transport, args in runs:
+            with self.subTest(transport):
+                files = self.run_example(self.scratch / f"ecn-{transport}",
+                                         [*args, "--ns3::QuicCcSocketBase::Ecn=true"])
+                self.assert_valid(files)
+                sender = [f for f in files if "-client-" in f.name][0]
+                events = self.events(sender)
+                states = [e["data"] for e in events if e["name"] == "quic:ecn_state_updated"]
+                self.assertEqual(states[0], {"new": "testing"})
+                self.assertEqual(states[-1]["new"], "capable")
+                if transport == "quic-cc":
+                    ect0 = [e["data"]["ect0"] for e in events
+                            if e["name"] == "quic:recovery_metrics_updated" and "ect0" in e["data"]]
+                else:
+                    ect0 = [fr["ect0"] for e in events if e["name"] == "quic:packet_received"
+                            for fr in e["data"].get("frames", []) if "ect0" in fr]
+                self.assertGreater(len(ect0), 10)
+                self.assertEqual(ect0, sorted(ect0))
 
     def broken(self, name, edit):
         """A copy of a valid quic-cc file with \\p edit applied to its records (a list of bytes)."""

@@ -3,8 +3,10 @@
  */
 #include "quic-cc-dumbbell-params.h"
 
+#include "ns3/object-factory.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue-size.h"
+#include "ns3/string.h"
 
 #include <algorithm>
 #include <sstream>
@@ -94,22 +96,33 @@ QuicCcCheckDumbbellParams(const QuicCcDumbbellParams& p)
         why << "unknown queue disc '" << p.queueDisc
             << "' (a QueueDisc TypeId, e.g. ns3::FqCoDelQueueDisc)";
     }
+    if (why.tellp() == 0 && !p.queueDiscAttributes.empty() && p.queueDisc.empty())
+    {
+        why << "queue disc attributes given without a queue disc";
+    }
+    // Each attribute on an instance: a value its checker takes may still be refused by the
+    // queue disc (FqCoDelQueueDisc's MaxSize in bytes).
+    Ptr<QueueDisc> probe;
+    if (why.tellp() == 0 && !p.queueDiscAttributes.empty())
+    {
+        probe = ObjectFactory(tid.GetName()).Create<QueueDisc>();
+    }
     for (const auto& [name, value] : p.queueDiscAttributes)
     {
         TypeId::AttributeInformation info;
-        if (why.tellp() != 0)
+        if (why.tellp() == 0 && !tid.LookupAttributeByName(name, &info))
         {
-            break;
+            why << "queue disc " << tid.GetName() << " has no attribute '" << name << "'";
         }
-        if (p.queueDisc.empty() || !tid.LookupAttributeByName(name, &info))
+        else if (why.tellp() == 0 && !probe->SetAttributeFailSafe(name, StringValue(value)))
         {
-            why << "queue disc attribute '" << name << "' is not an attribute of '" << p.queueDisc
-                << "'";
+            why << "queue disc attribute " << tid.GetName() << "::" << name << " does not take '"
+                << value << "'";
         }
-        else if (!info.checker->Create()->DeserializeFromString(value, info.checker))
-        {
-            why << "queue disc attribute " << name << "=" << value << ": not a valid value";
-        }
+    }
+    if (probe)
+    {
+        probe->Dispose();
     }
     return why.str();
 }

@@ -51,6 +51,12 @@ struct QuicCcDumbbellParams
     /// the queue disc (and the 1-packet device queue) in both directions of the bottleneck, not
     /// only in the data direction
     bool queueDiscBothWays{false};
+    /// ECN on every flow's sockets, both ends: QuicCcSocketBase::Ecn (quic-cc and ngtcp2) and
+    /// TcpSocketBase::UseEcn On (ns-3 TCP); false: both off
+    bool ecn{false};
+    /// UDP on/off cross traffic from sender 0 to receiver 0 (Not-ECT, 1200 B packets) at this
+    /// rate while on, on and off times exponential of mean 1 s; 0 = none
+    DataRate crossTrafficRate{0};
     double lossRate{0};               //!< random loss per packet, forward direction, [0, 1)
     uint64_t lossPeriod{0};           //!< drop every n-th data packet, forward (0 = off)
     uint64_t lossFirstDrop{0};        //!< lossPeriod: count of the first drop (0 = lossPeriod)

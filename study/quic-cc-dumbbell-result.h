@@ -46,6 +46,13 @@ struct QuicCcDumbbellFlowResult
     uint64_t wireTxBytes{0};        //!< bytes sent, IP headers included
     uint64_t wireRxBytes{0};        //!< bytes received, IP headers included
     std::vector<uint64_t> binBytes; //!< goodput bytes per interval bin, from time 0
+    /// QUIC with ECN: window reductions ECN-CE marks started
+    /// (QuicCcSocketBase::GetEcnCongestionEvents); 0 otherwise
+    uint64_t ecnCongestionEvents{0};
+    /// packets of the flow the bottleneck's queue disc dropped (FlowMonitor, DROP_QUEUE_DISC)
+    uint64_t queueDiscDrops{0};
+    /// QUIC: the sender's ECN validation state at the end (QuicCcEcnStateName); TCP: ""
+    std::string ecnState;
 };
 
 /// The serialised form of QuicCcDumbbellFlowResult (QuicCcRecordToLine): every field, in this
@@ -71,7 +78,10 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcDumbbellFlowResult,
                                    wireRxPackets,
                                    wireTxBytes,
                                    wireRxBytes,
-                                   binBytes);
+                                   binBytes,
+                                   ecnCongestionEvents,
+                                   queueDiscDrops,
+                                   ecnState);
 
 /// Outcome of one run.
 struct QuicCcDumbbellResult
@@ -84,6 +94,12 @@ struct QuicCcDumbbellResult
     double totalGoodputMbps{0}; //!< sum of the window goodputs
     uint64_t periodicDrops{0};  //!< packets dropped by lossPeriod
     uint64_t events{0};         //!< simulator events executed
+    // The bottleneck's queue disc (QueueDisc::GetStats and its SojournTime trace), whole run;
+    // all 0 without a queue disc
+    uint64_t queueDrops{0}; //!< packets it dropped (nTotalDroppedPackets)
+    uint64_t queueMarks{0}; //!< packets it marked ECN-CE (nTotalMarkedPackets)
+    double sojournP50Ms{0}; //!< median sojourn time of the packets it sent on, ms
+    double sojournP99Ms{0}; //!< their 99th percentile, ms
 };
 
 /// The serialised form of QuicCcDumbbellResult (QuicCcRecordToLine): every field, in this order.
@@ -94,7 +110,11 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(QuicCcDumbbellResult,
                                    jainIndex,
                                    totalGoodputMbps,
                                    periodicDrops,
-                                   events);
+                                   events,
+                                   queueDrops,
+                                   queueMarks,
+                                   sojournP50Ms,
+                                   sojournP99Ms);
 
 } // namespace ns3
 

@@ -14,6 +14,7 @@
 #include "ns3/flow-monitor-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/quic-cc-ecn.h"
 #include "ns3/quic-cc-helper.h"
 #include "ns3/quic-cc-socket-factory.h"
 #include "ns3/quic-cc-socket.h"
@@ -27,6 +28,21 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("QuicCcDumbbellScenario");
 
+namespace
+{
+
+/// Destination port of the cross traffic (QuicCcDumbbellParams::crossTrafficRate).
+constexpr uint16_t kCrossTrafficPort = 9;
+
+/// QueueDisc "SojournTime": keep \p sojourn in ms.
+void
+RecordSojourn(std::vector<double>* out, Time sojourn)
+{
+    out->push_back(sojourn.GetSeconds() * 1e3);
+}
+
+} // namespace
+
 QuicCcDumbbellResult
 QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
 {
@@ -39,6 +55,9 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(params.tcpSegmentSize));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(8u << 20));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(8u << 20));
+    // ECN on both ends of every flow, either transport (sockets read these when created).
+    Config::SetDefault("ns3::QuicCcSocketBase::Ecn", BooleanValue(params.ecn));
+    Config::SetDefault("ns3::TcpSocketBase::UseEcn", StringValue(params.ecn ? "On" : "Off"));
 
     uint32_t n = 0;
     for (const auto& g : params.groups)
@@ -168,9 +187,29 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
             }
         }
     }
+    if (params.crossTrafficRate.GetBitRate() > 0)
+    {
+        PacketSinkHelper crossSink("ns3::UdpSocketFactory",
+                                   InetSocketAddress(Ipv4Address::GetAny(), kCrossTrafficPort));
+        crossSink.Install(dumbbell.receivers.Get(0)).Start(Seconds(0));
+        OnOffHelper cross("ns3::UdpSocketFactory",
+                          InetSocketAddress(dumbbell.receiverAddress[0], kCrossTrafficPort));
+        cross.SetConstantRate(params.crossTrafficRate, 1200);
+        cross.SetAttribute("OnTime", StringValue("ns3::ExponentialRandomVariable[Mean=1]"));
+        cross.SetAttribute("OffTime", StringValue("ns3::ExponentialRandomVariable[Mean=1]"));
+        cross.Install(dumbbell.senders.Get(0)).Start(Seconds(0));
+        stream += cross.AssignStreams(NodeContainer(dumbbell.senders.Get(0)), stream);
+    }
     InternetStackHelper internet;
     stream += internet.AssignStreams(dumbbell.all, stream);
 
+    std::vector<double> sojournMs;
+    if (dumbbell.queueDisc)
+    {
+        dumbbell.queueDisc->TraceConnectWithoutContext(
+            "SojournTime",
+            MakeBoundCallback(&RecordSojourn, &sojournMs));
+    }
     Simulator::Stop(params.duration);
     Simulator::Run();
     QuicCcDumbbellCloseWindow(&state);
@@ -197,14 +236,20 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
         if (f.quicSender)
         {
             r.lostPackets = f.quicSender->GetPacketsLost();
+            r.ecnCongestionEvents = f.quicSender->GetEcnCongestionEvents();
+            r.ecnState = QuicCcEcnStateName(f.quicSender->GetEcnState());
         }
         const Ipv4Address src = dumbbell.senderAddress[j];
         const Ipv4Address dst = dumbbell.receiverAddress[j];
         for (const auto& [id, st] : stats)
         {
             const Ipv4FlowClassifier::FiveTuple t = classifier->FindFlow(id);
-            if (t.sourceAddress == src && t.destinationAddress == dst)
+            if (t.sourceAddress == src && t.destinationAddress == dst && t.destinationPort == port)
             {
+                if (st.packetsDropped.size() > Ipv4FlowProbe::DROP_QUEUE_DISC)
+                {
+                    r.queueDiscDrops += st.packetsDropped[Ipv4FlowProbe::DROP_QUEUE_DISC];
+                }
                 r.wireTxPackets += st.txPackets;
                 r.wireRxPackets += st.rxPackets;
                 r.wireTxBytes += st.txBytes;
@@ -221,6 +266,17 @@ QuicCcRunDumbbell(const QuicCcDumbbellParams& params)
     result.jainIndex = QuicCcJainIndex(goodputs);
     result.periodicDrops = periodic ? periodic->GetDropped() : 0;
     result.events = Simulator::GetEventCount();
+    if (dumbbell.queueDisc)
+    {
+        const QueueDisc::Stats& st = dumbbell.queueDisc->GetStats();
+        result.queueDrops = st.nTotalDroppedPackets;
+        result.queueMarks = st.nTotalMarkedPackets;
+        if (!sojournMs.empty())
+        {
+            result.sojournP50Ms = QuicCcQuantile(sojournMs, 0.5);
+            result.sojournP99Ms = QuicCcQuantile(sojournMs, 0.99);
+        }
+    }
     for (auto& f : state.flows)
     {
         f.quicSender = nullptr;
@@ -242,7 +298,9 @@ QuicCcDumbbellSetAttributes()
     }
     for (const char* attribute : {"ns3::TcpSocket::SegmentSize",
                                   "ns3::TcpSocket::SndBufSize",
-                                  "ns3::TcpSocket::RcvBufSize"})
+                                  "ns3::TcpSocket::RcvBufSize",
+                                  "ns3::QuicCcSocketBase::Ecn",
+                                  "ns3::TcpSocketBase::UseEcn"})
     {
         out.emplace_back(attribute);
     }

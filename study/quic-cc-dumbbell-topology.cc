@@ -88,6 +88,7 @@ QuicCcBuildDumbbell(const QuicCcDumbbellParams& params, const std::vector<Time>&
         }
         // Attributes set before the simulation starts, when the queue disc configures itself.
         const QueueDiscContainer discs = tch.Install(devices);
+        t.queueDisc = discs.Get(0); // the data direction's, whose statistics the runs report
         for (uint32_t i = 0; i < discs.GetN(); ++i)
         {
             for (const auto& [name, value] : params.queueDiscAttributes)

@@ -9,6 +9,7 @@
 #include "ns3/ipv4-address.h"
 #include "ns3/net-device.h"
 #include "ns3/node-container.h"
+#include "ns3/queue-disc.h"
 
 #include <vector>
 
@@ -28,6 +29,7 @@ struct QuicCcDumbbellTopology
     std::vector<Ipv4Address> senderAddress;   //!< sender i's address
     Ptr<NetDevice> forwardTx; //!< left router's bottleneck device (data direction, sends)
     Ptr<NetDevice> forwardRx; //!< right router's bottleneck device (data direction, receives)
+    Ptr<QueueDisc> queueDisc; //!< the bottleneck's queue disc (data direction), null if none
 };
 
 /**
@@ -37,8 +39,8 @@ struct QuicCcDumbbellTopology
  * link (drop-tail, QuicCcInstallDropTailLink; the access queues hold 100 packets); Internet
  * stacks; addresses 10.3.0.0/24 on the bottleneck, 10.1.i.0/24 and 10.2.i.0/24 on the access
  * links (QuicCcAssignWithoutQueueDisc) and global routes. The bottleneck buffer is the device
- * queue of params.queueSize, or params.queueDisc (its TypeId's defaults) in front of a 1-packet
- * device queue.
+ * queue of params.queueSize, or params.queueDisc (its TypeId's defaults, then
+ * params.queueDiscAttributes) in front of a 1-packet device queue.
  */
 QuicCcDumbbellTopology QuicCcBuildDumbbell(const QuicCcDumbbellParams& params,
                                            const std::vector<Time>& accessDelays);

@@ -28,6 +28,9 @@ cpp_examples = [
      "True", "False"),
     # The satellite path, quic-cc CUBIC, 5 MB.
     ("quic-cc-satellite --configs=cubic --ackRatios=10 --size=5MB --jobs=1", "True", "False"),
+    # The ECN study: CoDel marking, CUBIC with ECN off and on, one short transfer each.
+    ("quic-cc-ecn --runs=1 --jobs=1 --transfer=300kB --queues=codel "
+     "--rows=quic-cubic,quic-cubic-ecn", "True", "False"),
     # The --dryRun contract: options checked, nothing printed, exit 0.
     ("quic-cc-death-spiral --dryRun=true --loss=0.3", "True", "False"),
 ]

@@ -30,6 +30,7 @@
 #include "ns3/quic-cc-socket-base.h"
 #include "ns3/quic-cc-socket-factory-base.h"
 #include "ns3/string.h"
+#include "ns3/traffic-control-helper.h"
 
 #include <algorithm>
 #include <functional>
@@ -269,10 +270,17 @@ struct ContractPair
     Ptr<Socket> listener;
     std::vector<std::unique_ptr<PatternWriter>> writers;
 
-    explicit ContractPair(const ContractTransport& t, bool useIpv6 = false)
+    /// \p setup runs on the network before the listener is created (socket attributes, queues).
+    explicit ContractPair(const ContractTransport& t,
+                          bool useIpv6 = false,
+                          const std::function<void(ContractNet&)>& setup = {})
         : net(t),
           ipv6(useIpv6)
     {
+        if (setup)
+        {
+            setup(net);
+        }
         listener = net.Listener(ipv6);
         server.WatchListener(listener);
     }
@@ -905,6 +913,91 @@ class ContractPtoExpiredTestCase : public ContractTestCase
     }
 };
 
+/// Ecn on both ends over a queue that marks CE (FqCoDel, UseEcn, CeThreshold 1 ms at the
+/// sender's 100 Mbit/s device): the sender's EcnState goes Testing -> Capable, the peer's
+/// counts arrive on EcnCounts with CE in them, the marks are congestion events without a loss.
+class ContractEcnTestCase : public ContractTestCase
+{
+  public:
+    explicit ContractEcnTestCase(ContractTransport t)
+        : ContractTestCase(std::move(t), "Ecn: validated, CE marks are congestion events")
+    {
+    }
+
+  private:
+    struct Seen
+    {
+        std::vector<std::pair<QuicCcEcnState, QuicCcEcnState>> states;
+        uint64_t countsCalls{0};
+        QuicCcEcnCounts last;
+
+        static void State(Seen* s, QuicCcEcnState from, QuicCcEcnState to)
+        {
+            s->states.emplace_back(from, to);
+        }
+
+        static void Counts(Seen* s, uint64_t ect0, uint64_t ect1, uint64_t ce)
+        {
+            ++s->countsCalls;
+            s->last = QuicCcEcnCounts{ect0, ect1, ce};
+        }
+    };
+
+    static void Setup(ContractNet& net)
+    {
+        for (const Ptr<QuicCcSocketFactoryBase>& f : net.factories)
+        {
+            f->SetSocketAttribute("Ecn", BooleanValue(true));
+            // ngtcp2 shows the peer's counts in its qlog, which the socket reads with PacketTraces.
+            TypeId::AttributeInformation info;
+            if (f->GetSocketTypeId().LookupAttributeByName("PacketTraces", &info))
+            {
+                f->SetSocketAttribute("PacketTraces", BooleanValue(true));
+            }
+        }
+        TrafficControlHelper tch;
+        tch.Uninstall(net.devices.Get(0));
+        tch.SetRootQueueDisc("ns3::FqCoDelQueueDisc",
+                             "UseEcn",
+                             BooleanValue(true),
+                             "CeThreshold",
+                             TimeValue(MilliSeconds(1)));
+        tch.Install(net.devices.Get(0));
+    }
+
+    void DoRun() override
+    {
+        ContractPair pair(m_t, false, &ContractEcnTestCase::Setup);
+        ContractEnd client;
+        PatternWriter& writer = pair.AddClient(client, 2'000'000, Seconds(1));
+        Ptr<QuicCcSocketBase> c = DynamicCast<QuicCcSocketBase>(writer.GetSocket());
+        Seen seen;
+        NS_TEST_ASSERT_MSG_EQ(
+            c->TraceConnectWithoutContext("EcnState", MakeBoundCallback(&Seen::State, &seen)),
+            true,
+            "EcnState exists");
+        NS_TEST_ASSERT_MSG_EQ(
+            c->TraceConnectWithoutContext("EcnCounts", MakeBoundCallback(&Seen::Counts, &seen)),
+            true,
+            "EcnCounts exists");
+        pair.Run(Seconds(20));
+
+        NS_TEST_ASSERT_MSG_EQ(pair.server.TotalReceived(), 2'000'000u, "the transfer ran");
+        NS_TEST_ASSERT_MSG_EQ(c->IsEcnEnabled(), true, "Ecn on");
+        NS_TEST_ASSERT_MSG_GT(seen.states.size(), 0u, "state changes traced");
+        NS_TEST_ASSERT_MSG_EQ(seen.states.front().first, QUIC_CC_ECN_DISABLED, "from Disabled");
+        NS_TEST_ASSERT_MSG_EQ(seen.states.front().second, QUIC_CC_ECN_TESTING, "to Testing");
+        NS_TEST_ASSERT_MSG_EQ(seen.states.back().second, QUIC_CC_ECN_CAPABLE, "Capable");
+        NS_TEST_ASSERT_MSG_EQ(c->GetEcnState(), QUIC_CC_ECN_CAPABLE, "GetEcnState");
+        NS_TEST_ASSERT_MSG_GT(seen.countsCalls, 0u, "the peer's counts traced");
+        NS_TEST_ASSERT_MSG_GT(seen.last.ect0, 1000u, "ECT(0) packets counted");
+        NS_TEST_ASSERT_MSG_EQ(seen.last.ect1, 0u, "no ECT(1)");
+        NS_TEST_ASSERT_MSG_GT(seen.last.ce, 0u, "CE marks counted");
+        NS_TEST_ASSERT_MSG_GT(c->GetEcnCongestionEvents(), 0u, "marks are congestion events");
+        NS_TEST_ASSERT_MSG_EQ(c->GetPacketsLost(), 0u, "marked, not dropped");
+    }
+};
+
 /// A suite of every contract case for one transport.
 class SocketContractTestSuite : public TestSuite
 {
@@ -924,6 +1017,7 @@ class SocketContractTestSuite : public TestSuite
         AddTestCase(new ContractHandshakeTraceTestCase(t), QUICCC_TEST_QUICK);
         AddTestCase(new ContractFactoryTestCase(t), QUICCC_TEST_QUICK);
         AddTestCase(new ContractPtoExpiredTestCase(t), QUICCC_TEST_QUICK);
+        AddTestCase(new ContractEcnTestCase(t), QUICCC_TEST_QUICK);
     }
 };
 

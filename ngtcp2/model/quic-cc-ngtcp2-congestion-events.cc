@@ -19,9 +19,12 @@ QuicCcNgtcp2CongestionEvents::Update(const Sample& sample)
     }
     const bool lost = sample.packetsLost > last.packetsLost;
     const bool cut = sample.ssthresh < last.ssthresh || sample.cwnd < last.cwnd;
-    if (lost && cut)
+    const bool marked = m_ecn && !lost && sample.ssthresh < last.ssthresh &&
+                        sample.cwnd < last.cwnd; // HyStart++'s exit sets ssthresh only
+    if ((lost && cut) || marked)
     {
         ++m_events;
+        m_ecnEvents += marked ? 1 : 0;
         m_state = QUIC_CC_RECOVERY;
         return true;
     }
@@ -42,6 +45,18 @@ uint64_t
 QuicCcNgtcp2CongestionEvents::GetEvents() const
 {
     return m_events;
+}
+
+void
+QuicCcNgtcp2CongestionEvents::SetEcn(bool ecn)
+{
+    m_ecn = ecn;
+}
+
+uint64_t
+QuicCcNgtcp2CongestionEvents::GetEcnEvents() const
+{
+    return m_ecnEvents;
 }
 
 } // namespace ns3

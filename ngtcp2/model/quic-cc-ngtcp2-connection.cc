@@ -26,6 +26,10 @@ constexpr size_t kCidBytes = 8;      //!< our connection IDs (RFC 9000 Section 7
 constexpr size_t kParamsBytes = 256; //!< room for the encoded transport parameters
 constexpr size_t kMaxVectors = 8;    //!< stream chunks per writev_stream call
 
+/// Datagrams ngtcp2 marks while testing a path for ECN (lib/ngtcp2_conn.h,
+/// NGTCP2_ECN_MAX_NUM_VALIDATION_PKTS; RFC 9000 Section 13.4.2: ten).
+constexpr uint64_t kEcnTestingDatagrams = 10;
+
 const uint8_t g_zeroIv[kIvBytes] = {};
 const uint8_t g_zeroSecret[kSecretBytes] = {};
 
@@ -282,7 +286,7 @@ struct QuicCcNgtcp2Connection::Callbacks
 #if NGTCP2_VERSION_NUM >= 0x011700
     static void Log(void* userData, char* msg, size_t length)
     {
-        Self(userData)->m_config.log(std::string(msg, length));
+        Self(userData)->OnLogLine(std::string(msg, length));
     }
 #else
     static void Log(void* userData, const char* format, ...)
@@ -297,7 +301,7 @@ struct QuicCcNgtcp2Connection::Callbacks
         {
             text.pop_back();
         }
-        Self(userData)->m_config.log(text);
+        Self(userData)->OnLogLine(text);
     }
 #endif
 
@@ -350,6 +354,13 @@ FillSettings(ngtcp2_settings& settings,
     settings.qlog_write = qlog;
 }
 
+/// ngtcp2_pkt_info.ecn of a codepoint (the same two bits: NGTCP2_ECN_ECT_0 is 0x2, ...).
+uint8_t
+PktInfoEcn(QuicCcEcnCodepoint ecn)
+{
+    return static_cast<uint8_t>(ecn) & NGTCP2_ECN_MASK;
+}
+
 void
 FillParams(ngtcp2_transport_params& params, const QuicCcNgtcp2Config& config)
 {
@@ -374,7 +385,11 @@ QuicCcNgtcp2Connection::Callbacks::FillNew(NewConnection& args,
 {
     Fill(args.callbacks, server);
     FillSettings(args.settings, config, c, config.qlog ? Qlog : nullptr, nowNs);
-    if (config.log)
+    if (config.ecn)
+    {
+        c->m_ecnState = QUIC_CC_ECN_TESTING; // conn_reset_ecn_validation_state at creation
+    }
+    if (config.log || config.ecn) // the ECN verdicts are only logged
     {
 #if NGTCP2_VERSION_NUM >= 0x011700
         args.settings.log_write = Log;
@@ -682,8 +697,45 @@ QuicCcNgtcp2Connection::Fail(int error)
     return FAILED;
 }
 
+QuicCcEcnState
+QuicCcNgtcp2Connection::GetEcnState() const
+{
+    return m_ecnState;
+}
+
+void
+QuicCcNgtcp2Connection::OnEcnSent(QuicCcEcnCodepoint ecn)
+{
+    if (m_ecnState == QUIC_CC_ECN_TESTING && ecn != QuicCcEcnCodepoint::NOT_ECT &&
+        ++m_ecnTestingSent == kEcnTestingDatagrams)
+    {
+        m_ecnState = QUIC_CC_ECN_UNKNOWN; // conn_handle_tx_ecn: the last test datagram
+    }
+}
+
+void
+QuicCcNgtcp2Connection::OnLogLine(const std::string& line)
+{
+    // conn_verify_ecn (lib/ngtcp2_rtb.c) logs its two verdicts, and nothing else says them.
+    if (m_config.ecn && line.find("path is not ECN capable") != std::string::npos)
+    {
+        m_ecnState = QUIC_CC_ECN_FAILED;
+    }
+    else if (m_config.ecn && line.find("path is ECN capable") != std::string::npos)
+    {
+        m_ecnState = QUIC_CC_ECN_CAPABLE;
+    }
+    if (m_config.log)
+    {
+        m_config.log(line);
+    }
+}
+
 QuicCcNgtcp2Connection::Status
-QuicCcNgtcp2Connection::Receive(const uint8_t* data, size_t length, uint64_t nowNs)
+QuicCcNgtcp2Connection::Receive(const uint8_t* data,
+                                size_t length,
+                                QuicCcEcnCodepoint ecn,
+                                uint64_t nowNs)
 {
     m_nowNs = std::max(m_nowNs, nowNs);
     if (m_closed)
@@ -693,6 +745,10 @@ QuicCcNgtcp2Connection::Receive(const uint8_t* data, size_t length, uint64_t now
     ngtcp2_path path;
     FillPath(&path);
     ngtcp2_pkt_info pi{};
+    if (m_config.ecn)
+    {
+        pi.ecn = PktInfoEcn(ecn); // the library counts it and reports it in ACK_ECN
+    }
     const int rv = ngtcp2_conn_read_pkt(m_conn, &path, &pi, data, length, nowNs);
     if (rv == NGTCP2_ERR_DRAINING)
     {
@@ -748,7 +804,7 @@ QuicCcNgtcp2Connection::Write(uint64_t nowNs)
     }
     ngtcp2_path_storage ps;
     ngtcp2_path_storage_zero(&ps);
-    ngtcp2_pkt_info pi;
+    ngtcp2_pkt_info pi{};
     m_buffer.resize(m_config.maxUdpPayloadBytes);
     const size_t quantum = ngtcp2_conn_get_send_quantum(m_conn);
     size_t burst = 0;
@@ -821,7 +877,11 @@ QuicCcNgtcp2Connection::Write(uint64_t nowNs)
         {
             break;
         }
-        m_sink(m_buffer.data(), static_cast<size_t>(n));
+        // ngtcp2 sets pi.ecn per datagram (conn_handle_tx_ecn); without Ecn it is not used.
+        const QuicCcEcnCodepoint ecn =
+            m_config.ecn ? QuicCcEcnFromTos(pi.ecn) : QuicCcEcnCodepoint::NOT_ECT;
+        OnEcnSent(ecn);
+        m_sink(m_buffer.data(), static_cast<size_t>(n), ecn);
         burst += static_cast<size_t>(n);
         if (burst >= quantum)
         {
@@ -854,7 +914,7 @@ QuicCcNgtcp2Connection::WriteClose(int error)
     }
     ngtcp2_path_storage ps;
     ngtcp2_path_storage_zero(&ps);
-    ngtcp2_pkt_info pi;
+    ngtcp2_pkt_info pi{};
     m_buffer.resize(m_config.maxUdpPayloadBytes);
     const ngtcp2_ssize n = ngtcp2_conn_write_connection_close(m_conn,
                                                               &ps.path,
@@ -867,6 +927,7 @@ QuicCcNgtcp2Connection::WriteClose(int error)
     if (n > 0)
     {
         m_closePacket.assign(m_buffer.begin(), m_buffer.begin() + n);
+        m_closeEcn = m_config.ecn ? QuicCcEcnFromTos(pi.ecn) : QuicCcEcnCodepoint::NOT_ECT;
         RepeatClose();
     }
 }
@@ -876,7 +937,7 @@ QuicCcNgtcp2Connection::RepeatClose()
 {
     if (!m_closePacket.empty())
     {
-        m_sink(m_closePacket.data(), m_closePacket.size());
+        m_sink(m_closePacket.data(), m_closePacket.size(), m_closeEcn);
     }
 }
 

@@ -7,6 +7,7 @@
 #include "quic-cc-ngtcp2-handshake.h"
 
 #include "ns3/nstime.h"
+#include "ns3/quic-cc-ecn.h"
 
 #include <cstdint>
 #include <deque>
@@ -49,6 +50,9 @@ struct QuicCcNgtcp2Config
     uint64_t serverHelloBytes{100};         //!< modelled ServerHello size
     uint64_t serverFlightBytes{2500};       //!< modelled EncryptedExtensions .. Finished
     uint64_t clientFinishedBytes{60};       //!< modelled client Finished size
+    /// The shell's Ecn: ECN codepoints pass both ways (ngtcp2_pkt_info.ecn) and the library's
+    /// validation state is followed (from its log); off, they are zero both ways
+    bool ecn{false};
     /// qlog text from ngtcp2 (settings.qlog_write); last == true on its final call.
     std::function<void(const uint8_t* data, size_t length, bool last)> qlog;
     /// ngtcp2's own debug log, one line per call without its line end (settings.log_write, or
@@ -76,8 +80,9 @@ struct QuicCcNgtcp2Config
 class QuicCcNgtcp2Connection
 {
   public:
-    /// Sends one UDP payload.
-    using DatagramSink = std::function<void(const uint8_t* data, size_t length)>;
+    /// Sends one UDP payload, its IP header's ECN field set to the codepoint given.
+    using DatagramSink =
+        std::function<void(const uint8_t* data, size_t length, QuicCcEcnCodepoint ecn)>;
     /// Fills the buffer with random bytes (connection IDs, tokens, ngtcp2's rand callback).
     using RandomSource = std::function<void(uint8_t* data, size_t length)>;
     /// Writes the next \p length bytes of the stream (given by Send, in order) to \p data.
@@ -141,7 +146,8 @@ class QuicCcNgtcp2Connection
     /// change the build applied to it, if any ("1.24.0+cubic-bytes-delivered").
     static std::string LibraryVersion();
 
-    Status Receive(const uint8_t* data, size_t length, uint64_t nowNs); //!< one datagram
+    /// One datagram, with the ECN codepoint of its IP header (ignored without config.ecn).
+    Status Receive(const uint8_t* data, size_t length, QuicCcEcnCodepoint ecn, uint64_t nowNs);
     Status HandleExpiry(uint64_t nowNs); //!< at GetExpiry(): ngtcp2_conn_handle_expiry + Write
     Status Write(uint64_t nowNs);        //!< send what ngtcp2 allows now (pacing, cwnd)
     uint64_t GetExpiry() const;          //!< next timer, ns; UINT64_MAX = none
@@ -171,7 +177,17 @@ class QuicCcNgtcp2Connection
 
     bool HandshakeCompleted() const; //!< ngtcp2_conn_get_handshake_completed
     Info GetInfo() const;            //!< ngtcp2_conn_get_conn_info and the loss counters
-    std::string GetError() const;    //!< why FAILED (ngtcp2_strerror), empty otherwise
+    /**
+     * ngtcp2's ECN validation state (lib/ngtcp2_conn.c, conn->tx.ecn.state, not public), as it
+     * shows (Disabled without config.ecn): Testing from the start; Unknown once the library has
+     * marked the ten datagrams of its testing period (NGTCP2_ECN_MAX_NUM_VALIDATION_PKTS) with
+     * no verdict; Capable and Failed when it logs them ("path is ECN capable", "path is not ECN
+     * capable": conn_verify_ecn, lib/ngtcp2_rtb.c). Not visible: a testing period ended by its
+     * three PTOs (seen as Testing until a verdict) and the failure when every ECT packet is lost
+     * (seen as Unknown; the library marks nothing in either state).
+     */
+    QuicCcEcnState GetEcnState() const;
+    std::string GetError() const; //!< why FAILED (ngtcp2_strerror), empty otherwise
 
   private:
     struct Callbacks; // the ngtcp2 callbacks (static functions, friends of this class)
@@ -193,6 +209,10 @@ class QuicCcNgtcp2Connection
     /// (at least; whole chunks while bytes are given).
     void StoreUpTo(uint64_t end);
     void FillPath(void* ngtcp2Path) const;
+    /// A datagram leaves with \p ecn (config.ecn): the end of the testing period.
+    void OnEcnSent(QuicCcEcnCodepoint ecn);
+    /// One line of ngtcp2's log (config.ecn): its ECN verdicts.
+    void OnLogLine(const std::string& line);
 
     QuicCcNgtcp2Config m_config;
     Path m_path;
@@ -203,6 +223,9 @@ class QuicCcNgtcp2Connection
     QuicCcNgtcp2Handshake m_handshake;
     std::string m_error;
     std::vector<uint8_t> m_closePacket; //!< the CONNECTION_CLOSE datagram once closed
+    QuicCcEcnCodepoint m_closeEcn{QuicCcEcnCodepoint::NOT_ECT}; //!< its ECN codepoint
+    QuicCcEcnState m_ecnState{QUIC_CC_ECN_DISABLED};            //!< see GetEcnState
+    uint64_t m_ecnTestingSent{0};                               //!< datagrams marked while Testing
     bool m_closed{false};
 
     // Send side: chunks of fixed capacity (never reallocated: ngtcp2 holds pointers into them)

@@ -49,6 +49,20 @@ QuicCcNgtcp2QlogPacket::Parse(const uint8_t* data, size_t length)
     {
         kind = LOST;
     }
+    else if (text.find("\"name\":\"transport:packet_received\"") != std::string_view::npos)
+    {
+        // At most one ACK frame per packet; its counts follow its ranges (write_ack_frame).
+        const size_t ack = text.find("\"frame_type\":\"ack\"");
+        if (ack != std::string_view::npos &&
+            text.find("\"header\":{\"packet_type\":\"1RTT\",") != std::string_view::npos &&
+            NumberAfter(text, "\"ect1\":", ack, out.ect1) &&
+            NumberAfter(text, "\"ect0\":", ack, out.ect0) &&
+            NumberAfter(text, "\"ce\":", ack, out.ce))
+        {
+            out.kind = ACK_ECN;
+        }
+        return out;
+    }
     else if (text.find("\"name\":\"recovery:metrics_updated\"") != std::string_view::npos)
     {
         if (NumberAfter(text, "\"pto_count\":", 0, out.ptoCount))

@@ -299,6 +299,12 @@ QuicCcNgtcp2Socket::GetCongestionEvents() const
     return m_events.GetEvents();
 }
 
+uint64_t
+QuicCcNgtcp2Socket::GetEcnCongestionEvents() const
+{
+    return m_events.GetEcnEvents();
+}
+
 bool
 QuicCcNgtcp2Socket::IsEstablished() const
 {
@@ -309,6 +315,8 @@ QuicCcNgtcp2Config
 QuicCcNgtcp2Socket::MakeConfig(bool server)
 {
     QuicCcNgtcp2Config c = m_config;
+    c.ecn = IsEcnEnabled();
+    m_events.SetEcn(c.ecn);
     if (!m_qlogDirectory.empty())
     {
         OpenQlog(server ? "server" : "client");
@@ -364,6 +372,15 @@ QuicCcNgtcp2Socket::OnQlogRecord(const uint8_t* data, size_t length)
     {
         m_lostPending.push_back(packet.packetNumber);
     }
+    else if (packet.kind == QuicCcNgtcp2QlogPacket::ACK_ECN)
+    {
+        const QuicCcEcnCounts counts{packet.ect0, packet.ect1, packet.ce};
+        const QuicCcEcnCounts& last = m_ecnPending.empty() ? m_ecnCounts : m_ecnPending.back();
+        if (counts != last)
+        {
+            m_ecnPending.push_back(counts); // reordered frames included, as ngtcp2 logs them
+        }
+    }
     else if (packet.kind == QuicCcNgtcp2QlogPacket::METRICS)
     {
         // ngtcp2 counts a PTO expiry in pto_count (ngtcp2_conn_on_loss_detection_timer) and
@@ -407,6 +424,7 @@ QuicCcNgtcp2Socket::OpenQlog(const std::string& role)
                                MakeCallback(&QuicCcQlogWriter::State, m_qlogWriter));
     TraceConnectWithoutContext("PacingRate",
                                MakeCallback(&QuicCcQlogWriter::PacingRate, m_qlogWriter));
+    TraceConnectWithoutContext("EcnState", MakeCallback(&QuicCcQlogWriter::EcnState, m_qlogWriter));
 }
 
 QuicCcNgtcp2Connection::Path
@@ -430,13 +448,16 @@ QuicCcNgtcp2Socket::StartClient()
     m_conn = QuicCcNgtcp2Connection::CreateClient(
         MakeConfig(false),
         MakePath(GetPeer()),
-        [this](const uint8_t* data, size_t length) { SendDatagram(data, length); },
+        [this](const uint8_t* data, size_t length, QuicCcEcnCodepoint ecn) {
+            SendDatagram(data, length, ecn);
+        },
         [this](uint8_t* data, size_t length) { FillRandom(data, length); },
         NowNs());
     NS_ABORT_MSG_UNLESS(
         m_conn->GetError().empty(),
         "QuicCcNgtcp2Socket: ngtcp2_conn_client_new failed: " << m_conn->GetError());
     m_conn->SetStreamSource([this](uint8_t* data, size_t length) { TakeSendBytes(data, length); });
+    TraceEcnState(m_conn->GetEcnState());
     ScheduleWrite();
 }
 
@@ -470,11 +491,14 @@ QuicCcNgtcp2Socket::StartAccepted(const QuicCcAdmission& admission,
         MakePath(GetPeer()),
         datagram.data(),
         datagram.size(),
-        [this](const uint8_t* data, size_t length) { SendDatagram(data, length); },
+        [this](const uint8_t* data, size_t length, QuicCcEcnCodepoint ecn) {
+            SendDatagram(data, length, ecn);
+        },
         [this](uint8_t* data, size_t length) { FillRandom(data, length); },
         NowNs());
     NS_ABORT_MSG_UNLESS(m_conn, "QuicCcNgtcp2Socket: ngtcp2_conn_server_new failed");
     m_conn->SetStreamSource([this](uint8_t* data, size_t length) { TakeSendBytes(data, length); });
+    TraceEcnState(m_conn->GetEcnState());
 }
 
 void
@@ -499,13 +523,15 @@ QuicCcNgtcp2Socket::FillRandom(uint8_t* data, size_t length)
 }
 
 void
-QuicCcNgtcp2Socket::SendDatagram(const uint8_t* data, size_t length)
+QuicCcNgtcp2Socket::SendDatagram(const uint8_t* data, size_t length, QuicCcEcnCodepoint ecn)
 {
-    SendToPeer(Create<Packet>(data, static_cast<uint32_t>(length)));
+    SendToPeer(Create<Packet>(data, static_cast<uint32_t>(length)), ecn);
 }
 
 void
-QuicCcNgtcp2Socket::Receive(const std::vector<uint8_t>& datagram, Ptr<Packet> packet)
+QuicCcNgtcp2Socket::Receive(const std::vector<uint8_t>& datagram,
+                            Ptr<Packet> packet,
+                            QuicCcEcnCodepoint ecn)
 {
     if (!m_conn)
     {
@@ -518,7 +544,8 @@ QuicCcNgtcp2Socket::Receive(const std::vector<uint8_t>& datagram, Ptr<Packet> pa
     }
     m_packetReceivedTrace(m_datagramsReceived++, datagram.size());
     const uint64_t now = NowNs();
-    QuicCcNgtcp2Connection::Status status = m_conn->Receive(datagram.data(), datagram.size(), now);
+    QuicCcNgtcp2Connection::Status status =
+        m_conn->Receive(datagram.data(), datagram.size(), ecn, now);
     if (status == QuicCcNgtcp2Connection::OPEN)
     {
         status = m_conn->Write(now);
@@ -600,6 +627,13 @@ QuicCcNgtcp2Socket::UpdateTraces()
         m_ptoExpiredTrace(count);
     }
     m_ptoPending.clear();
+    for (const QuicCcEcnCounts& counts : m_ecnPending)
+    {
+        m_ecnCounts = counts;
+        m_ecnCountsTrace(counts.ect0, counts.ect1, counts.ce);
+    }
+    m_ecnPending.clear();
+    TraceEcnState(m_conn->GetEcnState());
     if (info.latestRttNs != m_lastInfo.latestRttNs ||
         info.smoothedRttNs != m_lastInfo.smoothedRttNs || info.minRttNs != m_lastInfo.minRttNs)
     {

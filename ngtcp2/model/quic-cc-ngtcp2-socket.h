@@ -71,6 +71,8 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     uint64_t GetCongestionWindow() const;     //!< bytes (0 before the connection exists)
     uint64_t GetPacketsLost() const override; //!< packets ngtcp2 declared lost so far
     uint64_t GetCongestionEvents() const;     //!< inferred congestion events so far
+    /// Of those, inferred from a cut without a loss (Ecn on; QuicCcNgtcp2CongestionEvents).
+    uint64_t GetEcnCongestionEvents() const override;
     /// The application's bytes held as real bytes for ngtcp2 (in flight, or next to send), bytes;
     /// the rest of the send buffer stays in the application's packets. 0 without a connection.
     uint64_t GetStreamBytesHeld() const;
@@ -93,7 +95,9 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     Ptr<QuicCcSocketBase> CreateAccepted(const QuicCcAdmission& admission) override;
     void StartAccepted(const QuicCcAdmission& admission,
                        const std::vector<uint8_t>& datagram) override;
-    void Receive(const std::vector<uint8_t>& datagram, Ptr<Packet> packet) override;
+    void Receive(const std::vector<uint8_t>& datagram,
+                 Ptr<Packet> packet,
+                 QuicCcEcnCodepoint ecn) override;
     void OnDropped(const std::string& reason) override;
     bool IsOpen() const override;
     uint32_t EngineTxAvailable() const override;
@@ -106,7 +110,7 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
 
     QuicCcNgtcp2Config MakeConfig(bool server);
     QuicCcNgtcp2Connection::Path MakePath(const Address& peer) const;
-    void SendDatagram(const uint8_t* data, size_t length);
+    void SendDatagram(const uint8_t* data, size_t length, QuicCcEcnCodepoint ecn);
     void FillRandom(uint8_t* data, size_t length); //!< from this socket's random stream
     void OnTimer();
     void ScheduleWrite();
@@ -165,6 +169,8 @@ class QuicCcNgtcp2Socket : public QuicCcSocketBase
     std::vector<uint64_t> m_sentPending;          //!< sent in this call: traced after BytesInFlight
     std::vector<uint64_t> m_lostPending;          //!< lost in this call
     std::vector<uint32_t> m_ptoPending;           //!< PTO counts reached in this call
+    std::vector<QuicCcEcnCounts> m_ecnPending;    //!< the peer's ECN counts, in this call
+    QuicCcEcnCounts m_ecnCounts;                  //!< as last traced on EcnCounts
     uint64_t m_ptoCount{0};                       //!< the last pto_count ngtcp2 logged
 
     // Traces of this engine only (the shared ones are QuicCcSocketBase's)

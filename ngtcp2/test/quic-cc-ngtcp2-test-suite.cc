@@ -212,6 +212,20 @@ class QuicCcNgtcp2CongestionEventsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(e.Update({28100, 28000, 4}), false, "loss without a cut");
         NS_TEST_ASSERT_MSG_EQ(e.GetState(), QUIC_CC_CONGESTION_AVOIDANCE, "growth ends recovery");
         NS_TEST_ASSERT_MSG_EQ(e.GetEvents(), 1u, "one event");
+        NS_TEST_ASSERT_MSG_EQ(e.Update({19000, 19000, 4}), false, "ECN off: a cut without loss");
+
+        // ECN on: a cut of cwnd and ssthresh without a loss is the library's answer to CE
+        // (conn_verify_ecn -> congestion_event); HyStart++'s exit still is none.
+        QuicCcNgtcp2CongestionEvents ecn;
+        ecn.SetEcn(true);
+        ecn.Update({13500, UINT64_MAX, 0});
+        NS_TEST_ASSERT_MSG_EQ(ecn.Update({40000, 40000, 0}), false, "HyStart++ exit: no event");
+        NS_TEST_ASSERT_MSG_EQ(ecn.Update({28000, 28000, 0}), true, "CE: cut, no loss");
+        NS_TEST_ASSERT_MSG_EQ(ecn.GetState(), QUIC_CC_RECOVERY, "recovery");
+        NS_TEST_ASSERT_MSG_EQ(ecn.Update({28100, 28000, 0}), false, "growth");
+        NS_TEST_ASSERT_MSG_EQ(ecn.Update({19670, 19670, 2}), true, "loss + cut");
+        NS_TEST_ASSERT_MSG_EQ(ecn.GetEvents(), 2u, "two events");
+        NS_TEST_ASSERT_MSG_EQ(ecn.GetEcnEvents(), 1u, "one of them without a loss");
     }
 };
 
@@ -265,6 +279,22 @@ class QuicCcNgtcp2QlogPacketTestCase : public TestCase
             Parse("\x1e{\"time\":1,\"name\":\"transport:packet_sent\",\"data\":{\"header\":{"
                   "\"packet_type\":\"1RTT\",\"packet_number\":");
         NS_TEST_ASSERT_MSG_EQ(cut.kind, QuicCcNgtcp2QlogPacket::OTHER, "a cut record");
+        // write_ack_frame: an ACK_ECN frame's counts follow its ranges (ect1, ect0, ce).
+        const QuicCcNgtcp2QlogPacket ackEcn =
+            Parse("\x1e{\"time\":5,\"name\":\"transport:packet_received\",\"data\":{\"frames\":"
+                  "[{\"frame_type\":\"ack\",\"ack_delay\":0.5,\"acked_ranges\":[[0,9]],"
+                  "\"ect1\":0,\"ect0\":8,\"ce\":2}],\"header\":{\"packet_type\":\"1RTT\","
+                  "\"packet_number\":12},\"raw\":{\"length\":40}}}\n");
+        NS_TEST_ASSERT_MSG_EQ(ackEcn.kind, QuicCcNgtcp2QlogPacket::ACK_ECN, "ACK_ECN received");
+        NS_TEST_ASSERT_MSG_EQ(ackEcn.ect0, 8u, "ECT(0)");
+        NS_TEST_ASSERT_MSG_EQ(ackEcn.ect1, 0u, "ECT(1)");
+        NS_TEST_ASSERT_MSG_EQ(ackEcn.ce, 2u, "CE");
+        const QuicCcNgtcp2QlogPacket plainAck =
+            Parse("\x1e{\"time\":5,\"name\":\"transport:packet_received\",\"data\":{\"frames\":"
+                  "[{\"frame_type\":\"ack\",\"ack_delay\":0.5,\"acked_ranges\":[[0,9]]}],"
+                  "\"header\":{\"packet_type\":\"1RTT\",\"packet_number\":12},\"raw\":{"
+                  "\"length\":40}}}\n");
+        NS_TEST_ASSERT_MSG_EQ(plainAck.kind, QuicCcNgtcp2QlogPacket::OTHER, "ACK without counts");
     }
 };
 

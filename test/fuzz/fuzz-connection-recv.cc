@@ -16,8 +16,10 @@
  *
  * Input: the same datagram sequence as fuzz-socket-recv (each a 2-byte big-endian length and that
  * many bytes; a short last one takes what is left), so its corpus seeds this target; the input's
- * last byte, if any, picks the configuration: controller (Reno or CUBIC), ACK policy, pacing,
- * ACK processing delay, persistent congestion, PING probes, full-only packet sizing.
+ * last byte, if any, picks the configuration: controller (Reno or CUBIC; CUBIC runs with ECN on,
+ * its datagrams arriving Not-ECT, ECT(1), ECT(0), CE in turn, so that hostile ACK_ECN counts
+ * meet the sender's validation), ACK policy, pacing, ACK processing delay, persistent
+ * congestion, PING probes, full-only packet sizing.
  *
  * Checked beyond ASan/UBSan/LSan: the connection never delivers more stream bytes than the
  * datagrams carried, every datagram that arrives while the connection is open and does not parse
@@ -61,7 +63,7 @@ class Owner : public QuicCcConnection::Owner
     uint64_t received{0}; //!< stream bytes read from the receive stream
     bool closed{false};   //!< the owner ended the connection
 
-    void SendDatagram(Ptr<Packet>) override
+    void SendDatagram(Ptr<Packet>, QuicCcEcnCodepoint) override
     {
         CheckOpen();
     }
@@ -171,6 +173,7 @@ PickConfig(uint8_t bits)
     config.packetSizing =
         (bits & 0x40) ? QuicCcConnection::SIZING_FULL_ONLY : QuicCcConnection::SIZING_FREE_WINDOW;
     config.flowControl = (bits & 0x80) != 0; // small limits: the FLOW_CONTROL_ERROR path
+    config.ecn = (bits & 0x01) != 0;         // with CUBIC
     config.initialMaxData = 3000;
     config.initialMaxStreamData = 2000;
     config.sendDelay = CreateObject<ConstantRandomVariable>();
@@ -182,14 +185,14 @@ PickConfig(uint8_t bits)
 
 /// The owner feeds one datagram to the connection and counts what it owes a drop report for.
 void
-Deliver(Owner* owner, std::vector<uint8_t> bytes, uint64_t* owedDrops)
+Deliver(Owner* owner, std::vector<uint8_t> bytes, QuicCcEcnCodepoint ecn, uint64_t* owedDrops)
 {
     if (owner->connection->GetState() == QuicCcConnection::STATE_CLOSED)
     {
         return; // the socket would no longer route it here
     }
     *owedDrops += QuicCcParse(bytes.data(), bytes.size()).packet ? 0 : 1;
-    owner->connection->OnDatagram(bytes);
+    owner->connection->OnDatagram(bytes, nullptr, ecn);
 }
 
 } // namespace
@@ -226,12 +229,18 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         owner.connection->AcceptClient();
         std::vector<uint8_t> payload(quiccc_fuzz::kServerBytes, 0x5a);
         owner.connection->Send(Create<Packet>(payload.data(), quiccc_fuzz::kServerBytes));
-        Deliver(&owner, quiccc_fuzz::Initial(), &owedDrops);
+        Deliver(&owner, quiccc_fuzz::Initial(), QuicCcEcnCodepoint::NOT_ECT, &owedDrops);
     });
     Time at = MilliSeconds(10);
+    uint8_t codepoint = 0;
     for (const auto& d : datagrams)
     {
-        Simulator::Schedule(at, &Deliver, &owner, d, &owedDrops);
+        Simulator::Schedule(at,
+                            &Deliver,
+                            &owner,
+                            d,
+                            static_cast<QuicCcEcnCodepoint>(codepoint++ & 0x3),
+                            &owedDrops);
         at += MilliSeconds(1);
     }
     Simulator::Stop(at + MilliSeconds(200));

@@ -6,7 +6,8 @@
  * QuicCubic (HyStart++ on). The input is a little program: each step's first byte picks
  * send / ACK / timer / probe, the following bytes its arguments. ACK ranges are built the way
  * QuicCcParse delivers them (descending, disjoint), but otherwise arbitrary: packet numbers never
- * sent, far above the largest sent, repeated, below the record, any ack delay the parser accepts.
+ * sent, far above the largest sent, repeated, below the record, any ack delay the parser accepts,
+ * and (with ECN on, the input's first choice) no ECN counts or any counts a frame can carry.
  * Checked after every step: bytes in flight never exceed the bytes of the packets still
  * unacknowledged and unlost, newly acked / lost lists are ascending and never repeat a packet,
  * the timer deadline is not in the past, and the controller's cwnd stays >= its minimum window.
@@ -21,6 +22,7 @@
 #include <cstdlib>
 #include <fuzzer/FuzzedDataProvider.h>
 #include <map>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -102,6 +104,10 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         cubic,
         QuicRttStats(MilliSeconds(in.ConsumeIntegralInRange<int64_t>(1, 1000)), Time(0)));
     ld.SetPeerMaxAckDelay(MilliSeconds(25));
+    if (in.ConsumeBool())
+    {
+        ld.EnableEcn();
+    }
     Shadow shadow;
     Time now = Seconds(1);
     uint64_t nextPn = 0;
@@ -156,7 +162,16 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             const int64_t maxDelayUs = Time::Max().GetMicroSeconds();
             const Time ackDelay = MicroSeconds(in.ConsumeIntegralInRange<int64_t>(0, maxDelayUs) >>
                                                (in.ConsumeBool() ? 40 : 0));
-            const auto result = ld.OnAckReceived(now, ranges, ackDelay);
+            std::optional<QuicCcEcnCounts> ecn;
+            if (in.ConsumeBool())
+            {
+                // Near the packets sent, or anything a varint holds.
+                const uint64_t top = in.ConsumeBool() ? nextPn + 4 : kQuicCcVarIntMax;
+                ecn = QuicCcEcnCounts{in.ConsumeIntegralInRange<uint64_t>(0, top),
+                                      in.ConsumeIntegralInRange<uint64_t>(0, top),
+                                      in.ConsumeIntegralInRange<uint64_t>(0, top)};
+            }
+            const auto result = ld.OnAckReceived(now, ranges, ackDelay, ecn);
             // newlyAcked: packets in flight now acked; spurious: packets declared lost now acked.
             shadow.Move(result.newlyAcked, Shadow::IN_FLIGHT, Shadow::ACKED);
             shadow.Move(result.spurious, Shadow::LOST, Shadow::ACKED);

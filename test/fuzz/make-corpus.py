@@ -25,13 +25,18 @@ def header(ptype, pn, cid=CID):
     return bytes([ptype]) + cid.to_bytes(8, "big") + varint(pn)
 
 
-def ack(ranges, delay_us=0):
-    """ranges: descending (smallest, largest) pairs."""
-    out = varint(0x02) + varint(ranges[0][1]) + varint(delay_us >> 3) + varint(len(ranges) - 1)
-    out += varint(ranges[0][1] - ranges[0][0])
+def ack(ranges, delay_us=0, ecn=None):
+    """ranges: descending (smallest, largest) pairs; ecn: (ECT(0), ECT(1), CE) counts, type 0x03."""
+    out = varint(0x02 if ecn is None else 0x03) + varint(ranges[0][1]) + varint(delay_us >> 3)
+    out += varint(len(ranges) - 1) + varint(ranges[0][1] - ranges[0][0])
     for prev, cur in zip(ranges, ranges[1:]):
         out += varint(prev[0] - cur[1] - 2) + varint(cur[1] - cur[0])
+    if ecn is not None:
+        out += b"".join(varint(c) for c in ecn)
     return out
+
+
+VARINT_MAX = (1 << 62) - 1
 
 
 def stream(offset, data, fin=False, off=True, length=True):
@@ -68,6 +73,9 @@ FRAME_SEEDS = {
     "connection-close": header(3, 6) + close(0x0a, b"bye"),
     "mixed": header(3, 9) + ack([(0, 4)]) + stream(100, b"x" * 40) + PING + padding(10),
     "long-varints": bytes([3]) + CID.to_bytes(8, "big") + varint(5, 8) + varint(0x01) + ack([(1, 2)]),
+    "ack-ecn": header(3, 10) + ack([(3, 9)], 25000, ecn=(6, 0, 1)),
+    "ack-ecn-max-counts": header(3, 11) + ack([(0, 2)], ecn=(VARINT_MAX,) * 3),
+    "ack-ecn-truncated": header(3, 12) + ack([(0, 2)], ecn=(5, 0, 1))[:-1],
 }
 
 
@@ -86,6 +94,15 @@ SOCKET_SEEDS = {
     "wrong-cid": datagrams(header(3, 1, cid=7) + PING),
     "garbage": datagrams(b"\x03\x01\x02", b"\xff" * 30),
     "ack-future": datagrams(header(3, 1) + ack([(0, 100000)])),
+    # ACK_ECN counts as RFC 9000 Section 13.4.2.1 says a sender must not trust: going backwards,
+    # beyond the packets sent, at the varint maximum, ECT(1) never sent, CE rising.
+    "ack-ecn-backwards": datagrams(header(3, 1) + ack([(0, 3)], 100, ecn=(4, 0, 2)),
+                                   header(3, 2) + ack([(0, 6)], 100, ecn=(3, 0, 1))),
+    "ack-ecn-beyond-sent": datagrams(header(3, 1) + ack([(0, 5)], 100, ecn=(1000, 0, 0))),
+    "ack-ecn-overflow": datagrams(header(3, 1) + ack([(0, 5)], 100, ecn=(VARINT_MAX,) * 3)),
+    "ack-ecn-ect1": datagrams(header(3, 1) + ack([(0, 5)], 100, ecn=(5, 1, 0))),
+    "ack-ecn-ce-rise": datagrams(header(3, 1) + ack([(0, 3)], 100, ecn=(3, 0, 1)),
+                                 header(3, 2) + ack([(0, 8)], 100, ecn=(6, 0, 3))),
 }
 
 

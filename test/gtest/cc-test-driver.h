@@ -12,11 +12,13 @@
 
 #include "ns3/boolean.h"
 #include "ns3/quic-congestion-controller.h"
+#include "ns3/quic-cubic.h"
 #include "ns3/quic-hystart-plus-plus.h"
 #include "ns3/quic-rtt-stats.h"
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <gtest/gtest.h>
 #include <optional>
 #include <vector>
@@ -125,6 +127,17 @@ class CcTestDriver
         m_cc->OnCongestionEvent(m_now, largestTimeSent, lostBytes, m_inFlight);
         m_cc->AddLostPackets(n);
         m_inFlight -= lostBytes;
+    }
+
+    /**
+     * The \p n oldest packets acknowledged by ONE ACK frame whose ECN-CE count rose, as
+     * QuicLossDetection processes it: OnCongestionExperienced for the send time of the largest
+     * (the last) with bytes in flight before removal, then the acks (Ack).
+     */
+    void AckWithCe(size_t n)
+    {
+        m_cc->OnCongestionExperienced(m_now, m_sent[n - 1].timeSent, m_inFlight);
+        Ack(n);
     }
 
     /// An RTT sample of \p sample at the clock, ack delay 0, handshake confirmed.
@@ -243,6 +256,33 @@ RunCssEntryRounds(CcTestDriver& d)
         d.Rtt(MilliSeconds(r));
         d.Ack(1);
     }
+}
+
+/**
+ * A congestion signal during CSS (CUBIC, HyStart++ on): the reference CSS entry
+ * (RunCssEntryRounds, 31200 B in CSS), a round of 8 sent 100 ms later and, 10 ms into it,
+ * \p signal (a loss, or an ACK whose ECN-CE count rose). The window is cut (31200 * 0.7 =
+ * 21840 B, W_max 31200 B), HyStart++ leaves CSS and closes its round, the state is recovery.
+ */
+inline void
+ExpectCssEndsOnCongestion(const std::function<void(CcTestDriver&)>& signal)
+{
+    Ptr<QuicCubic> cubic = CreateObject<QuicCubic>();
+    CcTestDriver d(cubic);
+    Ptr<QuicHyStartPlusPlus> h = cubic->GetHyStart();
+    RunCssEntryRounds(d);
+    ASSERT_TRUE(h->InCss());
+    d.Advance(MilliSeconds(100));
+    d.SendRound(8);
+    d.Advance(MilliSeconds(10));
+    signal(d);
+    EXPECT_EQ(d.Cwnd(), 21840u); // trunc(31200 * 0.7)
+    EXPECT_EQ(d.Ssthresh(), 21840u);
+    EXPECT_FALSE(h->InCss());
+    EXPECT_FALSE(h->GetCssStartTime().has_value());
+    EXPECT_FALSE(h->GetWindowEnd().has_value());
+    EXPECT_DOUBLE_EQ(cubic->GetWMax(), 31200.0);
+    EXPECT_EQ(cubic->GetCongestionState(d.Now()), QUIC_CC_RECOVERY);
 }
 
 } // namespace test

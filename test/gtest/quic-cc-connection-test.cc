@@ -40,9 +40,10 @@ class Endpoint : public QuicCcConnection::Owner
                                               kConnectionId);
     }
 
-    void SendDatagram(Ptr<Packet> datagram) override
+    void SendDatagram(Ptr<Packet> datagram, QuicCcEcnCodepoint ecn) override
     {
         sizes.push_back(datagram->GetSize());
+        codepointsSent.push_back(ecn);
         const size_t index = sizes.size() - 1;
         std::vector<uint8_t> bytes(datagram->GetSize());
         datagram->CopyData(bytes.data(), bytes.size());
@@ -61,17 +62,20 @@ class Endpoint : public QuicCcConnection::Owner
             return;
         }
         Endpoint* to = peer;
-        Simulator::Schedule(MilliSeconds(10), [to, bytes]() { to->Receive(bytes); });
+        const QuicCcEcnCodepoint arriving = path ? path(index, ecn) : ecn;
+        Simulator::Schedule(MilliSeconds(10),
+                            [to, bytes, arriving]() { to->Receive(bytes, arriving); });
     }
 
     /// A datagram from the peer: its flow-control frames are recorded, then it is processed.
-    void Receive(const std::vector<uint8_t>& bytes)
+    void Receive(const std::vector<uint8_t>& bytes,
+                 QuicCcEcnCodepoint ecn = QuicCcEcnCodepoint::NOT_ECT)
     {
         for (const QuicCcFlowControlFrame& flow : FlowControlFrames(bytes))
         {
             flowFramesReceived[flow.type].push_back(flow.limit);
         }
-        connection->OnDatagram(bytes);
+        connection->OnDatagram(bytes, nullptr, ecn);
     }
 
     void OnDatagramDropped(const std::string& reason) override
@@ -214,7 +218,10 @@ class Endpoint : public QuicCcConnection::Owner
     std::function<void(const QuicCcFlowControlFrame&)> onFlowFrameDropped;
     uint64_t beyondPeerLimit{0};
     std::function<bool(size_t)> drop; //!< drop the n-th datagram sent (0-based)
-    std::vector<uint32_t> sizes;      //!< every datagram handed over
+    /// the path's ECN field: what the n-th datagram sent with a codepoint arrives with
+    std::function<QuicCcEcnCodepoint(size_t, QuicCcEcnCodepoint)> path;
+    std::vector<uint32_t> sizes;                    //!< every datagram handed over
+    std::vector<QuicCcEcnCodepoint> codepointsSent; //!< the codepoint of each datagram
     std::vector<uint64_t> packetNumbersSent;
     std::vector<std::string> drops;
     std::vector<Time> handshakeAt;
@@ -693,4 +700,129 @@ TEST(QuicCcFlowControlRuleTest, UpdatesWhenLessThanHalfTheWindowIsOpen)
     EXPECT_EQ(flow.Update(), 1501u); // consumed + window
     EXPECT_FALSE(flow.ShouldUpdate());
     EXPECT_TRUE(flow.Exceeds(1502));
+}
+
+namespace
+{
+
+QuicCcConnection::Config
+EcnConfig()
+{
+    QuicCcConnection::Config config = TestConfig();
+    config.ecn = true;
+    return config;
+}
+
+/// Both ends with ECN (RFC 9000 Section 13.4): the client sends 300 KB to the server.
+class QuicCcEcnConnectionTest : public QuicCcConnectionTest
+{
+  protected:
+    QuicCcEcnConnectionTest()
+        : QuicCcConnectionTest(EcnConfig())
+    {
+    }
+
+    /// Start the handshake, hand over the data with its FIN, run 4 s.
+    void Transfer()
+    {
+        m_data = Pattern(300000);
+        client.connection->StartClientHandshake();
+        client.connection->Send(
+            Create<Packet>(m_data.data(), static_cast<uint32_t>(m_data.size())));
+        client.connection->FinishStream();
+        Simulator::Stop(Seconds(4));
+        Simulator::Run();
+        EXPECT_EQ(server.received, m_data);
+    }
+
+    const QuicCcEcnValidation& ClientEcn() const
+    {
+        return client.connection->GetLossDetection().GetEcnValidation();
+    }
+
+    /// Codepoints of the client's datagrams from the \p first on.
+    std::set<QuicCcEcnCodepoint> ClientCodepointsFrom(size_t first) const
+    {
+        return {client.codepointsSent.begin() + first, client.codepointsSent.end()};
+    }
+
+    std::vector<uint8_t> m_data;
+};
+
+} // namespace
+
+// A clean ECN path: the client tests with ECT(0), the server counts and reports ECT(0) in
+// ACK_ECN frames (its first, acknowledging the INITIAL, makes the path Capable), and every
+// datagram is marked; no congestion event.
+TEST_F(QuicCcEcnConnectionTest, CleanPathIsCapable)
+{
+    Transfer();
+    EXPECT_EQ(ClientEcn().GetState(), QUIC_CC_ECN_CAPABLE);
+    EXPECT_EQ(ClientCodepointsFrom(0), std::set<QuicCcEcnCodepoint>{QuicCcEcnCodepoint::ECT0});
+    const QuicCcEcnCounts& counted = server.connection->GetAcks().GetEcnCounts();
+    EXPECT_EQ(counted.ce, 0u);
+    EXPECT_GT(counted.ect0, 200u); // 300000 / 1350 packets at least
+    EXPECT_EQ(ClientEcn().GetPeerCounts().ect1, 0u);
+    EXPECT_EQ(client.connection->GetLossDetection().GetEcnCongestionEventCount(), 0u);
+}
+
+// The path marks every 50th datagram CE: the client's window is cut without a loss.
+TEST_F(QuicCcEcnConnectionTest, CeMarksAreCongestionEventsWithoutLoss)
+{
+    client.path = [](size_t n, QuicCcEcnCodepoint ecn) {
+        return n % 50 == 49 && ecn != QuicCcEcnCodepoint::NOT_ECT ? QuicCcEcnCodepoint::CE : ecn;
+    };
+    Transfer();
+    const QuicLossDetection& ld = client.connection->GetLossDetection();
+    EXPECT_EQ(ClientEcn().GetState(), QUIC_CC_ECN_CAPABLE);
+    EXPECT_GT(ClientEcn().GetPeerCounts().ce, 0u);
+    EXPECT_GT(ld.GetEcnCongestionEventCount(), 0u);
+    EXPECT_EQ(ld.GetLostPacketCount(), 0u);
+    EXPECT_EQ(server.connection->GetAcks().GetEcnCounts().ce, ClientEcn().GetPeerCounts().ce);
+    EXPECT_LT(client.connection->GetCongestionController()->GetSlowStartThreshold(), UINT64_MAX);
+}
+
+// A path that clears the ECN field: the server counts nothing and sends ACK frames without
+// counts; the first of them that acknowledges an ECT(0) packet fails validation; the client
+// marks nothing after that.
+TEST_F(QuicCcEcnConnectionTest, PathClearingTheBitsFailsValidation)
+{
+    client.path = [](size_t, QuicCcEcnCodepoint) { return QuicCcEcnCodepoint::NOT_ECT; };
+    Transfer();
+    EXPECT_EQ(ClientEcn().GetState(), QUIC_CC_ECN_FAILED);
+    EXPECT_EQ(ClientEcn().GetFailureReason().rfind("an ACK frame without ECN counts", 0), 0u)
+        << ClientEcn().GetFailureReason();
+    EXPECT_EQ(ClientEcn().GetEctSent(), 1u); // the INITIAL: the server's reply acknowledges it
+    EXPECT_EQ(ClientCodepointsFrom(1), std::set<QuicCcEcnCodepoint>{QuicCcEcnCodepoint::NOT_ECT});
+}
+
+// A peer that does not do ECN: it reads no codepoint and reports none.
+TEST_F(QuicCcEcnConnectionTest, PeerWithoutEcnFailsValidation)
+{
+    Endpoint plainServer(true, TestConfig());
+    client.peer = &plainServer;
+    plainServer.peer = &client;
+    plainServer.connection->Start();
+    plainServer.connection->AcceptClient();
+    client.connection->StartClientHandshake();
+    const std::vector<uint8_t> data = Pattern(50000);
+    client.connection->Send(Create<Packet>(data.data(), static_cast<uint32_t>(data.size())));
+    Simulator::Stop(Seconds(2));
+    Simulator::Run();
+    EXPECT_EQ(plainServer.received, data);
+    EXPECT_EQ(plainServer.connection->GetAcks().GetEcnCounts(), QuicCcEcnCounts{});
+    EXPECT_EQ(ClientEcn().GetState(), QUIC_CC_ECN_FAILED);
+    plainServer.connection->Dispose();
+}
+
+// A path that remarks ECT(0) to ECT(1): the ECT(1) count fails validation.
+TEST_F(QuicCcEcnConnectionTest, RemarkingToEct1FailsValidation)
+{
+    client.path = [](size_t, QuicCcEcnCodepoint ecn) {
+        return ecn == QuicCcEcnCodepoint::ECT0 ? QuicCcEcnCodepoint::ECT1 : ecn;
+    };
+    Transfer();
+    EXPECT_EQ(ClientEcn().GetState(), QUIC_CC_ECN_FAILED);
+    EXPECT_EQ(ClientEcn().GetFailureReason().find("ECT(1) count"), 0u)
+        << ClientEcn().GetFailureReason();
 }

@@ -158,6 +158,11 @@ RandomAck(std::mt19937_64& rng)
     }
     // Multiples of 8 us survive the round trip exactly.
     ack.ackDelay = MicroSeconds(8 * (rng() % 10000));
+    if (rng() % 2 == 0) // ACK_ECN
+    {
+        ack.ecn =
+            QuicCcEcnCounts{InterestingValue(rng), InterestingValue(rng), InterestingValue(rng)};
+    }
     return ack;
 }
 
@@ -349,6 +354,57 @@ TEST(QuicCcFramesTest, ExactByteLayoutOfASmallPacket)
     ASSERT_TRUE(r.packet.has_value()) << r.error;
     EXPECT_EQ(*r.packet, p);
     EXPECT_EQ(QuicCcSerializeToPacket(p)->GetSize(), expected.size());
+}
+
+TEST(QuicCcFramesTest, AckEcnIsType3WithItsThreeCountsAfterTheRanges)
+{
+    // RFC 9000 Section 19.3.2: ECT(0), ECT(1), ECN-CE counts, varints, after the ACK ranges.
+    QuicCcAckFrame ack;
+    ack.ranges = {{5, 7}};
+    ack.ackDelay = MicroSeconds(16);
+    ack.ecn = QuicCcEcnCounts{70, 0, 1};
+    const QuicCcPacket p = MakePacket({ack}, 1);
+    const Bytes expected = {
+        0x03,                                           // ONE_RTT
+        0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, // connection id
+        0x01,                                           // packet number 1
+        0x03, 0x07, 0x02, 0x00, 0x02,                   // ACK_ECN 7, delay 16us >> 3, 0 pairs, 7-5
+        0x40, 0x46, 0x00, 0x01,                         // ECT(0) 70, ECT(1) 0, ECN-CE 1
+    };
+    EXPECT_EQ(QuicCcSerialize(p), expected);
+    EXPECT_EQ(QuicCcAckFrameSize(ack), 9u);
+    QuicCcParseResult r = ParseExact(expected);
+    ASSERT_TRUE(r.packet.has_value()) << r.error;
+    EXPECT_EQ(*r.packet, p);
+    const auto& parsed = std::get<QuicCcAckFrame>(r.packet->frames[0]);
+    ASSERT_TRUE(parsed.ecn.has_value());
+    EXPECT_EQ(*parsed.ecn, (QuicCcEcnCounts{70, 0, 1}));
+    // The same ranges without counts: type 0x02, and not equal.
+    QuicCcAckFrame plain = ack;
+    plain.ecn.reset();
+    EXPECT_FALSE(MakePacket({plain}, 1) == p);
+    EXPECT_EQ(QuicCcSerialize(MakePacket({plain}, 1))[10], 0x02);
+}
+
+TEST(QuicCcFramesTest, AckEcnCountsRoundTripAtTheirLimitsAndTruncationsFail)
+{
+    QuicCcAckFrame ack;
+    ack.ranges = {{90, 100}, {0, 5}};
+    ack.ecn = QuicCcEcnCounts{kQuicCcVarIntMax, kQuicCcVarIntMax, kQuicCcVarIntMax};
+    const QuicCcPacket p = MakePacket({ack}, 3);
+    EXPECT_EQ(RoundTrip(p), p);
+    // Every count is read or the frame is refused with the count it could not read.
+    const Bytes bytes = QuicCcSerialize(p);
+    for (size_t cut = 1; cut <= 24; ++cut)
+    {
+        const QuicCcParseResult r = ParseExact(bytes.data(), bytes.size() - cut);
+        ASSERT_FALSE(r.packet.has_value()) << cut;
+        EXPECT_NE(r.error.find(cut <= 8    ? "ECN-CE count"
+                               : cut <= 16 ? "ECT(1) count"
+                                           : "ECT(0)"),
+                  std::string::npos)
+            << cut << ": " << r.error;
+    }
 }
 
 TEST(QuicCcFramesTest, ParsesStreamWithoutOffOrLenBits)
@@ -740,6 +796,8 @@ TEST(QuicCcFramesDeathTest, UnencodableValuesAreFatal)
                  "ack delay must be >= 0");
     EXPECT_DEATH(QuicCcSerialize(MakePacket({StreamFrame(kQuicCcVarIntMax, false, {1})})),
                  "STREAM offset 4611686018427387903 \\+ length 1");
+    QuicCcAckFrame ecn{{{0, 1}}, Time(0), QuicCcEcnCounts{0, 0, tooBig}};
+    EXPECT_DEATH(QuicCcSerialize(MakePacket({ecn})), "ACK ECN-CE count 4611686018427387904");
     EXPECT_DEATH(QuicCcSerialize(MakePacket({QuicCcConnectionCloseFrame{tooBig, ""}})),
                  "CONNECTION_CLOSE error code 4611686018427387904");
     const Bytes twenty(20, 0);

@@ -170,6 +170,43 @@ TEST(QuicCcQlogWriterTest, MainSchemaHeaderAndEvents)
     std::remove(path.c_str());
 }
 
+// ECN (main schema): ecn_state_updated on every change (no "old" from ECN off: qlog has no
+// "disabled"); the peer's counts ride on the metrics event of their ACK frame, held past the
+// events written before its first metric. Nothing in 0.3.
+TEST(QuicCcQlogWriterTest, EcnStateAndCountsInTheMainSchema)
+{
+    for (const QuicCcQlogSchema schema : {QLOG_MAIN_SCHEMA_13, QLOG_0_3})
+    {
+        const std::string path = TempPath("quic-cc-qlog-ecn");
+        {
+            Ptr<QuicCcQlogWriter> w = Create<QuicCcQlogWriter>(path, "client", "t", schema);
+            w->EcnState(QUIC_CC_ECN_DISABLED, QUIC_CC_ECN_TESTING);
+            w->EcnCounts(9, 0, 1);
+            w->State(QUIC_CC_SLOW_START, QUIC_CC_RECOVERY); // before the frame's first metric
+            w->BytesInFlight(12000, 0);
+            w->EcnState(QUIC_CC_ECN_TESTING, QUIC_CC_ECN_CAPABLE);
+            w->Close();
+        }
+        const std::vector<nlohmann::json> r = Records(path);
+        if (schema == QLOG_0_3)
+        {
+            ASSERT_EQ(r.size(), 3u);
+            EXPECT_EQ(r[1]["name"], "recovery:congestion_state_updated");
+            EXPECT_EQ(r[2]["data"], (nlohmann::json{{"bytes_in_flight", 0}}));
+            continue;
+        }
+        ASSERT_EQ(r.size(), 5u);
+        EXPECT_EQ(r[1]["name"], "quic:ecn_state_updated");
+        EXPECT_EQ(r[1]["data"], (nlohmann::json{{"new", "testing"}}));
+        EXPECT_EQ(r[2]["name"], "quic:congestion_state_updated");
+        EXPECT_EQ(r[3]["name"], "quic:recovery_metrics_updated");
+        EXPECT_EQ(r[3]["data"],
+                  (nlohmann::json{{"bytes_in_flight", 0}, {"ect0", 9}, {"ect1", 0}, {"ce", 1}}));
+        EXPECT_EQ(r[4]["data"], (nlohmann::json{{"old", "testing"}, {"new", "capable"}}));
+        std::remove(path.c_str());
+    }
+}
+
 // A metrics field at a later instant starts a new event at that instant.
 TEST(QuicCcQlogWriterTest, MetricsOfLaterInstantsAreSeparate)
 {

@@ -118,6 +118,40 @@ TEST(QuicCcReceivedPacketManagerTest, HistoryIsBounded)
     EXPECT_EQ(ack.ranges[1].largest, 36u);
 }
 
+// RFC 9000 Section 13.4.1: each codepoint counted once per packet; the ACK frame carries the
+// counts (type 0x03) only once one is above zero.
+TEST(QuicCcReceivedPacketManagerTest, EcnCountsAndAckType)
+{
+    QuicCcReceivedPacketManager m = Manager(QuicCcReceivedPacketManager::RECEIVE_BATCH);
+    m.OnPacketReceived(0, MilliSeconds(1), QuicCcEcnCodepoint::NOT_ECT);
+    EXPECT_FALSE(m.BuildAckFrame(MilliSeconds(2)).ecn.has_value());
+    m.OnPacketReceived(1, MilliSeconds(2), QuicCcEcnCodepoint::ECT0);
+    m.OnPacketReceived(2, MilliSeconds(3), QuicCcEcnCodepoint::ECT0);
+    m.OnPacketReceived(4, MilliSeconds(4), QuicCcEcnCodepoint::CE);
+    m.OnPacketReceived(3, MilliSeconds(5), QuicCcEcnCodepoint::ECT1);
+    const QuicCcAckFrame ack = m.BuildAckFrame(MilliSeconds(6));
+    ASSERT_TRUE(ack.ecn.has_value());
+    EXPECT_EQ(*ack.ecn, (QuicCcEcnCounts{2, 1, 1}));
+    EXPECT_EQ(m.GetEcnCounts(), (QuicCcEcnCounts{2, 1, 1}));
+}
+
+// RFC 9000 Section 13.2.1: an ack-eliciting packet marked CE is acknowledged at once, under
+// either policy, where the same packet unmarked waits.
+TEST(QuicCcReceivedPacketManagerTest, CeMarkedPacketIsAcknowledgedAtOnce)
+{
+    for (const auto policy :
+         {QuicCcReceivedPacketManager::RFC9000, QuicCcReceivedPacketManager::RECEIVE_BATCH})
+    {
+        QuicCcReceivedPacketManager m = Manager(policy);
+        const bool outOfOrder = m.OnPacketReceived(0, MilliSeconds(1), QuicCcEcnCodepoint::ECT0);
+        EXPECT_FALSE(m.OnAckElicitingReceived(outOfOrder, MilliSeconds(1), false)) << policy;
+        m.OnAckSent();
+        m.OnPacketReceived(1, MilliSeconds(2), QuicCcEcnCodepoint::CE);
+        EXPECT_TRUE(m.OnAckElicitingReceived(false, MilliSeconds(2), true)) << policy;
+        EXPECT_EQ(m.GetAckDeadline(), MilliSeconds(2)) << policy;
+    }
+}
+
 TEST(QuicCcReceivedPacketManagerDeathTest, InvalidConfigurationIsNamed)
 {
     QuicCcReceivedPacketManager m;

@@ -206,22 +206,7 @@ TEST(QuicHyStartTest, CubicCssToCongestionAvoidanceAutomaticRounds)
 // and closes its round; the next acks are in congestion avoidance (cwnd == ssthresh).
 TEST(QuicHyStartTest, LossDuringCss)
 {
-    Ptr<QuicCubic> cubic = CreateObject<QuicCubic>();
-    CcTestDriver d(cubic);
-    Ptr<QuicHyStartPlusPlus> h = cubic->GetHyStart();
-    RunCssEntryRounds(d);
-    ASSERT_TRUE(h->InCss());
-    d.Advance(MilliSeconds(100));
-    d.SendRound(8);
-    d.Advance(MilliSeconds(10));
-    d.Lose(1);
-    EXPECT_EQ(d.Cwnd(), 21840u); // trunc(31200 * 0.7)
-    EXPECT_EQ(d.Ssthresh(), 21840u);
-    EXPECT_FALSE(h->InCss());
-    EXPECT_FALSE(h->GetCssStartTime().has_value());
-    EXPECT_FALSE(h->GetWindowEnd().has_value());
-    EXPECT_DOUBLE_EQ(cubic->GetWMax(), 31200.0);
-    EXPECT_EQ(cubic->GetCongestionState(d.Now()), QUIC_CC_RECOVERY);
+    ExpectCssEndsOnCongestion([](CcTestDriver& d) { d.Lose(1); });
 }
 
 // Scenario: a loss in plain slow start (not CSS) leaves HyStart++'s open round alone (quiche

@@ -660,6 +660,89 @@ TEST_F(QuicLossDetectionTest, LargeRecordAckOfOnePacket)
 // ---------------------------------------------------------------------------------------------
 // Contract
 
+// ---------------------------------------------------------------------------------------------
+// ECN (RFC 9002 Section 7.1 and Appendix A.7 / B.7; validation: QuicCcEcnTest)
+
+// Scenario: ECN on; the 10 ack-eliciting packets of the testing period carry ECT(0), an ACK-only
+// packet does not; one ACK frame for packets 0..9 with ECT(0) 9 and CE 1 (valid: 10 >= 10 newly
+// acknowledged ECT packets) is one congestion event: cwnd 12000 -> 6000, the path Capable.
+TEST_F(QuicLossDetectionTest, EcnCeRiseIsOneCongestionEvent)
+{
+    m_ld.EnableEcn();
+    EXPECT_EQ(m_ld.OnPacketSent(T0(), 0, 40, false), QuicCcEcnCodepoint::NOT_ECT);
+    for (uint64_t pn = 1; pn <= 10; ++pn)
+    {
+        EXPECT_EQ(m_ld.OnPacketSent(T0(), pn, kPacketBytes, true), QuicCcEcnCodepoint::ECT0);
+    }
+    const auto r = m_ld.OnAckReceived(Ms(100), {{0, 10}}, Time(0), QuicCcEcnCounts{9, 0, 1});
+    EXPECT_EQ(r.ceIncrease, 1u);
+    EXPECT_EQ(Cwnd(), 6000u);
+    EXPECT_EQ(m_reno->GetRecoveryStartTime(), Ms(100));
+    EXPECT_EQ(m_ld.GetEcnCongestionEventCount(), 1u);
+    EXPECT_EQ(m_ld.GetLostPacketCount(), 0u);
+    EXPECT_EQ(m_ld.GetEcnValidation().GetState(), QUIC_CC_ECN_CAPABLE);
+    // Capable: the next packets (ACK-only ones too) carry ECT(0).
+    EXPECT_EQ(m_ld.OnPacketSent(Ms(100), 11, 40, false), QuicCcEcnCodepoint::ECT0);
+}
+
+// Scenario: ECN off (quiche): the same frame's counts are ignored; slow start grows cwnd.
+TEST_F(QuicLossDetectionTest, EcnOffIgnoresCounts)
+{
+    for (uint64_t pn = 0; pn < 10; ++pn)
+    {
+        EXPECT_EQ(m_ld.OnPacketSent(T0(), pn, kPacketBytes, true), QuicCcEcnCodepoint::NOT_ECT);
+    }
+    const auto r = m_ld.OnAckReceived(Ms(100), {{0, 9}}, Time(0), QuicCcEcnCounts{9, 0, 1});
+    EXPECT_EQ(r.ceIncrease, 0u);
+    EXPECT_EQ(Cwnd(), 24000u); // 12000 + 10 * 1200
+    EXPECT_EQ(m_ld.GetEcnValidation().GetState(), QUIC_CC_ECN_DISABLED);
+}
+
+// Scenario: counts that fail validation (ECT(1) never sent) carry no congestion signal, and a
+// CE rise in a reordered frame (not raising the largest acknowledged) is not used either.
+TEST_F(QuicLossDetectionTest, EcnCountsUsedOnlyWhenValidated)
+{
+    m_ld.EnableEcn();
+    SendStaggered(0, 5);
+    auto r = m_ld.OnAckReceived(Ms(100), {{5, 5}, {0, 3}}, Time(0), QuicCcEcnCounts{5, 0, 0});
+    ASSERT_EQ(m_ld.GetEcnValidation().GetState(), QUIC_CC_ECN_CAPABLE);
+    ASSERT_TRUE(r.lost.empty());
+    // Packet 4 acknowledged late, in a frame below the largest acknowledged: its CE rise is not
+    // used (RFC 9000 Section 13.4.2.1, as ngtcp2).
+    r = m_ld.OnAckReceived(Ms(101), {{4, 4}}, Time(0), QuicCcEcnCounts{5, 0, 1});
+    EXPECT_EQ(r.newlyAcked, Pns({4}));
+    EXPECT_EQ(r.ceIncrease, 0u);
+    EXPECT_EQ(m_ld.GetEcnValidation().GetPeerCounts(), (QuicCcEcnCounts{5, 0, 0}));
+    // ECT(1) was never sent: validation fails and the CE rise of the frame is not used.
+    Send(6, Ms(102));
+    r = m_ld.OnAckReceived(Ms(150), {{0, 6}}, Time(0), QuicCcEcnCounts{6, 1, 1});
+    EXPECT_EQ(r.ceIncrease, 0u);
+    EXPECT_EQ(m_ld.GetEcnValidation().GetState(), QUIC_CC_ECN_FAILED);
+    EXPECT_EQ(m_ld.GetEcnCongestionEventCount(), 0u);
+    EXPECT_EQ(m_reno->GetRecoveryStartTime(), std::nullopt);
+    EXPECT_EQ(m_ld.OnPacketSent(Ms(150), 7, kPacketBytes, true), QuicCcEcnCodepoint::NOT_ECT);
+}
+
+// Scenario: the ten ECT(0) packets of the testing period are all declared lost (the path drops
+// ECT packets), the packets after them arrive Not-ECT and are acknowledged without counts:
+// validation fails in the loss pass (RFC 9000 Section 13.4.2), nothing is marked any more.
+TEST_F(QuicLossDetectionTest, EcnFailsWhenEveryEctPacketIsLost)
+{
+    m_ld.EnableEcn();
+    SendStaggered(0, 9);
+    ASSERT_EQ(m_ld.GetEcnValidation().GetState(), QUIC_CC_ECN_UNKNOWN);
+    EXPECT_EQ(m_ld.OnPacketSent(Ms(10), 10, kPacketBytes, true), QuicCcEcnCodepoint::NOT_ECT);
+    for (uint64_t pn = 11; pn <= 13; ++pn)
+    {
+        Send(pn, Ms(static_cast<int64_t>(pn)));
+    }
+    const auto r = Ack(Ms(100), {{10, 13}}); // packets 0..9 lost by the packet threshold
+    EXPECT_EQ(r.lost.size(), 10u);
+    EXPECT_EQ(m_ld.GetEcnValidation().GetState(), QUIC_CC_ECN_FAILED);
+    EXPECT_EQ(m_ld.GetEcnValidation().GetFailureReason(),
+              "all 10 packets sent with ECT(0) were declared lost");
+}
+
 TEST(QuicLossDetectionDeathTest, NullControllerIsFatal)
 {
     EXPECT_DEATH(QuicLossDetection(nullptr, QuicRttStats()), "needs a congestion controller");
