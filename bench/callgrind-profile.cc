@@ -20,6 +20,7 @@ TransportOwnShare(const std::string& path, bool tcp)
     NS_ABORT_MSG_UNLESS(in, "transfer-bench: cannot read callgrind output " << path);
     std::map<std::string, std::string> objects;
     std::map<std::string, std::string> functions;
+    std::map<std::string, std::string> files;
     // "(id) name" defines id, "(id)" refers to it.
     auto name = [](std::map<std::string, std::string>& table, const std::string& v) {
         if (v.empty() || v[0] != '(')
@@ -34,8 +35,12 @@ TransportOwnShare(const std::string& path, bool tcp)
         }
         return table[id];
     };
-    auto isOwn = [tcp](const std::string& ob, const std::string& fn) {
+    auto inLibrary = [tcp](const std::string& ob, const std::string& fn) {
         return tcp ? fn.rfind("ns3::Tcp", 0) == 0 : ob.find("libns3-quic-cc") != std::string::npos;
+    };
+    // Installed or in-tree, ns-3's headers are included as "ns3/...".
+    auto isNs3Header = [](const std::string& file) {
+        return file.find("/ns3/") != std::string::npos;
     };
     auto isRuntime = [](const std::string& ob) {
         return ob.find("libc.so") != std::string::npos ||
@@ -44,10 +49,16 @@ TransportOwnShare(const std::string& path, bool tcp)
     };
     Profile prof;
     std::string ob;
+    std::string fl;
     std::string fn;
+    bool fnNs3Header = false; // fn is defined in an ns-3 header
     std::string cob;
     bool callCost = false;  // the next cost line is a call's inclusive cost
     bool countCall = false; // ... and it counts as own code
+    auto add = [&prof, &fnNs3Header](uint64_t ir) {
+        prof.ownWithNs3Headers += ir;
+        prof.own += fnNs3Header ? 0 : ir;
+    };
     std::string line;
     while (std::getline(in, line))
     {
@@ -64,13 +75,13 @@ TransportOwnShare(const std::string& path, bool tcp)
             is >> position >> ir;
             if (callCost)
             {
-                prof.own += countCall ? ir : 0;
+                add(countCall ? ir : 0);
                 callCost = false;
                 cob.clear();
             }
-            else if (isOwn(ob, fn))
+            else if (inLibrary(ob, fn))
             {
-                prof.own += ir;
+                add(ir);
             }
             continue;
         }
@@ -81,25 +92,31 @@ TransportOwnShare(const std::string& path, bool tcp)
         {
             ob = name(objects, value);
         }
+        else if (key == "fl")
+        {
+            fl = name(files, value);
+        }
+        else if (key == "fi" || key == "fe" || key == "cfi" || key == "cfl")
+        {
+            name(files, value); // may define an id that a later fl= refers to
+        }
         else if (key == "fn")
         {
             fn = name(functions, value);
+            fnNs3Header = !tcp && isNs3Header(fl);
         }
         else if (key == "cob")
         {
             cob = name(objects, value);
         }
-        else if (key == "cfn" || key == "cfi" || key == "cfl")
+        else if (key == "cfn")
         {
-            if (key == "cfn")
-            {
-                name(functions, value);
-            }
+            name(functions, value);
         }
         else if (key == "calls")
         {
             callCost = true;
-            countCall = isOwn(ob, fn) && isRuntime(cob.empty() ? ob : cob);
+            countCall = inLibrary(ob, fn) && isRuntime(cob.empty() ? ob : cob);
         }
         else if (line.rfind("summary:", 0) == 0 || line.rfind("totals:", 0) == 0)
         {

@@ -161,6 +161,8 @@ WriteComparison(std::ostream& md, uint32_t reps, bool callgrind, long baselineKb
     double maxSizingRatio = 0;
     double minSizingIr = 1e9;
     double maxSizingIr = 0;
+    double maxIrRatio = 0;  // default sizing, quic-cc / TCP instructions
+    double maxOwnShare = 0; // quic-cc's own code, share of its run's instructions
     std::vector<std::string> profileRows;
     double minRatio = 1e9;
     double maxRatio = 0;
@@ -206,12 +208,16 @@ WriteComparison(std::ostream& md, uint32_t reps, bool callgrind, long baselineKb
                 const Profile pq = ProfileRun(q.spec);
                 const Profile pt = ProfileRun(t.spec);
                 tcpIr = static_cast<double>(pt.total);
+                maxIrRatio = std::max(maxIrRatio, static_cast<double>(pq.total) / pt.total);
+                maxOwnShare = std::max(maxOwnShare, static_cast<double>(pq.own) / pq.total);
                 std::ostringstream prow;
                 prow << "| " << (loss ? "30 % for 2 s" : "0 %") << " | " << q.spec.proto << " / "
                      << t.spec.proto << " | " << Fixed(pq.total / 1e6, 1) << " | "
                      << Fixed(pq.own / 1e6, 1) << " (" << Fixed(100.0 * pq.own / pq.total, 1)
-                     << " %) | " << Fixed((pq.total - pq.own) / 1e6, 1) << " | "
-                     << Fixed(pt.total / 1e6, 1) << " | " << Fixed(pt.own / 1e6, 1) << " ("
+                     << " %) | " << Fixed(pq.ownWithNs3Headers / 1e6, 1) << " ("
+                     << Fixed(100.0 * pq.ownWithNs3Headers / pq.total, 1) << " %) | "
+                     << Fixed((pq.total - pq.own) / 1e6, 1) << " | " << Fixed(pt.total / 1e6, 1)
+                     << " | " << Fixed(pt.own / 1e6, 1) << " ("
                      << Fixed(100.0 * pt.own / pt.total, 1) << " %) | "
                      << Fixed(static_cast<double>(pq.total) / pt.total, 2) << " | "
                      << Fixed(static_cast<double>(pq.total - pq.own) / pt.total, 2) << " |\n";
@@ -249,23 +255,28 @@ WriteComparison(std::ostream& md, uint32_t reps, bool callgrind, long baselineKb
     }
     if (callgrind)
     {
-        md << "\nInstructions per cell (callgrind, one run each, Ir in millions). Own code: "
-              "quic-cc = "
-              "self cost of libns3-quic-cc plus its calls into the C/C++ runtime (malloc, "
-              "memcpy, "
-              "containers); TCP = the same for functions named ns3::Tcp*. The floor is the "
-              "rest "
-              "(ns-3's IPv4/UDP/point-to-point, Packet, scheduler, applications). \"Floor / "
-              "TCP\" "
-              "is the ratio a quic-cc whose own code cost nothing would reach.\n\n"
-           << "| loss | pair | quic-cc Ir | quic-cc own | quic-cc floor | TCP Ir | TCP own | "
-              "Ir ratio | "
-              "floor / TCP |\n"
-           << "|---|---|---|---|---|---|---|---|---|\n";
+        md << "\nInstructions per cell (callgrind, one run each, Ir in millions). Own code: the "
+              "self cost of the functions a transport defines plus their calls into the C/C++ "
+              "runtime (malloc, memcpy, containers); TCP's are the functions named ns3::Tcp*, "
+              "quic-cc's those of libns3-quic-cc except ns-3's inline and template code "
+              "compiled into it (functions defined in ns-3's headers: the Packet destructor, "
+              "Ptr, Time conversions, traced values), which is ns-3's code as it is when TCP "
+              "calls it. \"With ns-3 header code\" counts that code as quic-cc's too. The "
+              "floor is the rest (ns-3's IPv4/UDP/point-to-point, Packet, scheduler, "
+              "applications). \"Floor / TCP\" is the ratio a quic-cc whose own code cost "
+              "nothing would reach.\n\n"
+           << "| loss | pair | quic-cc Ir | quic-cc own | with ns-3 header code | quic-cc floor | "
+              "TCP Ir | TCP own | Ir ratio | floor / TCP |\n"
+           << "|---|---|---|---|---|---|---|---|---|---|\n";
         for (const auto& r : profileRows)
         {
             md << r;
         }
+        const bool irMet = maxIrRatio <= 0.8 && maxOwnShare <= 0.12;
+        md << "\nTarget 1 (instructions): quic-cc / ns-3 TCP <= 0.80 by instructions and "
+              "quic-cc's own code <= 12 % of its run in every cell, default packet sizing: "
+           << (irMet ? "met" : "**not met**") << " (largest Ir ratio " << Fixed(maxIrRatio, 2)
+           << ", largest own share " << Fixed(100.0 * maxOwnShare, 1) << " %).\n";
     }
     md << "\nMemory: BulkSend hands the whole 10 MB to the socket at once (SndBufSize is "
           "128 MiB) as virtual, zero-filled ns-3 packets. quic-cc's send stream keeps those "

@@ -164,7 +164,9 @@ main(int argc, char* argv[])
         const Profile p = TransportOwnShare(splitProfile, IsTcp(spec.proto));
         std::cout << "total " << p.total << " own " << p.own << " ("
                   << QuicCcFormat(100.0 * p.own / std::max<uint64_t>(p.total, 1), 1) << " %) floor "
-                  << p.total - p.own << "\n";
+                  << p.total - p.own << " own-with-ns3-header-code " << p.ownWithNs3Headers << " ("
+                  << QuicCcFormat(100.0 * p.ownWithNs3Headers / std::max<uint64_t>(p.total, 1), 1)
+                  << " %)\n";
         return 0;
     }
     if (isChild)

@@ -109,7 +109,39 @@ AckDelayField(const QuicCcAckFrame& ack)
     return static_cast<uint64_t>(ack.ackDelay.GetMicroSeconds()) >> kQuicCcAckDelayExponent;
 }
 
-/// Writes into a buffer whose size was computed (and whose values were validated) beforehand.
+/// The fatal error of CheckAckRange (out of line: the loops that check stay small).
+[[noreturn, gnu::noinline]] void
+AckRangeError(const QuicCcAckRange* ranges, size_t i)
+{
+    const QuicCcAckRange& prev = ranges[i - 1];
+    const QuicCcAckRange& cur = ranges[i];
+    NS_ABORT_MSG_IF(cur.smallest > cur.largest,
+                    "quic-cc frames: ACK range " << i << " has smallest " << cur.smallest
+                                                 << " > largest " << cur.largest);
+    NS_FATAL_ERROR("quic-cc frames: ACK range " << i << " (largest " << cur.largest
+                                                << ") must be below range " << i - 1
+                                                << " (smallest " << prev.smallest
+                                                << ") by at least 2: descending, disjoint and "
+                                                   "non-adjacent");
+}
+
+/// Fatal error unless ACK range \p i of \p ranges (i >= 1) is ordered and lies below range i - 1
+/// by at least 2.
+inline void
+CheckAckRange(const QuicCcAckRange* ranges, size_t i)
+{
+    const QuicCcAckRange& prev = ranges[i - 1];
+    const QuicCcAckRange& cur = ranges[i];
+    if (cur.smallest > cur.largest || cur.largest >= prev.smallest ||
+        prev.smallest - cur.largest < 2)
+    {
+        AckRangeError(ranges, i);
+    }
+}
+
+/// Writes into a buffer large enough for the packet (its size or an upper bound computed
+/// beforehand, which validated every value but the ACK ranges after the first: the ACK writer
+/// checks those as it writes them).
 class Writer
 {
   public:
@@ -210,6 +242,35 @@ CloseSize(const QuicCcConnectionCloseFrame& f)
            FieldSize(f.reason.size(), "CONNECTION_CLOSE reason length") + f.reason.size();
 }
 
+/// Bytes of an ACK frame up to its first range (type, largest, delay, range count, first range),
+/// validating them and range 0.
+size_t
+AckSizeBeforeRanges(const QuicCcAckFrame& ack)
+{
+    NS_ABORT_MSG_IF(ack.ranges.empty(), "quic-cc frames: ACK frame with no range");
+    const QuicCcAckRange& first = ack.ranges.front();
+    NS_ABORT_MSG_IF(first.smallest > first.largest,
+                    "quic-cc frames: ACK range 0 has smallest " << first.smallest << " > largest "
+                                                                << first.largest);
+    return 1 + FieldSize(first.largest, "ACK largest acknowledged") +
+           FieldSize(AckDelayField(ack), "ACK delay field") +
+           FieldSize(ack.ranges.size() - 1, "ACK range count") +
+           VarIntSizeUnchecked(first.largest - first.smallest);
+}
+
+/// Bytes of an ACK_ECN frame's three counts (0 for ACK), validating them.
+size_t
+AckEcnSize(const QuicCcAckFrame& ack)
+{
+    if (!ack.ecn)
+    {
+        return 0;
+    }
+    return FieldSize(ack.ecn->ect0, "ACK ECT(0) count") +
+           FieldSize(ack.ecn->ect1, "ACK ECT(1) count") +
+           FieldSize(ack.ecn->ce, "ACK ECN-CE count");
+}
+
 /// Size of every frame as written, validating its values.
 struct FrameSizer
 {
@@ -285,6 +346,7 @@ struct FrameWriter
         out.VarInt(ranges[0].largest - ranges[0].smallest);
         for (size_t i = 1; i < count; ++i)
         {
+            CheckAckRange(ranges, i);
             const uint64_t previousSmallest = ranges[i - 1].smallest;
             const QuicCcAckRange range = ranges[i];
             out.VarInt(previousSmallest - range.largest - 2);
@@ -332,9 +394,9 @@ struct FrameWriter
     }
 };
 
-/// Validating size of a packet; \p requireFrames makes an empty frame list fatal.
+/// Header bytes of a packet; fatal error on an invalid type or, with \p requireFrames, no frames.
 size_t
-PacketSize(const QuicCcPacket& packet, bool requireFrames)
+CheckPacketType(const QuicCcPacket& packet, bool requireFrames)
 {
     const uint8_t type = static_cast<uint8_t>(packet.type);
     NS_ABORT_MSG_IF(type < 1 || type > 3,
@@ -342,7 +404,14 @@ PacketSize(const QuicCcPacket& packet, bool requireFrames)
     NS_ABORT_MSG_IF(requireFrames && packet.frames.empty(),
                     "quic-cc frames: packet number " << packet.packetNumber
                                                      << " has no frames; it cannot be sent");
-    size_t size = QuicCcHeaderSize(packet);
+    return QuicCcHeaderSize(packet);
+}
+
+/// Validating size of a packet; \p requireFrames makes an empty frame list fatal.
+size_t
+PacketSize(const QuicCcPacket& packet, bool requireFrames)
+{
+    size_t size = CheckPacketType(packet, requireFrames);
     for (const auto& frame : packet.frames)
     {
         size += std::visit(FrameSizer{}, frame);
@@ -350,8 +419,48 @@ PacketSize(const QuicCcPacket& packet, bool requireFrames)
     return size;
 }
 
+/// An upper bound of a frame's bytes as written, validating it as FrameSizer does except for the
+/// ACK ranges after the first (the ACK writer checks those); constant time per frame.
+struct FrameBound
+{
+    /// The STREAM frame whose payload is left out, or null.
+    const QuicCcStreamFrame* omitPayload{nullptr};
+
+    size_t operator()(const QuicCcAckFrame& f) const
+    {
+        // The largest encoding, 8 bytes, for every gap and range length.
+        return AckSizeBeforeRanges(f) + 16 * (f.ranges.size() - 1) + AckEcnSize(f);
+    }
+
+    size_t operator()(const QuicCcStreamFrame& f) const
+    {
+        const size_t size = StreamSize(f);
+        return &f == omitPayload ? size - static_cast<size_t>(f.Length()) : size;
+    }
+
+    template <typename Frame>
+    size_t operator()(const Frame& f) const
+    {
+        return FrameSizer{}(f);
+    }
+};
+
+/// Upper bound of the bytes WritePacket writes (FrameBound), for a packet that is sent.
+size_t
+PacketBound(const QuicCcPacket& packet, const QuicCcStreamFrame* omitPayload)
+{
+    size_t size = CheckPacketType(packet, true);
+    const FrameBound bound{omitPayload};
+    for (const auto& frame : packet.frames)
+    {
+        size += std::visit(bound, frame);
+    }
+    return size;
+}
+
 /// Writes the packet; the payload of \p omitPayload (a STREAM frame of it, or null) is left out.
-void
+/// Returns the bytes written.
+size_t
 WritePacket(const QuicCcPacket& packet,
             uint8_t* out,
             const QuicCcStreamFrame* omitPayload = nullptr)
@@ -365,6 +474,7 @@ WritePacket(const QuicCcPacket& packet,
     {
         std::visit(fw, frame);
     }
+    return static_cast<size_t>(w.Position() - out);
 }
 
 /// Reads fields from untrusted bytes; on failure it records the first error and stays failed.
@@ -496,8 +606,9 @@ ParseAck(Reader& r, size_t frameStart, bool withEcn, std::vector<QuicCcFrame>& f
     {
         return false;
     }
-    // The decoded delay, delayField << 3 microseconds, must fit in an ns3::Time.
-    const uint64_t maxDelayUs = static_cast<uint64_t>(Time::Max().GetMicroSeconds());
+    // The decoded delay, delayField << 3 microseconds, must fit in an ns3::Time (whose resolution
+    // is fixed before the first Time exists).
+    static const uint64_t maxDelayUs = static_cast<uint64_t>(Time::Max().GetMicroSeconds());
     if (delayField > (maxDelayUs >> kQuicCcAckDelayExponent))
     {
         std::ostringstream oss;
@@ -544,13 +655,25 @@ ParseAck(Reader& r, size_t frameStart, bool withEcn, std::vector<QuicCcFrame>& f
         uint64_t gap = 0;
         uint64_t length = 0;
         const size_t gapPos = pos;
-        size_t n = ReadVarIntInline(data + pos, available - pos, gap);
-        if (n == 0)
+        size_t lengthPos = pos + 1;
+        // Both one byte (small gaps and ranges): the common case, read at once.
+        const bool oneByteEach = available - pos >= 2 && (data[pos] | data[pos + 1]) < 0x40;
+        if (oneByteEach)
         {
-            r.Skip(pos);
-            return r.FailTruncated("ACK gap");
+            gap = data[pos];
+            length = data[pos + 1];
+            pos += 2;
         }
-        pos += n;
+        else
+        {
+            const size_t n = ReadVarIntInline(data + pos, available - pos, gap);
+            if (n == 0)
+            {
+                r.Skip(pos);
+                return r.FailTruncated("ACK gap");
+            }
+            pos += n;
+        }
         // gap <= 2^62-1, so gap + 2 cannot overflow.
         if (gap + 2 > smallest)
         {
@@ -560,14 +683,17 @@ ParseAck(Reader& r, size_t frameStart, bool withEcn, std::vector<QuicCcFrame>& f
             return r.Fail(oss.str());
         }
         const uint64_t rangeLargest = smallest - gap - 2;
-        const size_t lengthPos = pos;
-        n = ReadVarIntInline(data + pos, available - pos, length);
-        if (n == 0)
+        if (!oneByteEach)
         {
-            r.Skip(pos);
-            return r.FailTruncated("ACK range length");
+            lengthPos = pos;
+            const size_t n = ReadVarIntInline(data + pos, available - pos, length);
+            if (n == 0)
+            {
+                r.Skip(pos);
+                return r.FailTruncated("ACK range length");
+            }
+            pos += n;
         }
-        pos += n;
         if (length > rangeLargest)
         {
             std::ostringstream oss;
@@ -692,11 +818,14 @@ ParsePacket(Reader& r, QuicCcPacket& packet)
                       std::to_string(kQuicCcFixedHeaderSize));
     }
     packet.type = static_cast<QuicCcPacketType>(type);
-    packet.connectionId = 0;
-    for (size_t i = 1; i < kQuicCcFixedHeaderSize; ++i)
+    // Big-endian, as written; a local accumulator keeps the loop in a register.
+    uint64_t connectionId = 0;
+    const uint8_t* idBytes = r.Current() + 1;
+    for (size_t i = 0; i + 1 < kQuicCcFixedHeaderSize; ++i)
     {
-        packet.connectionId = (packet.connectionId << 8) | r.Current()[i];
+        connectionId = (connectionId << 8) | idBytes[i];
     }
+    packet.connectionId = connectionId;
     r.Skip(kQuicCcFixedHeaderSize);
     if (!r.VarInt(packet.packetNumber, "packet number"))
     {
@@ -991,39 +1120,16 @@ QuicCcStreamFrameOverhead(uint64_t offset, uint64_t length)
 size_t
 QuicCcAckFrameSize(const QuicCcAckFrame& ack)
 {
-    NS_ABORT_MSG_IF(ack.ranges.empty(), "quic-cc frames: ACK frame with no range");
-    const QuicCcAckRange& first = ack.ranges.front();
-    NS_ABORT_MSG_IF(first.smallest > first.largest,
-                    "quic-cc frames: ACK range 0 has smallest " << first.smallest << " > largest "
-                                                                << first.largest);
-    size_t size = 1 + FieldSize(first.largest, "ACK largest acknowledged") +
-                  FieldSize(AckDelayField(ack), "ACK delay field") +
-                  FieldSize(ack.ranges.size() - 1, "ACK range count") +
-                  VarIntSizeUnchecked(first.largest - first.smallest);
+    size_t size = AckSizeBeforeRanges(ack);
+    const QuicCcAckRange* ranges = ack.ranges.data();
     for (size_t i = 1; i < ack.ranges.size(); ++i)
     {
-        const QuicCcAckRange& prev = ack.ranges[i - 1];
-        const QuicCcAckRange& cur = ack.ranges[i];
-        NS_ABORT_MSG_IF(cur.smallest > cur.largest,
-                        "quic-cc frames: ACK range " << i << " has smallest " << cur.smallest
-                                                     << " > largest " << cur.largest);
-        NS_ABORT_MSG_IF(cur.largest >= prev.smallest || prev.smallest - cur.largest < 2,
-                        "quic-cc frames: ACK range " << i << " (largest " << cur.largest
-                                                     << ") must be below range " << i - 1
-                                                     << " (smallest " << prev.smallest
-                                                     << ") by at least 2: descending, "
-                                                        "disjoint and non-adjacent");
-        // All values are <= first.largest <= 2^62-1 here.
-        size += VarIntSizeUnchecked(prev.smallest - cur.largest - 2) +
-                VarIntSizeUnchecked(cur.largest - cur.smallest);
+        CheckAckRange(ranges, i);
+        // All values are <= ranges[0].largest <= 2^62-1 here.
+        size += VarIntSizeUnchecked(ranges[i - 1].smallest - ranges[i].largest - 2) +
+                VarIntSizeUnchecked(ranges[i].largest - ranges[i].smallest);
     }
-    if (ack.ecn)
-    {
-        size += FieldSize(ack.ecn->ect0, "ACK ECT(0) count") +
-                FieldSize(ack.ecn->ect1, "ACK ECT(1) count") +
-                FieldSize(ack.ecn->ce, "ACK ECN-CE count");
-    }
-    return size;
+    return size + AckEcnSize(ack);
 }
 
 size_t
@@ -1052,27 +1158,27 @@ QuicCcSerialize(const QuicCcPacket& packet)
 Ptr<Packet>
 QuicCcSerializeToPacket(const QuicCcPacket& packet)
 {
-    const size_t size = PacketSize(packet, true);
     const auto* last =
         packet.frames.empty() ? nullptr : std::get_if<QuicCcStreamFrame>(&packet.frames.back());
     const bool appendPayload = last != nullptr && last->payload && last->payload->GetSize() > 0;
+    const QuicCcStreamFrame* omit = appendPayload ? last : nullptr;
     // Everything but the last frame's data as real bytes, then that data as the send stream's
     // packet fragment. ns-3 3.37's Buffer::AddAtEnd appends the zero area of a virtual packet to a
     // buffer without one as a zero area again (no bytes allocated), so a virtual payload stays
     // virtual, as the payload of a TCP segment does (TcpTxBuffer::GetPacketFromList).
-    const size_t head = appendPayload ? size - last->payload->GetSize() : size;
-    // The bytes are written on the stack when they fit (ACKs, headers, INITIALs), else on the
-    // heap; either way every byte is written before it is read.
+    // The bytes are written on the stack when an upper bound of them fits (ACKs, headers,
+    // INITIALs; the exact size is then what was written), else on the heap at their exact size.
     constexpr size_t kOnStack = 2048;
     uint8_t onStack[kOnStack];
     std::unique_ptr<uint8_t[]> onHeap;
     uint8_t* bytes = onStack;
-    if (head > kOnStack)
+    if (PacketBound(packet, omit) > kOnStack)
     {
+        const size_t head = PacketSize(packet, true) - (omit ? last->payload->GetSize() : 0);
         onHeap.reset(new uint8_t[head]);
         bytes = onHeap.get();
     }
-    WritePacket(packet, bytes, appendPayload ? last : nullptr);
+    const size_t head = WritePacket(packet, bytes, omit);
     Ptr<Packet> datagram = Create<Packet>(bytes, static_cast<uint32_t>(head));
     if (appendPayload)
     {

@@ -159,15 +159,20 @@ QuicLossDetection::OnAckReceived(Time now,
     const bool largestIncreased = !m_largestAcked || frameLargest > *m_largestAcked;
 
     // Step 1: mark newly acked packets, oldest range first so the lists come out ascending.
-    for (auto r = ranges.rbegin(); r != ranges.rend(); ++r)
+    // Ranges entirely below the record's oldest packet (the receiver repeats old ranges until
+    // an ACK of its ACK) are left out: the ranges descend, so they are a suffix.
+    const auto live =
+        m_sent.empty()
+            ? ranges.begin()
+            : std::partition_point(ranges.begin(),
+                                   ranges.end(),
+                                   [oldest = m_sent.front().packetNumber](const QuicCcAckRange& r) {
+                                       return r.largest >= oldest;
+                                   });
+    for (auto r = std::make_reverse_iterator(live); r != ranges.rend(); ++r)
     {
         const uint64_t smallest = r->smallest;
         const uint64_t largest = r->largest;
-        if (m_sent.empty() || largest < m_sent.front().packetNumber)
-        {
-            continue; // the range's packets have all left the record (the receiver repeats old
-                      // ranges)
-        }
         for (size_t i = SkipAcked(LowerBound(smallest));
              i < m_sent.size() && m_sent[i].packetNumber <= largest;
              i = SkipAcked(i + 1))

@@ -25,6 +25,7 @@ QuicRttStats::QuicRttStats(Time initialRtt, Time maxAckDelay)
     {
         m = {initialRtt, Time(0)};
     }
+    UpdatePtoBase();
 }
 
 bool
@@ -45,6 +46,7 @@ QuicRttStats::Update(Time latestRtt, Time ackDelay, Time now, bool handshakeConf
         }
         m_smoothedRtt = latestRtt;
         m_rttVar = NanoSeconds(latestRtt.GetNanoSeconds() / 2);
+        UpdatePtoBase();
         return true;
     }
     UpdateMinRtt(latestRtt, now);
@@ -69,6 +71,7 @@ QuicRttStats::Update(Time latestRtt, Time ackDelay, Time now, bool handshakeConf
     // differ by 1 ns from a single division of the sum.
     m_rttVar = NanoSeconds(m_rttVar.GetNanoSeconds() * 3 / 4 + diff / 4);
     m_smoothedRtt = NanoSeconds(smoothed * 7 / 8 + adj / 8);
+    UpdatePtoBase();
     return true;
 }
 
@@ -124,10 +127,10 @@ QuicRttStats::SetMaxAckDelay(Time d)
     m_maxAckDelay = d;
 }
 
-Time
-QuicRttStats::GetPtoBase() const
+void
+QuicRttStats::UpdatePtoBase()
 {
-    return m_smoothedRtt + std::max(NanoSeconds(m_rttVar.GetNanoSeconds() * 4), kGranularity);
+    m_ptoBase = m_smoothedRtt + std::max(NanoSeconds(m_rttVar.GetNanoSeconds() * 4), kGranularity);
 }
 
 } // namespace ns3

@@ -100,9 +100,15 @@ class QuicRttStats
     void SetMaxAckDelay(Time d); //!< fatal error on a negative value
 
     /// smoothed_rtt + max(4 rttvar, kGranularity): one unscaled PTO period (RFC 9002 Section 6.2.1)
-    Time GetPtoBase() const;
+    Time GetPtoBase() const
+    {
+        return m_ptoBase;
+    }
 
   private:
+    /// Recomputes m_ptoBase from m_smoothedRtt and m_rttVar.
+    void UpdatePtoBase();
+
     /// One candidate of the windowed-minimum filter.
     struct MinSample
     {
@@ -117,6 +123,7 @@ class QuicRttStats
     Time m_latestRtt{0};     //!< latest_rtt
     Time m_smoothedRtt;      //!< smoothed_rtt
     Time m_rttVar;           //!< rttvar
+    Time m_ptoBase;          //!< GetPtoBase, kept with the two above (read once per packet)
     bool m_hasSample{false}; //!< a sample was taken
     MinSample
         m_min[3]; //!< best, second and third choice of the min filter (Kathleen Nichols' scheme)

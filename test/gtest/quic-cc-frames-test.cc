@@ -531,6 +531,20 @@ TEST(QuicCcFramesTest, SerializeToPacketIsByteExact)
         EXPECT_EQ(QuicCcSerializedSize(p), expected.size()) << p;
         EXPECT_EQ(PacketBytes(QuicCcSerializeToPacket(p)), expected) << p;
     }
+    // Beyond the 2048 bytes written on the stack: an ACK of 300 ranges (its upper bound is
+    // about 4.8 kB, its size about 600 B) and 3000 real bytes before a virtual payload.
+    QuicCcAckFrame many{{}, MicroSeconds(25)};
+    for (uint64_t r = 300; r > 0; --r)
+    {
+        many.ranges.push_back({10 * r, 10 * r + 3});
+    }
+    const QuicCcStreamFrame real = StreamFrame(0, false, Bytes(3000, 7));
+    const QuicCcStreamFrame virtualData{3000, true, Create<Packet>(1000)};
+    for (const QuicCcPacket& p :
+         {MakePacket({many}, 9), MakePacket({many, real}, 10), MakePacket({real, virtualData}, 11)})
+    {
+        EXPECT_EQ(PacketBytes(QuicCcSerializeToPacket(p)), QuicCcSerialize(p)) << p;
+    }
 }
 
 // A virtual payload (zero-filled, as BulkSendApplication sends) at the end of the datagram stays
@@ -779,27 +793,39 @@ TEST(QuicCcFramesTest, DeterministicFuzzNeverCrashes)
 TEST(QuicCcFramesDeathTest, UnencodableValuesAreFatal)
 {
     const uint64_t tooBig = kQuicCcVarIntMax + 1; // 4611686018427387904
-    EXPECT_DEATH(QuicCcSerialize(MakePacket({QuicCcPingFrame{}}, tooBig)),
-                 "packet number 4611686018427387904");
-    EXPECT_DEATH(QuicCcSerialize(MakePacket({})), "no frames");
-    EXPECT_DEATH(QuicCcSerialize(MakePacket({QuicCcPaddingFrame{0}})), "PADDING length");
-    EXPECT_DEATH(QuicCcSerialize(MakePacket({QuicCcAckFrame{{}, Time(0)}})), "no range");
-    EXPECT_DEATH(QuicCcSerialize(MakePacket({QuicCcAckFrame{{{5, 4}}, Time(0)}})),
-                 "smallest 5 > largest 4");
-    EXPECT_DEATH(QuicCcSerialize(MakePacket({QuicCcAckFrame{{{5, 9}, {1, 4}}, Time(0)}})),
-                 "largest 4.*smallest 5.*non-adjacent");
-    EXPECT_DEATH(QuicCcSerialize(MakePacket({QuicCcAckFrame{{{1, 3}, {5, 9}}, Time(0)}})),
-                 "descending");
-    EXPECT_DEATH(QuicCcSerialize(MakePacket({QuicCcAckFrame{{{0, tooBig}}, Time(0)}})),
-                 "ACK largest acknowledged 4611686018427387904");
-    EXPECT_DEATH(QuicCcSerialize(MakePacket({QuicCcAckFrame{{{0, 1}}, Time(0) - MicroSeconds(8)}})),
-                 "ack delay must be >= 0");
-    EXPECT_DEATH(QuicCcSerialize(MakePacket({StreamFrame(kQuicCcVarIntMax, false, {1})})),
-                 "STREAM offset 4611686018427387903 \\+ length 1");
-    QuicCcAckFrame ecn{{{0, 1}}, Time(0), QuicCcEcnCounts{0, 0, tooBig}};
-    EXPECT_DEATH(QuicCcSerialize(MakePacket({ecn})), "ACK ECN-CE count 4611686018427387904");
-    EXPECT_DEATH(QuicCcSerialize(MakePacket({QuicCcConnectionCloseFrame{tooBig, ""}})),
-                 "CONNECTION_CLOSE error code 4611686018427387904");
+    const std::vector<std::pair<QuicCcPacket, std::string>> cases = {
+        {MakePacket({QuicCcPingFrame{}}, tooBig), "packet number 4611686018427387904"},
+        {MakePacket({}), "no frames"},
+        {MakePacket({QuicCcPaddingFrame{0}}), "PADDING length"},
+        {MakePacket({QuicCcAckFrame{{}, Time(0)}}), "no range"},
+        {MakePacket({QuicCcAckFrame{{{5, 4}}, Time(0)}}), "range 0 has smallest 5 > largest 4"},
+        {MakePacket({QuicCcAckFrame{{{20, 30}, {9, 8}}, Time(0)}}),
+         "range 1 has smallest 9 > largest 8"},
+        {MakePacket({QuicCcAckFrame{{{5, 9}, {1, 4}}, Time(0)}}),
+         "largest 4.*smallest 5.*non-adjacent"},
+        {MakePacket({QuicCcAckFrame{{{1, 3}, {5, 9}}, Time(0)}}), "descending"},
+        // The error comes from the last range too (the writer checks ranges as it goes).
+        {MakePacket({QuicCcAckFrame{{{50, 60}, {40, 45}, {30, 35}, {36, 38}}, Time(0)}}),
+         "range 3 \\(largest 38\\) must be below range 2 \\(smallest 30\\)"},
+        {MakePacket({QuicCcAckFrame{{{0, tooBig}}, Time(0)}}),
+         "ACK largest acknowledged 4611686018427387904"},
+        {MakePacket({QuicCcAckFrame{{{0, 1}}, Time(0) - MicroSeconds(8)}}),
+         "ack delay must be >= 0"},
+        {MakePacket({StreamFrame(kQuicCcVarIntMax, false, {1})}),
+         "STREAM offset 4611686018427387903 \\+ length 1"},
+        {MakePacket({QuicCcAckFrame{{{0, 1}}, Time(0), QuicCcEcnCounts{0, 0, tooBig}}}),
+         "ACK ECN-CE count 4611686018427387904"},
+        {MakePacket({QuicCcConnectionCloseFrame{tooBig, ""}}),
+         "CONNECTION_CLOSE error code 4611686018427387904"},
+    };
+    // QuicCcSerialize sizes the packet first; QuicCcSerializeToPacket writes onto the stack
+    // under an upper bound and checks the ACK ranges as it writes them: both refuse the same.
+    for (const auto& [packet, error] : cases)
+    {
+        SCOPED_TRACE(error);
+        EXPECT_DEATH(QuicCcSerialize(packet), error);
+        EXPECT_DEATH(QuicCcSerializeToPacket(packet), error);
+    }
     const Bytes twenty(20, 0);
     EXPECT_DEATH(QuicCcParse(twenty.data(), twenty.size(), Create<Packet>(19)),
                  "source packet has 19 bytes, the data 20");
