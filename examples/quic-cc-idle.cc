@@ -17,7 +17,7 @@
  * response's completion time. --falseIdleRuns adds the death-spiral fail share (false idle,
  * QuicCcRunDeathSpiral with its defaults) of the same configuration. --flowControl=on|off puts
  * receiver flow control (RFC 9000 Section 4, QuicCcSocket::FlowControl) on or off for every run,
- * false-idle runs included (default: the attribute's default, off).
+ * false-idle runs included (default off).
  *
  *   ./quic-cc-idle                                     # headline rows, 100 runs each
  *   ./quic-cc-idle --configs=cubic-Off,cubic-LastActivity --runs=1 --pauseCsv=p.csv
@@ -183,7 +183,7 @@ struct Choices
     double buffer{0.5};                     //!< --buffer, BDP multiple
     std::string thinkDistribution{"fixed"}; //!< --thinkDistribution
     uint32_t falseIdleRuns{0};              //!< --falseIdleRuns
-    std::string flowControl;                //!< --flowControl ("" = the attribute's default)
+    std::string flowControl;                //!< --flowControl mapped: "true" (on) or "false"
     bool flowControlOn{false};              //!< what every quic-cc run gets (Check)
 };
 
@@ -290,11 +290,12 @@ Declare(QuicCcOptions& options, QuicCcIdleParams& base, Choices& c)
     options
         .Choice("flowControl",
                 "Receiver flow control (RFC 9000 Section 4, QuicCcSocket::FlowControl) in every "
-                "quic-cc run: on or off (default: the attribute's default; ngtcp2 always has its "
-                "own)",
+                "quic-cc run: on or off (ngtcp2 always has its own)",
                 c.flowControl,
                 {"on", "off"})
-        .Default("")
+        .Default("off")
+        .Socket("FlowControl")
+        .Map({{"on", "true"}, {"off", "false"}})
         .OnlyOn("quic-cc")
         .Why("ngtcp2 always applies its own flow control");
     // The scenario has every transport send the packet traces its observer reads.
@@ -349,33 +350,9 @@ Check(const QuicCcOptions& options, QuicCcIdleParams& base, Choices& c)
                           options.GetText(option) + " (one write per " + option +
                           " must fit the send buffer)");
     }
-    // Flow control: --flowControl, else the attribute's default; its windows hold a datagram.
-    const auto socketDefault = [](const std::string& name) {
-        TypeId::AttributeInformation info;
-        NS_ABORT_UNLESS(
-            TypeId::LookupByName("ns3::QuicCcSocket").LookupAttributeByName(name, &info));
-        return info.initialValue;
-    };
-    for (const QuicCcGivenAttribute& given : options.GetGivenAttributes())
-    {
-        QuicCcRequire(c.flowControl.empty() || given.name != "ns3::QuicCcSocket::FlowControl",
-                      "",
-                      given.quoted,
-                      "--flowControl=" + c.flowControl + " sets it: give one of the two");
-    }
-    c.flowControlOn = c.flowControl.empty()
-                          ? DynamicCast<const BooleanValue>(socketDefault("FlowControl"))->Get()
-                          : c.flowControl == "on";
-    for (const char* window : {"InitialMaxData", "InitialMaxStreamData"})
-    {
-        const uint64_t bytes = DynamicCast<const UintegerValue>(socketDefault(window))->Get();
-        QuicCcRequire(!c.flowControlOn || bytes >= base.maxDatagramSize,
-                      "",
-                      QuicCcQuoteAttribute(std::string("ns3::QuicCcSocket::") + window,
-                                           std::to_string(bytes)),
-                      "must hold at least one datagram (" + std::to_string(base.maxDatagramSize) +
-                          " B) with flow control on");
-    }
+    // Flow control's windows are checked with --flowControl's value by the options (the
+    // socket's constraints: a window holds a datagram with flow control, none is set without).
+    c.flowControlOn = c.flowControl == "true";
     base.thinkExponential = c.thinkDistribution == "exponential";
     QuicCcRequire(base.fraction > 0 && base.fraction <= 1,
                   "fraction",

@@ -79,6 +79,17 @@ QuicCcConnection::Config::GetError() const
            << (data ? initialMaxData : initialMaxStreamData)
            << ") must hold at least one datagram (MaxDatagramSize " << mss << ") with FlowControl";
     }
+    else if (const Config defaults;
+             !flowControl && (initialMaxData != defaults.initialMaxData ||
+                              initialMaxStreamData != defaults.initialMaxStreamData))
+    {
+        // A limit without flow control would be silently ignored.
+        const bool data = initialMaxData != defaults.initialMaxData;
+        os << "QuicCcSocket::" << (data ? "InitialMaxData" : "InitialMaxStreamData") << " ("
+           << (data ? initialMaxData : initialMaxStreamData)
+           << ") has no effect with FlowControl=false: set FlowControl=true, or leave it at its "
+              "default";
+    }
     return os.str();
 }
 

@@ -116,7 +116,10 @@ QuicCcEcnValidation::SetState(QuicCcEcnState state)
         const QuicCcEcnState old = m_state;
         m_state = state;
         NS_LOG_INFO("ECN validation " << old << " -> " << state);
-        m_stateTrace(old, state);
+        if (m_listener)
+        {
+            m_listener->OnEcnStateTrace(old, state);
+        }
     }
 }
 
@@ -249,7 +252,10 @@ QuicCcEcnValidation::OnAckReceived(bool largestIncreased,
         outcome.ceIncrease = counts->ce - m_peer.ce;
         outcome.countsChanged = true;
         m_peer = *counts;
-        m_countsTrace(m_peer.ect0, m_peer.ect1, m_peer.ce);
+        if (m_listener)
+        {
+            m_listener->OnEcnCountsTrace(m_peer.ect0, m_peer.ect1, m_peer.ce);
+        }
     }
     return outcome;
 }
@@ -291,15 +297,9 @@ QuicCcEcnValidation::GetFailureReason() const
 }
 
 void
-QuicCcEcnValidation::TraceConnectState(const Callback<void, QuicCcEcnState, QuicCcEcnState>& cb)
+QuicCcEcnValidation::SetListener(Listener* listener)
 {
-    m_stateTrace.ConnectWithoutContext(cb);
-}
-
-void
-QuicCcEcnValidation::TraceConnectCounts(const Callback<void, uint64_t, uint64_t, uint64_t>& cb)
-{
-    m_countsTrace.ConnectWithoutContext(cb);
+    m_listener = listener;
 }
 
 } // namespace ns3

@@ -175,10 +175,23 @@ class QuicCcEcnValidation
     /// Why validation failed, naming the check and the values ("" unless Failed).
     const std::string& GetFailureReason() const;
 
-    /// Called with (old, new) on every state change.
-    void TraceConnectState(const Callback<void, QuicCcEcnState, QuicCcEcnState>& cb);
-    /// Called with the new reference counts (ECT(0), ECT(1), ECN-CE) whenever they change.
-    void TraceConnectCounts(const Callback<void, uint64_t, uint64_t, uint64_t>& cb);
+    /**
+     * What validation reports, as plain virtual calls (QuicLossDetection::Listener extends it):
+     * an ns-3 callback connected in every connection would cost each socket about 300 bytes
+     * of callback state.
+     */
+    class Listener
+    {
+      public:
+        virtual ~Listener() = default;
+        /// The state changed from \p oldState to \p newState.
+        virtual void OnEcnStateTrace(QuicCcEcnState oldState, QuicCcEcnState newState) = 0;
+        /// New reference counts (ECT(0), ECT(1), ECN-CE), each time they change.
+        virtual void OnEcnCountsTrace(uint64_t ect0, uint64_t ect1, uint64_t ce) = 0;
+    };
+
+    /// Report to \p listener (null: to nobody); it must outlive this object or be unset.
+    void SetListener(Listener* listener);
 
   private:
     void SetState(QuicCcEcnState state);
@@ -197,9 +210,7 @@ class QuicCcEcnValidation
     uint64_t m_ectLost{0};              //!< of those, declared lost
     QuicCcEcnCounts m_peer;             //!< reference counts (last frame that passed)
     std::string m_failure;              //!< why it failed
-
-    TracedCallback<QuicCcEcnState, QuicCcEcnState> m_stateTrace;
-    TracedCallback<uint64_t, uint64_t, uint64_t> m_countsTrace;
+    Listener* m_listener{nullptr};      //!< see SetListener
 };
 
 } // namespace ns3

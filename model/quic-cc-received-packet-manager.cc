@@ -165,7 +165,8 @@ QuicCcReceivedPacketManager::BuildAckFrame(Time now) const
     // through a local pointer into a list sized once).
     const size_t top = m_received.RangeCount();
     QuicCcAckFrame ack{std::vector<QuicCcAckRange>(std::min<size_t>(top, m_config.maxAckRanges)),
-                       Time()};
+                       Time(),
+                       std::nullopt};
     QuicCcAckRange* range = ack.ranges.data();
     for (size_t i = 0; i < ack.ranges.size(); ++i)
     {

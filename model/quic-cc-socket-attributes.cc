@@ -328,20 +328,27 @@ QuicCcSocket::WireTraces()
         "RecoveryStartTime",
         MakeCallback(&decltype(m_recoveryStartTrace)::operator(), &m_recoveryStartTrace));
     // Bytes in flight, acked and lost packets change on every packet: loss detection reports
-    // them through its Listener (a virtual call), not an ns-3 callback chain.
+    // them, and the ECN validation's state and counts, through its Listener (a virtual call),
+    // not an ns-3 callback chain (whose state would cost every connection memory).
     m_connection->GetLossDetection().SetListener(this);
-    m_connection->GetLossDetection().TraceConnectPacketLostTrigger(
-        MakeCallback(&decltype(m_packetLostTriggerTrace)::operator(), &m_packetLostTriggerTrace));
-    m_connection->GetLossDetection().TraceConnectEcnState(
-        MakeCallback(&QuicCcSocket::OnEcnStateChange, this));
-    m_connection->GetLossDetection().TraceConnectEcnCounts(
-        MakeCallback(&decltype(m_ecnCountsTrace)::operator(), &m_ecnCountsTrace));
 }
 
 void
-QuicCcSocket::OnEcnStateChange(QuicCcEcnState, QuicCcEcnState state)
+QuicCcSocket::OnPacketLostTriggerTrace(uint64_t packetNumber, QuicLossTrigger trigger)
+{
+    m_packetLostTriggerTrace(packetNumber, trigger);
+}
+
+void
+QuicCcSocket::OnEcnStateTrace(QuicCcEcnState, QuicCcEcnState state)
 {
     TraceEcnState(state);
+}
+
+void
+QuicCcSocket::OnEcnCountsTrace(uint64_t ect0, uint64_t ect1, uint64_t ce)
+{
+    m_ecnCountsTrace(ect0, ect1, ce);
 }
 
 void

@@ -151,13 +151,14 @@ class QuicCcSocket : public QuicCcSocketBase,
     // QuicLossDetection::Listener: its reports reach the trace sources
     void OnBytesInFlightTrace(uint64_t oldValue, uint64_t newValue) override;
     void OnPacketAckedTrace(uint64_t packetNumber, uint64_t bytes, Time sent) override;
+    void OnPacketLostTriggerTrace(uint64_t packetNumber, QuicLossTrigger trigger) override;
     void OnPacketLostTrace(uint64_t packetNumber, uint64_t bytes, Time sent) override;
+    void OnEcnStateTrace(QuicCcEcnState oldState, QuicCcEcnState newState) override;
+    void OnEcnCountsTrace(uint64_t ect0, uint64_t ect1, uint64_t ce) override;
     /// The controller's cwnd changed: CongestionWindow, and PacingRate (the pacer's rate).
     void OnCongestionWindow(uint64_t oldValue, uint64_t newValue);
     /// Pacing=Rfc9002: PacingRate from the pacer's rate now (TracePacingRate).
     void UpdatePacingRate();
-    /// The ECN validation's state change, for the shell's EcnState.
-    void OnEcnStateChange(QuicCcEcnState oldState, QuicCcEcnState newState);
 
     // the state machine
     void MaybeFinishClose();

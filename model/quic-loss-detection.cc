@@ -329,9 +329,13 @@ QuicLossDetection::DetectLosses(Time now,
         {
             largestLost = &p;
         }
-        m_lostTriggerTrace(p.packetNumber,
-                           byCount ? QuicLossTrigger::REORDERING_THRESHOLD
-                                   : QuicLossTrigger::TIME_THRESHOLD);
+        const QuicLossTrigger trigger =
+            byCount ? QuicLossTrigger::REORDERING_THRESHOLD : QuicLossTrigger::TIME_THRESHOLD;
+        if (m_listener)
+        {
+            m_listener->OnPacketLostTriggerTrace(p.packetNumber, trigger);
+        }
+        m_lostTriggerTrace(p.packetNumber, trigger);
         if (m_listener)
         {
             m_listener->OnPacketLostTrace(p.packetNumber, p.size, p.timeSent);
@@ -679,24 +683,13 @@ void
 QuicLossDetection::SetListener(Listener* listener)
 {
     m_listener = listener;
+    m_ecn.SetListener(listener);
 }
 
 void
 QuicLossDetection::TraceConnectBytesInFlight(const ValueCallback& cb)
 {
     m_bytesInFlightTrace.ConnectWithoutContext(cb);
-}
-
-void
-QuicLossDetection::TraceConnectEcnState(const Callback<void, QuicCcEcnState, QuicCcEcnState>& cb)
-{
-    m_ecn.TraceConnectState(cb);
-}
-
-void
-QuicLossDetection::TraceConnectEcnCounts(const Callback<void, uint64_t, uint64_t, uint64_t>& cb)
-{
-    m_ecn.TraceConnectCounts(cb);
 }
 
 } // namespace ns3

@@ -168,11 +168,6 @@ class QuicLossDetection
     const QuicCcEcnValidation& GetEcnValidation() const;
     /// Congestion events an ECN-CE increase started (window reductions; RFC 9002 Section 7.1).
     uint64_t GetEcnCongestionEventCount() const;
-    /// Called with (old, new) on every ECN validation state change.
-    void TraceConnectEcnState(const Callback<void, QuicCcEcnState, QuicCcEcnState>& cb);
-    /// Called with the peer's ECN counts (ECT(0), ECT(1), ECN-CE) when a frame that passed
-    /// validation changed them.
-    void TraceConnectEcnCounts(const Callback<void, uint64_t, uint64_t, uint64_t>& cb);
 
     uint64_t GetBytesInFlight() const; //!< bytes of ack-eliciting packets not acked or lost
     uint32_t GetPtoCount() const;      //!< consecutive PTOs without an ACK
@@ -210,11 +205,12 @@ class QuicLossDetection
     void TraceConnectBytesInFlight(const ValueCallback& cb);
 
     /**
-     * What the three trace hooks above report, as plain virtual calls: one call per packet
-     * instead of an ns-3 callback chain (the socket's trace sources listen this way). The
-     * listener hears each report before the callbacks connected with TraceConnect*.
+     * What the three trace hooks above report, and the ECN validation's reports, as plain
+     * virtual calls: one call per packet instead of an ns-3 callback chain (the socket's trace
+     * sources listen this way). The listener hears each report before the callbacks connected
+     * with TraceConnect*.
      */
-    class Listener
+    class Listener : public QuicCcEcnValidation::Listener
     {
       public:
         virtual ~Listener() = default;
@@ -222,6 +218,8 @@ class QuicLossDetection
         virtual void OnBytesInFlightTrace(uint64_t oldValue, uint64_t newValue) = 0;
         /// As TraceConnectPacketAcked: packet number, bytes, time sent.
         virtual void OnPacketAckedTrace(uint64_t packetNumber, uint64_t bytes, Time sent) = 0;
+        /// As TraceConnectPacketLostTrigger: packet number, the threshold that declared it lost.
+        virtual void OnPacketLostTriggerTrace(uint64_t packetNumber, QuicLossTrigger trigger) = 0;
         /// As TraceConnectPacketLost: packet number, bytes, time sent.
         virtual void OnPacketLostTrace(uint64_t packetNumber, uint64_t bytes, Time sent) = 0;
     };

@@ -390,7 +390,7 @@ class ExamplesCommandLine(unittest.TestCase):
              "has no effect with --transport=ngtcp2 (no quic-cc row runs; the ngtcp2 rows use "
              "ns3::QuicCcNgtcp2Socket)"),
             (idle, ["--flowControl=on"], "ns3::QuicCcSocket::FlowControl=false",
-             "--flowControl=on sets it: give one of the two"),
+             "this example sets it from --flowControl, which would override it: use --flowControl"),
         ]
         for name, args, env, reason in cases:
             binary = str(self.binaries[DS]).replace(DS, name)

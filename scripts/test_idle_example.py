@@ -36,12 +36,20 @@ NAME = "quic-cc-idle"
 
 BAD = [
     (["--workload=slow-reader", "--flowControl=on", "--ns3::QuicCcSocket::InitialMaxStreamData=1"],
-     "--ns3::QuicCcSocket::InitialMaxStreamData=1: must hold at least one datagram (1350 B) with flow "
-     "control on"),
+     "--ns3::QuicCcSocket::InitialMaxStreamData=1 --flowControl=on: QuicCcSocket::InitialMaxStreamData "
+     "(1) must hold at least one datagram (MaxDatagramSize 1350) with FlowControl"),
+    # A window without flow control would be ignored: refused, named with the option that set it off.
+    (["--flowControl=off", "--ns3::QuicCcSocket::InitialMaxData=5000000"],
+     "--ns3::QuicCcSocket::InitialMaxData=5000000 --flowControl=off: QuicCcSocket::InitialMaxData "
+     "(5000000) has no effect with FlowControl=false: set FlowControl=true, or leave it at its default"),
+    (["--ns3::QuicCcSocket::InitialMaxStreamData=5000"],
+     "--ns3::QuicCcSocket::InitialMaxStreamData=5000: QuicCcSocket::InitialMaxStreamData (5000) has no "
+     "effect with FlowControl=false: set FlowControl=true, or leave it at its default"),
     (["--csv=i.csv", "--pauseCsv=i.csv"], "--pauseCsv=i.csv: is also the file of --csv"),
     (["--csv=i.csv", "--qlog=."], "--qlog=.: holds the file of --csv"),
     (["--flowControl=on", "--ns3::QuicCcSocket::FlowControl=false"],
-     "--ns3::QuicCcSocket::FlowControl=false: --flowControl=on sets it: give one of the two"),
+     "--ns3::QuicCcSocket::FlowControl=false: this example sets it from --flowControl, which would "
+     "override it: use --flowControl"),
     (["--period=1e9s"], "--period=1e9s: must be at most 1000000s (11.6 days; ns-3's Time wraps at 2^63 ns)"),
     (["--period=1e5s"], "--period=1e5s: makes the workload (and the default --timeout) longer than 1000000s; "
                         "give fewer --pauses or a shorter period"),

@@ -119,6 +119,15 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
             setting.value = eq == std::string::npos ? "true" : arg->second.substr(eq + 1);
             setting.given = arg->second;
         }
+        if (const auto map = m_setToValues.find(option); map != m_setToValues.end())
+        {
+            const auto value = map->second.find(setting.value);
+            if (value == map->second.end())
+            {
+                continue; // not one of the attribute's values ("": the attribute's default)
+            }
+            setting.value = value->second;
+        }
         if (QuicCcCheckAttributeDefault(attribute, setting.value).empty())
         {
             settings.push_back(setting);
@@ -186,10 +195,12 @@ QuicCcCommandLine::AttributesSetBy(
 
 void
 QuicCcCommandLine::AttributesSetTo(
-    const std::vector<std::pair<std::string, std::string>>& attributes)
+    const std::vector<std::pair<std::string, std::string>>& attributes,
+    const std::map<std::string, std::map<std::string, std::string>>& values)
 {
     AttributesSetBy(attributes);
     m_setTo.insert(attributes.begin(), attributes.end());
+    m_setToValues.insert(values.begin(), values.end());
 }
 
 const std::vector<QuicCcGivenAttribute>&

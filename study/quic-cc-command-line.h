@@ -110,9 +110,13 @@ class QuicCcCommandLine
      * written (e.g. {"ns3::QuicCcSocket::MaxDatagramSize", "mss"}: --mss=1200 is
      * MaxDatagramSize 1200): Parse checks the constraints between attributes
      * (QuicCcCheckAttributeDefaults) with the option's value, given or default, which
-     * is what the runs use, and an error names --mss=V if the user gave it.
+     * is what the runs use, and an error names --mss=V if the user gave it. \p values maps an
+     * option's text to the attribute's value where they differ ({"flowControl", {{"on",
+     * "true"}, {"off", "false"}}}); a text it does not map is not a value of the attribute.
      */
-    void AttributesSetTo(const std::vector<std::pair<std::string, std::string>>& attributes);
+    void AttributesSetTo(
+        const std::vector<std::pair<std::string, std::string>>& attributes,
+        const std::map<std::string, std::map<std::string, std::string>>& values = {});
 
     /// \return the program name ("quic-cc-death-spiral")
     const std::string& GetProgramName() const;
@@ -128,9 +132,11 @@ class QuicCcCommandLine
     /// Exit with \p error, "<arguments>: <reason>" (a QuicCcHelper check's result).
     [[noreturn]] void Fail(const std::string& error) const;
 
-    CommandLine m_cmd;                              //!< ns-3's parser
-    std::map<std::string, std::string*> m_texts;    //!< option -> its text (default, then as given)
-    std::map<std::string, std::string> m_setTo;     //!< attribute -> option whose value it takes
+    CommandLine m_cmd;                           //!< ns-3's parser
+    std::map<std::string, std::string*> m_texts; //!< option -> its text (default, then as given)
+    std::map<std::string, std::string> m_setTo;  //!< attribute -> option whose value it takes
+    /// option -> (its text -> the attribute's value), for options whose text is not the value
+    std::map<std::string, std::map<std::string, std::string>> m_setToValues;
     std::vector<QuicCcGivenAttribute> m_attributes; //!< attribute defaults given
     std::string m_program;                          //!< program name
     std::set<std::string> m_names;                  //!< registered options

@@ -456,6 +456,7 @@ QuicCcOptions::Parse(int argc, char* argv[], const std::function<void()>& checks
 {
     // The transports each option stands for, and the attributes it sets.
     std::vector<std::pair<std::string, std::string>> setTo;
+    std::map<std::string, std::map<std::string, std::string>> setToValues;
     std::vector<std::pair<std::string, std::string>> setBy;
     std::vector<std::string> declared;
     for (Option& option : m_options)
@@ -562,9 +563,24 @@ QuicCcOptions::Parse(int argc, char* argv[], const std::function<void()>& checks
             const std::vector<std::string> declared = ControllerAttributeNames(controller);
             names.insert(names.end(), declared.begin(), declared.end());
         }
+        // A Choice whose texts map to the attribute's values is set to those values.
+        const auto mapsToValues = [&o](const std::string& attribute) {
+            return o.kind == CHOICE && !o.map.empty() &&
+                   std::all_of(o.map.begin(), o.map.end(), [&attribute](const auto& text) {
+                       return QuicCcCheckAttributeDefault(attribute, text.second).empty();
+                   });
+        };
         for (const std::string& name : names)
         {
-            (asWritten(name) ? setTo : setBy).emplace_back(name, o.name);
+            if (mapsToValues(name))
+            {
+                setTo.emplace_back(name, o.name);
+                setToValues[o.name] = o.map;
+            }
+            else
+            {
+                (asWritten(name) ? setTo : setBy).emplace_back(name, o.name);
+            }
         }
     }
     for (const std::string& attribute : QuicCcTransportSpec::SetByTransport())
@@ -575,7 +591,7 @@ QuicCcOptions::Parse(int argc, char* argv[], const std::function<void()>& checks
     {
         setBy.emplace_back(attribute, "");
     }
-    m_cmd.AttributesSetTo(setTo);
+    m_cmd.AttributesSetTo(setTo, setToValues);
     m_cmd.AttributesSetBy(setBy);
     m_cmd.Parse(argc, argv);
 

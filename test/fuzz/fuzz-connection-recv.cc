@@ -174,8 +174,11 @@ PickConfig(uint8_t bits)
         (bits & 0x40) ? QuicCcConnection::SIZING_FULL_ONLY : QuicCcConnection::SIZING_FREE_WINDOW;
     config.flowControl = (bits & 0x80) != 0; // small limits: the FLOW_CONTROL_ERROR path
     config.ecn = (bits & 0x01) != 0;         // with CUBIC
-    config.initialMaxData = 3000;
-    config.initialMaxStreamData = 2000;
+    if (config.flowControl)
+    {
+        config.initialMaxData = 3000; // without flow control a limit is refused (Validate)
+        config.initialMaxStreamData = 2000;
+    }
     config.sendDelay = CreateObject<ConstantRandomVariable>();
     Ptr<ConstantRandomVariable> ackDelay = CreateObject<ConstantRandomVariable>();
     ackDelay->SetAttribute("Constant", DoubleValue((bits & 0x08) ? 1e-3 : 0.0));

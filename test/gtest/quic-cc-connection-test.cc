@@ -422,8 +422,15 @@ TEST(QuicCcConnectionConfigTest, InvalidValuesAbortNamingTheAttribute)
     EXPECT_DEATH(config.Validate(), "QuicCcSocket::InitialMaxData \\([0-9]+\\) must hold");
     config.initialMaxData = config.mss;
     config.Validate(); // one datagram each is enough
+    // Without FlowControl a limit would be ignored: refused unless it is the default.
     config.flowControl = false;
-    config.initialMaxData = 1; // not advertised without FlowControl
+    EXPECT_DEATH(config.Validate(),
+                 "QuicCcSocket::InitialMaxData \\([0-9]+\\) has no effect with FlowControl=false");
+    config.initialMaxData = QuicCcConnection::Config{}.initialMaxData;
+    EXPECT_DEATH(
+        config.Validate(),
+        "QuicCcSocket::InitialMaxStreamData \\([0-9]+\\) has no effect with FlowControl=false");
+    config.initialMaxStreamData = QuicCcConnection::Config{}.initialMaxStreamData;
     config.Validate();
     config = TestConfig();
     config.idleTimeout = Time(0);

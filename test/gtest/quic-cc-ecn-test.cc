@@ -36,6 +36,23 @@ Counts(uint64_t ect0, uint64_t ect1, uint64_t ce)
     return QuicCcEcnCounts{ect0, ect1, ce};
 }
 
+/// Records what a validation reports.
+struct Recorder : QuicCcEcnValidation::Listener
+{
+    std::vector<std::pair<QuicCcEcnState, QuicCcEcnState>> changes; //!< (old, new) states
+    std::vector<QuicCcEcnCounts> counts;                            //!< reference counts
+
+    void OnEcnStateTrace(QuicCcEcnState oldState, QuicCcEcnState newState) override
+    {
+        changes.emplace_back(oldState, newState);
+    }
+
+    void OnEcnCountsTrace(uint64_t ect0, uint64_t ect1, uint64_t ce) override
+    {
+        counts.push_back({ect0, ect1, ce});
+    }
+};
+
 } // namespace
 
 TEST(QuicCcEcnTest, CodepointsAreTheLowTwoBitsOfTheTosByte)
@@ -67,12 +84,9 @@ TEST(QuicCcEcnTest, DisabledMarksNothingAndIgnoresCounts)
 TEST(QuicCcEcnTest, TestingMarksTenAckElicitingPacketsThenUnknown)
 {
     QuicCcEcnValidation v;
-    std::vector<std::pair<QuicCcEcnState, QuicCcEcnState>> changes;
-    v.TraceConnectState(MakeBoundCallback(
-        +[](std::vector<std::pair<QuicCcEcnState, QuicCcEcnState>>* out,
-            QuicCcEcnState a,
-            QuicCcEcnState b) { out->emplace_back(a, b); },
-        &changes));
+    Recorder recorder;
+    v.SetListener(&recorder);
+    const auto& changes = recorder.changes;
     v.Enable();
     // ACK-only packets are not marked while testing (as ngtcp2's conn_handle_tx_ecn).
     EXPECT_EQ(v.OnPacketSent(Time(0), kPto, false), QuicCcEcnCodepoint::NOT_ECT);
@@ -277,12 +291,9 @@ TEST(QuicCcEcnTest, CapableIgnoresLosses)
 TEST(QuicCcEcnTest, CountsTraceFiresWithEachNewReference)
 {
     QuicCcEcnValidation v = SentPackets(4);
-    std::vector<QuicCcEcnCounts> seen;
-    v.TraceConnectCounts(MakeBoundCallback(
-        +[](std::vector<QuicCcEcnCounts>* out, uint64_t a, uint64_t b, uint64_t c) {
-            out->push_back({a, b, c});
-        },
-        &seen));
+    Recorder recorder;
+    v.SetListener(&recorder);
+    const auto& seen = recorder.counts;
     v.OnAckReceived(true, Counts(2, 0, 0), 2);
     v.OnAckReceived(true, Counts(2, 0, 0), 0);
     v.OnAckReceived(true, Counts(3, 0, 1), 2);
