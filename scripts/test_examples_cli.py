@@ -522,6 +522,15 @@ class ExamplesCommandLine(unittest.TestCase):
         self.assertEqual((r.returncode, r.stdout, r.stderr), (0, "", ""))
         self.assertFalse((self.scratch / "new-qlog-dir").exists())
 
+    def test_qlog_directory_that_cannot_be_made_fails_before_running(self):
+        # /proc passes access(W_OK) for root, yet nothing can be created there: the check makes
+        # (and removes) the directory instead of trusting the permission bits.
+        r = self.run_example(DS, ["--qlog=/proc/quic-cc-qlog", "--runs=1"])
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertRegex(r.stderr, r"^quic-cc-death-spiral: --qlog=/proc/quic-cc-qlog: cannot be created: "
+                                   r"[^\n]+\n$")
+        self.assertEqual(r.stdout, "")
+
     def test_csv_into_missing_directory_fails_before_running(self):
         for name in BATCH:
             start = time.monotonic()

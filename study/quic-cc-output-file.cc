@@ -213,6 +213,11 @@ QuicCcCheckOutputDirectory(const std::string& option, const std::string& path)
                   option,
                   path,
                   "cannot be created: " + parent.string() + " is not a writable directory");
+    // Created and removed again, as QuicCcCheckOutputFile probes a file: the permission bits
+    // are not the whole answer (root passes access() on /proc, where nothing can be created).
+    const bool created = std::filesystem::create_directory(path, ec);
+    QuicCcRequire(created, option, path, "cannot be created: " + ec.message());
+    std::filesystem::remove(path, ec);
 }
 
 } // namespace ns3
