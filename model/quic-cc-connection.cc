@@ -87,8 +87,7 @@ QuicCcConnection::Config::GetError() const
         const bool data = initialMaxData != defaults.initialMaxData;
         os << "QuicCcSocket::" << (data ? "InitialMaxData" : "InitialMaxStreamData") << " ("
            << (data ? initialMaxData : initialMaxStreamData)
-           << ") has no effect with FlowControl=false: set FlowControl=true, or leave it at its "
-              "default";
+           << ") has no effect with FlowControl=false (no flow control: no limit is announced)";
     }
     return os.str();
 }

@@ -137,8 +137,10 @@ BAD = [
     (DS, ["--csv=/nonexistent-quic-cc/out.csv"],
      "--csv=/nonexistent-quic-cc/out.csv: directory /nonexistent-quic-cc does not exist"),
     (DS, ["--qlog=/nonexistent-quic-cc/q"],
-     "--qlog=/nonexistent-quic-cc/q: cannot be created: /nonexistent-quic-cc is not a writable directory"),
+     "--qlog=/nonexistent-quic-cc/q: cannot be created: /nonexistent-quic-cc is not a directory"),
     (HL, ["--runs=-1"], "--runs=-1: must be a whole number in 1..1000000"),
+    # ns-3 reads a value up to the first space or newline; the examples take the whole text.
+    (HL, ["--runs=1 2"], "--runs=1 2: must be a whole number in 1..1000000"),
     (HL, ["--loss=0,2"], "--loss=2: a fraction must be in [0, 1]: use 30% or 0.3"),
     (HL, ["--loss=0,,1%"], "--loss=0,,1%: empty item in the comma-separated list"),
     (HL, ["--buffer=0"], "--buffer=0: must be a BDP multiple > 0 (0.5) or packets with a 'p' suffix (1000p)"),
@@ -537,12 +539,26 @@ class ExamplesCommandLine(unittest.TestCase):
 
     def test_qlog_directory_that_cannot_be_made_fails_before_running(self):
         # /proc passes access(W_OK) for root, yet nothing can be created there: the check makes
-        # (and removes) the directory instead of trusting the permission bits.
-        r = self.run_example(DS, ["--qlog=/proc/quic-cc-qlog", "--runs=1"])
-        self.assertEqual(r.returncode, 2, r.stderr)
-        self.assertRegex(r.stderr, r"^quic-cc-death-spiral: --qlog=/proc/quic-cc-qlog: cannot be created: "
-                                   r"[^\n]+\n$")
-        self.assertEqual(r.stdout, "")
+        # (and removes) a directory instead of trusting the permission bits, new or existing.
+        for qlog, reason in (("/proc/quic-cc-qlog", "cannot be created: "),
+                             ("/proc", "directory is not writable: ")):
+            for dry in ([], ["--dryRun"]):
+                with self.subTest(qlog=qlog, dry=dry):
+                    r = self.run_example(DS, [f"--qlog={qlog}", "--runs=1", *dry])
+                    self.assertEqual(r.returncode, 2, r.stderr)
+                    self.assertRegex(r.stderr, rf"^quic-cc-death-spiral: --qlog={qlog}: {reason}[^\n]+\n$")
+                    self.assertEqual(r.stdout, "")
+        # A new directory written with a trailing slash is created as without it (and removed).
+        r = self.run_example(DS, [f"--qlog={self.scratch}/slash-dir/", "--dryRun"])
+        self.assertEqual((r.returncode, r.stderr), (0, ""))
+        self.assertFalse((self.scratch / "slash-dir").exists())
+
+    def test_output_path_with_spaces_is_taken_whole(self):
+        csv = self.scratch / "my results.csv"
+        r = self.run_example(DS, [f"--csv={csv}", "--runs=1", "--size=100kB", "--cc=reno", "--quiet"])
+        self.assertEqual((r.returncode, r.stderr), (0, ""))
+        self.assertTrue(csv.exists())
+        self.assertFalse((self.scratch / "my").exists())
 
     def test_csv_into_missing_directory_fails_before_running(self):
         for name in BATCH:

@@ -41,10 +41,14 @@ BAD = [
     # A window without flow control would be ignored: refused, named with the option that set it off.
     (["--flowControl=off", "--ns3::QuicCcSocket::InitialMaxData=5000000"],
      "--ns3::QuicCcSocket::InitialMaxData=5000000 --flowControl=off: QuicCcSocket::InitialMaxData "
-     "(5000000) has no effect with FlowControl=false: set FlowControl=true, or leave it at its default"),
+     "(5000000) has no effect with FlowControl=false (no flow control: no limit is announced)"),
     (["--ns3::QuicCcSocket::InitialMaxStreamData=5000"],
      "--ns3::QuicCcSocket::InitialMaxStreamData=5000: QuicCcSocket::InitialMaxStreamData (5000) has no "
-     "effect with FlowControl=false: set FlowControl=true, or leave it at its default"),
+     "effect with FlowControl=false (no flow control: no limit is announced)"),
+    # The option's whole text (ns-3 alone would drop the space): refused by the option itself,
+    # not first by a constraint checked as if flow control were off.
+    (["--flowControl= on", "--ns3::QuicCcSocket::InitialMaxData=5000000"],
+     "--flowControl= on: must be on or off"),
     (["--csv=i.csv", "--pauseCsv=i.csv"], "--pauseCsv=i.csv: is also the file of --csv"),
     (["--csv=i.csv", "--qlog=."], "--qlog=.: holds the file of --csv"),
     (["--flowControl=on", "--ns3::QuicCcSocket::FlowControl=false"],

@@ -121,7 +121,12 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
         }
         if (const auto map = m_setToValues.find(option); map != m_setToValues.end())
         {
-            const auto value = map->second.find(setting.value);
+            // Trimmed: a text the option itself refuses (" on") is reported by the option,
+            // not first by a constraint checked as if the attribute kept its default.
+            const size_t first = setting.value.find_first_not_of(" \t\n");
+            const size_t last = setting.value.find_last_not_of(" \t\n");
+            const auto value = map->second.find(
+                first == std::string::npos ? "" : setting.value.substr(first, last - first + 1));
             if (value == map->second.end())
             {
                 continue; // not one of the attribute's values ("": the attribute's default)
@@ -159,6 +164,13 @@ QuicCcCommandLine::Parse(int argc, char* argv[])
         }
     }
     m_cmd.Parse(args);
+    // ns-3 reads an option's value with operator>>, which stops at the first space or newline
+    // ("--csv=my results.csv" would write "my"): each given option takes its whole text.
+    for (const auto& [name, arg] : given)
+    {
+        const size_t eq = arg.find('=');
+        *m_texts.at(name) = eq == std::string::npos ? "true" : arg.substr(eq + 1);
+    }
     // NS_ATTRIBUTE_DEFAULT wins over the command line in every object ns-3 constructs
     // (ObjectBase::ConstructSelf): made the defaults too, so that the program's checks of a
     // default (TypeId::LookupAttributeByName's initial value) see the value the runs use.

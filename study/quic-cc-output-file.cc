@@ -193,31 +193,38 @@ void
 QuicCcCheckOutputDirectory(const std::string& option, const std::string& path)
 {
     QuicCcRequire(!path.empty(), option, path, "needs a directory name");
+    // Every check makes a directory and removes it again: the permission bits are not the whole
+    // answer (root passes access() on /proc and /sys, where nothing can be created).
+    const auto probe = [&option, &path](const std::filesystem::path& made,
+                                        const std::string& what) {
+        std::error_code ec;
+        const bool created = std::filesystem::create_directory(made, ec);
+        QuicCcRequire(created, option, path, what + ec.message());
+        std::filesystem::remove(made, ec);
+    };
     std::error_code ec;
     if (std::filesystem::exists(path, ec))
     {
         QuicCcRequire(std::filesystem::is_directory(path, ec), option, path, "is not a directory");
-        QuicCcRequire(access(path.c_str(), W_OK | X_OK) == 0,
-                      option,
-                      path,
-                      std::string("directory is not writable: ") + std::strerror(errno));
+        probe(std::filesystem::path(path) / (".quic-cc-probe-" + std::to_string(getpid())),
+              "directory is not writable: ");
         return;
     }
-    std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    std::filesystem::path directory(path);
+    if (!directory.has_filename())
+    {
+        directory = directory.parent_path(); // "dir/": the parent of dir
+    }
+    std::filesystem::path parent = directory.parent_path();
     if (parent.empty())
     {
         parent = ".";
     }
-    QuicCcRequire(std::filesystem::is_directory(parent, ec) &&
-                      access(parent.c_str(), W_OK | X_OK) == 0,
+    QuicCcRequire(std::filesystem::is_directory(parent, ec),
                   option,
                   path,
-                  "cannot be created: " + parent.string() + " is not a writable directory");
-    // Created and removed again, as QuicCcCheckOutputFile probes a file: the permission bits
-    // are not the whole answer (root passes access() on /proc, where nothing can be created).
-    const bool created = std::filesystem::create_directory(path, ec);
-    QuicCcRequire(created, option, path, "cannot be created: " + ec.message());
-    std::filesystem::remove(path, ec);
+                  "cannot be created: " + parent.string() + " is not a directory");
+    probe(path, "cannot be created: ");
 }
 
 } // namespace ns3
