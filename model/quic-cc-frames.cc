@@ -1133,6 +1133,29 @@ QuicCcAckFrameSize(const QuicCcAckFrame& ack)
 }
 
 size_t
+QuicCcAckRangesThatFit(const QuicCcAckFrame& ack, uint64_t room)
+{
+    // Everything but the range count and the ranges after the first.
+    const size_t fixed =
+        AckSizeBeforeRanges(ack) - VarIntSizeUnchecked(ack.ranges.size() - 1) + AckEcnSize(ack);
+    const QuicCcAckRange* ranges = ack.ranges.data();
+    size_t fit = 1;
+    uint64_t more = 0; // bytes of ranges 1..k
+    for (size_t k = 1; k < ack.ranges.size(); ++k)
+    {
+        CheckAckRange(ranges, k);
+        more += VarIntSizeUnchecked(ranges[k - 1].smallest - ranges[k].largest - 2) +
+                VarIntSizeUnchecked(ranges[k].largest - ranges[k].smallest);
+        // The size grows with k (a range takes at least 2 bytes, the count never shrinks).
+        if (fixed + VarIntSizeUnchecked(k) + more <= room)
+        {
+            fit = k + 1;
+        }
+    }
+    return fit;
+}
+
+size_t
 QuicCcFrameSize(const QuicCcFrame& frame)
 {
     return std::visit(FrameSizer{}, frame);

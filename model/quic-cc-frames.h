@@ -253,6 +253,11 @@ size_t QuicCcStreamFrameOverhead(uint64_t offset, uint64_t length);
 /// Bytes of an ACK frame, type byte included. Fatal error on bad ranges (see QuicCcSerialize).
 size_t QuicCcAckFrameSize(const QuicCcAckFrame& ack);
 
+/// How many of an ACK frame's ranges, from the first, fit in \p room bytes with the frame's other
+/// fields: the largest count whose QuicCcAckFrameSize is <= \p room, at least 1 (the first range
+/// is always sent). One pass over the ranges; fatal error on bad ranges, as QuicCcAckFrameSize.
+size_t QuicCcAckRangesThatFit(const QuicCcAckFrame& ack, uint64_t room);
+
 /// Bytes of any frame as QuicCcSerialize writes it (PADDING: its length).
 size_t QuicCcFrameSize(const QuicCcFrame& frame);
 

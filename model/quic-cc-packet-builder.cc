@@ -95,10 +95,7 @@ QuicCcPacketBuilder::AppendAck(QuicCcPacket& packet, uint64_t budget, Time now) 
     const uint64_t fields = 2 + 2 * ack.ranges.size();
     if (used + 1 + 8 * fields > room)
     {
-        while (ack.ranges.size() > 1 && used + QuicCcAckFrameSize(ack) > room)
-        {
-            ack.ranges.pop_back();
-        }
+        ack.ranges.resize(QuicCcAckRangesThatFit(ack, room > used ? room - used : 0));
     }
     packet.frames.emplace_back(std::move(ack));
     return true;

@@ -499,6 +499,41 @@ TEST(QuicCcFramesTest, MixedPacketsRoundTripAndSerializedSizeMatches)
     }
 }
 
+// QuicCcAckRangesThatFit is the count the one-range-at-a-time trimming reaches.
+TEST(QuicCcFramesTest, AckRangesThatFitAgreeWithTrimmingOneByOne)
+{
+    std::mt19937_64 rng(7);
+    for (int trial = 0; trial < 300; ++trial)
+    {
+        QuicCcAckFrame ack{{}, MicroSeconds(rng() % 100000)};
+        uint64_t largest = (uint64_t{1} << (rng() % 40)) + 5000 * 200;
+        const size_t count = 1 + rng() % 200;
+        for (size_t i = 0; i < count && largest > 4; ++i)
+        {
+            const uint64_t length = rng() % (i % 7 == 0 ? 20000 : 30);
+            const uint64_t smallest = largest > length ? largest - length : 0;
+            ack.ranges.push_back({smallest, largest});
+            const uint64_t gap = 2 + rng() % (i % 5 == 0 ? 100000 : 50);
+            if (smallest < gap + 1)
+            {
+                break;
+            }
+            largest = smallest - gap;
+        }
+        if (trial % 3 == 0)
+        {
+            ack.ecn = QuicCcEcnCounts{rng() % 1000, 0, rng() % 100000};
+        }
+        const uint64_t room = rng() % (QuicCcAckFrameSize(ack) + 20);
+        QuicCcAckFrame trimmed = ack;
+        while (trimmed.ranges.size() > 1 && QuicCcAckFrameSize(trimmed) > room)
+        {
+            trimmed.ranges.pop_back();
+        }
+        EXPECT_EQ(QuicCcAckRangesThatFit(ack, room), trimmed.ranges.size()) << "trial " << trial;
+    }
+}
+
 TEST(QuicCcFramesTest, StreamOverheadAndAckSizeMatchTheEncoding)
 {
     const uint64_t offsets[] = {0, 63, 64, 16384, uint64_t{1} << 30};
